@@ -1,0 +1,107 @@
+import 'reflect-metadata';
+import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { MAX_BODY_BYTES } from '@gestar/contracts';
+import { AppModule } from './app.module';
+import { AppConfig } from './config';
+import { ErrorFilter, toErrorBody } from './common/http/error.filter';
+import { runMigrations } from './database/migrate';
+import { seedDatabase } from './database/seeds/seed';
+
+/** Firebase hosts web push needs (DECISIONS section 6), and nothing else outside 'self'. */
+const FIREBASE_CONNECT = [
+  'https://fcmregistrations.googleapis.com',
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcm.googleapis.com',
+];
+
+export interface CreateAppOptions {
+  logger?: LogLevel[] | false;
+}
+
+/** Builds the configured application (shared by main.ts and the tests). */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: options.logger ?? ['error', 'warn', 'log'],
+  });
+  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", ...FIREBASE_CONNECT],
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.nodeEnv === 'production',
+    }),
+  );
+  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
+  // Body-parser errors (too large, broken JSON) never reach Nest's filters: answer them here.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!err) return next();
+    const body = toErrorBody(err);
+    res.status(body.statusCode).json(body);
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ErrorFilter());
+  app.enableShutdownHooks();
+  serveWeb(app, config);
+  return app;
+}
+
+/** The built web client: static files, `firebase-messaging-sw.js` as JavaScript, SPA fallback for deep links. */
+function serveWeb(app: NestExpressApplication, config: AppConfig): void {
+  const dir = config.webDistDir;
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) {
+    new Logger('Web').warn(`No se encontró el cliente web en ${dir}; solo se sirve la API`);
+    return;
+  }
+  app.use(
+    express.static(dir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.endsWith('.js')) res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        if (path.endsWith('firebase-messaging-sw.js')) res.setHeader('Service-Worker-Allowed', '/');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    // A missing file with an extension is a 404, not the SPA (so a missing worker script is never HTML).
+    if (/\.[a-z0-9]+$/i.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+/** Migrations (under an advisory lock), then the seed: demo organisation or first admin. */
+export async function prepareDatabase(app: INestApplication, config: AppConfig): Promise<void> {
+  const ds = app.get(DataSource);
+  const applied = await runMigrations(ds);
+  if (applied.length) new Logger('Database').log(`Migraciones aplicadas: ${applied.join(', ')}`);
+  await seedDatabase(ds, config);
+}

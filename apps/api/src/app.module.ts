@@ -1,0 +1,58 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from './config';
+import { CommonAuthModule } from './common/auth/common-auth.module';
+import { dataSourceOptions } from './database/data-source';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { UsersModule } from './modules/users/users.module';
+import { RolesModule } from './modules/roles/roles.module';
+import { AreasModule } from './modules/areas/areas.module';
+import { JobDescriptionsModule } from './modules/job-descriptions/job-descriptions.module';
+import { StatusesModule } from './modules/statuses/statuses.module';
+import { TaskTypesModule } from './modules/task-types/task-types.module';
+import { TasksModule } from './modules/tasks/tasks.module';
+import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.module';
+import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
+import { ReportsModule } from './modules/reports/reports.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { EventsModule } from './modules/events/events.module';
+import { DocsModule } from './modules/docs/docs.module';
+
+/** Feature modules; each resource registers itself here. */
+export const FEATURE_MODULES = [
+  AuthModule,
+  HealthModule,
+  UsersModule,
+  RolesModule,
+  AreasModule,
+  JobDescriptionsModule,
+  StatusesModule,
+  TaskTypesModule,
+  TasksModule,
+  AssignedTasksModule,
+  ScheduledTasksModule,
+  ReportsModule,
+  NotificationsModule,
+  EventsModule,
+  DocsModule,
+];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl) }),
+        ScheduleModule.forRoot(),
+        CommonAuthModule,
+        ...FEATURE_MODULES,
+      ],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { MESSAGES } from '@gestar/contracts';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const ERROR_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorName(status: number): string {
+  return ERROR_NAMES[status] ?? 'Error';
+}
+
+/** An error answered as `{ statusCode, message, error, errors? }` with a Spanish message. */
+export class AppException extends HttpException {
+  constructor(status: number, message: string, readonly errors?: FieldError[]) {
+    super({ statusCode: status, message, error: errorName(status), ...(errors ? { errors } : {}) }, status);
+  }
+}
+
+export const badRequest = (message: string = MESSAGES.validation.invalidBody, errors?: FieldError[]) =>
+  new AppException(HttpStatus.BAD_REQUEST, message, errors);
+export const unauthorized = (message: string = MESSAGES.errors.unauthorized) =>
+  new AppException(HttpStatus.UNAUTHORIZED, message);
+export const forbidden = (message: string = MESSAGES.errors.forbidden) => new AppException(HttpStatus.FORBIDDEN, message);
+export const notFound = (message: string = MESSAGES.errors.notFound) => new AppException(HttpStatus.NOT_FOUND, message);
+export const conflict = (message: string) => new AppException(HttpStatus.CONFLICT, message);
+export const tooManyRequests = (message: string = MESSAGES.errors.tooManyLoginAttempts) =>
+  new AppException(HttpStatus.TOO_MANY_REQUESTS, message);
+export const payloadTooLarge = (message: string = MESSAGES.errors.payloadTooLarge) =>
+  new AppException(HttpStatus.PAYLOAD_TOO_LARGE, message);

@@ -1,0 +1,104 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { ZodError } from 'zod';
+import { MESSAGES } from '@gestar/contracts';
+import { AppException, errorName, FieldError } from './app-exception';
+import { zodFieldErrors } from './zod-validation';
+
+interface Body {
+  statusCode: number;
+  message: string;
+  error: string;
+  errors?: FieldError[];
+}
+
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004']);
+
+function isDbUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: string; message?: string; driverError?: unknown };
+  if (e.code && DB_UNAVAILABLE_CODES.has(e.code)) return true;
+  const msg = e.message ?? '';
+  if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(msg)) {
+    return true;
+  }
+  return e.driverError ? isDbUnavailable(e.driverError) : false;
+}
+
+function spanishForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return MESSAGES.validation.invalidBody;
+    case 401:
+      return MESSAGES.errors.unauthorized;
+    case 403:
+      return MESSAGES.errors.forbidden;
+    case 404:
+      return MESSAGES.errors.routeNotFound;
+    case 413:
+      return MESSAGES.errors.payloadTooLarge;
+    case 429:
+      return MESSAGES.errors.tooManyLoginAttempts;
+    case 503:
+      return MESSAGES.errors.databaseUnavailable;
+    default:
+      return status >= 500 ? MESSAGES.errors.internal : MESSAGES.validation.invalidBody;
+  }
+}
+
+/** Turns every error into `{ statusCode, message, error }` with a Spanish message; never a 500 for client input. */
+export function toErrorBody(exception: unknown): Body {
+  if (exception instanceof AppException) {
+    return exception.getResponse() as Body;
+  }
+  if (exception instanceof HttpException) {
+    // Nest's own exceptions (unknown route, body parser errors) carry English text.
+    const status = exception.getStatus();
+    return { statusCode: status, message: spanishForStatus(status), error: errorName(status) };
+  }
+  if (exception instanceof ZodError) {
+    const errors = zodFieldErrors(exception);
+    return { statusCode: 400, message: errors[0]?.message ?? MESSAGES.validation.invalidBody, error: errorName(400), errors };
+  }
+  const e = exception as { type?: string; status?: number; statusCode?: number; code?: string };
+  if (e && (e.type === 'entity.too.large' || e.status === 413)) {
+    return { statusCode: 413, message: MESSAGES.errors.payloadTooLarge, error: errorName(413) };
+  }
+  if (e && (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || e.type === 'request.aborted')) {
+    return { statusCode: 400, message: MESSAGES.validation.invalidBody, error: errorName(400) };
+  }
+  if (isDbUnavailable(exception)) {
+    return { statusCode: 503, message: MESSAGES.errors.databaseUnavailable, error: errorName(503) };
+  }
+  if (exception instanceof QueryFailedError) {
+    const code = (exception as QueryFailedError & { code?: string }).code ?? (exception.driverError as { code?: string })?.code;
+    if (code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '22001' || code === '22021' || code === '54001') {
+      return { statusCode: 400, message: MESSAGES.validation.invalidBody, error: errorName(400) };
+    }
+    if (code === '23505' || code === '23503' || code === '23514') {
+      return { statusCode: 409, message: MESSAGES.validation.invalidBody, error: errorName(409) };
+    }
+  }
+  return { statusCode: 500, message: MESSAGES.errors.internal, error: errorName(500) };
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(`${req.method} ${req.originalUrl} -> ${body.statusCode}`, exception instanceof Error ? exception.stack : String(exception));
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(body.statusCode).json(body);
+  }
+}

@@ -1,0 +1,6 @@
+import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { SeedRoles1763700000100 } from './1763700000100-seed-roles';
+import { ReportsOrderIndex1763700006000 } from './1763700006000-reports-order-index';
+
+/** Every migration, in order. Add new ones at the end. */
+export const MIGRATIONS = [InitialSchema1763700000000, SeedRoles1763700000100, ReportsOrderIndex1763700006000];

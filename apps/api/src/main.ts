@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp, prepareDatabase } from './app.factory';
+import { loadConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApp(config);
+  await prepareDatabase(app, config);
+  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  new Logger('Gestar').log(`API escuchando en http://localhost:${config.port}/api`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { AssignedTaskChange, AssignedTaskChangedEvent, SERVER_EVENTS } from '@gestar/contracts';
+import { DataSource } from 'typeorm';
+import { EventsService } from '../events/events.service';
+import { AssignmentNotifier } from '../notifications/assignment-notifier.service';
+
+export interface ChangedAssignedTask {
+  uuid: string;
+  tarea_uuid: string;
+  empleado_uuid: string;
+  area_uuid: string;
+}
+
+/**
+ * Announces committed changes of assigned tasks to their employee and to whoever
+ * watches the task's area. Call only after the transaction has committed.
+ */
+@Injectable()
+export class AssignedTaskEvents {
+  constructor(
+    private readonly events: EventsService,
+    private readonly notifier: AssignmentNotifier,
+    private readonly ds: DataSource,
+  ) {}
+
+  /** `actorUuid`: who made the change; with 'asignacion' the new assignees (not the actor) get a notification. */
+  async changed(rows: readonly ChangedAssignedTask[], cambio: AssignedTaskChange, actorUuid: string | null = null): Promise<void> {
+    for (const r of rows) {
+      const data: AssignedTaskChangedEvent = {
+        uuid: r.uuid,
+        tarea_uuid: r.tarea_uuid,
+        empleado_uuid: r.empleado_uuid,
+        cambio,
+      };
+      await this.events.publish({
+        type: SERVER_EVENTS.assignedTaskChanged,
+        data,
+        audience: { userUuids: [r.empleado_uuid], areaUuid: r.area_uuid },
+      });
+    }
+    if (cambio === 'asignacion' && rows.length) await this.notifyAssignees(rows, actorUuid);
+  }
+
+  private async notifyAssignees(rows: readonly ChangedAssignedTask[], actorUuid: string | null): Promise<void> {
+    const byTask = new Map<string, string[]>();
+    for (const r of rows) byTask.set(r.tarea_uuid, [...(byTask.get(r.tarea_uuid) ?? []), r.empleado_uuid]);
+    const titles: { uuid: string; titulo: string }[] = await this.ds.query(`SELECT uuid, titulo FROM tareas WHERE uuid = ANY($1)`, [
+      [...byTask.keys()],
+    ]);
+    for (const t of titles) {
+      await this.notifier.notifyAssigned({ empleadoUuids: byTask.get(t.uuid) ?? [], titulo: t.titulo, actorUuid });
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { Controller } from '@nestjs/common';
+import {
+  ASSIGNED_TASKS_ROUTES,
+  BoardQuery,
+  CommentParams,
+  CreateAssignedTaskRequest,
+  CreateCommentRequest,
+  UpdateAssignedTaskRequest,
+  UpdateCommentRequest,
+  UuidParam,
+} from '@gestar/contracts';
+import { CurrentUser, Endpoint, ValidBody, ValidParams, ValidQuery } from '../../common/auth/decorators';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AssignedTasksService } from './assigned-tasks.service';
+import { CommentsService } from './comments.service';
+
+@Controller()
+export class AssignedTasksController {
+  constructor(
+    private readonly assigned: AssignedTasksService,
+    private readonly comments: CommentsService,
+  ) {}
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.create)
+  create(@CurrentUser() user: AuthUser, @ValidBody() body: CreateAssignedTaskRequest) {
+    return this.assigned.assign(user, body);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.listHistory)
+  history(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam) {
+    return this.assigned.history(user, p.id);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.listComments)
+  listComments(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam) {
+    return this.comments.list(user, p.id);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.addComment)
+  addComment(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam, @ValidBody() body: CreateCommentRequest) {
+    return this.comments.add(user, p.id, body);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.updateComment)
+  updateComment(
+    @CurrentUser() user: AuthUser,
+    @ValidParams() p: CommentParams,
+    @ValidBody() body: UpdateCommentRequest,
+  ) {
+    return this.comments.update(user, p.id, p.commentId, body);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.removeComment)
+  removeComment(@CurrentUser() user: AuthUser, @ValidParams() p: CommentParams) {
+    return this.comments.remove(user, p.id, p.commentId);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.board)
+  board(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam, @ValidQuery() q: BoardQuery) {
+    return this.assigned.board(user, p.id, q);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.update)
+  update(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam, @ValidBody() body: UpdateAssignedTaskRequest) {
+    return this.assigned.update(user, p.id, body);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AssignedTaskEvents } from './assigned-task-events';
+import { AssignedTasksController } from './assigned-tasks.controller';
+import { AssignedTasksRepository } from './assigned-tasks.repository';
+import { AssignedTasksService } from './assigned-tasks.service';
+import { CommentsService } from './comments.service';
+import { NotificationsModule } from '../notifications/notifications.module';
+
+@Module({
+  imports: [NotificationsModule],
+  controllers: [AssignedTasksController],
+  providers: [AssignedTasksService, AssignedTasksRepository, CommentsService, AssignedTaskEvents],
+  exports: [AssignedTasksService, AssignedTaskEvents],
+})
+export class AssignedTasksModule {}

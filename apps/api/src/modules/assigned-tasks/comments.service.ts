@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CommentListResponse,
+  CommentResponse,
+  CreateCommentRequest,
+  MESSAGES,
+  UpdateCommentRequest,
+} from '@gestar/contracts';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { forbidden, notFound } from '../../common/http/app-exception';
+import { AssignedTaskEvents } from './assigned-task-events';
+import { toCommentResponse } from './assigned-tasks.mapper';
+import { AssignedTaskAccessRow, AssignedTasksRepository } from './assigned-tasks.repository';
+import { accessTo } from './assigned-tasks.service';
+
+/** Comments of an assigned task: whoever may see it reads and adds; only the author edits or deletes. */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: AssignedTasksRepository,
+    private readonly events: AssignedTaskEvents,
+  ) {}
+
+  private async visibleRow(caller: AuthUser, uuid: string, em?: EntityManager): Promise<AssignedTaskAccessRow> {
+    const row = await this.repo.findAccessRow(uuid, em);
+    if (!row) throw notFound();
+    if (!accessTo(caller, row).canSee) throw forbidden(MESSAGES.errors.outOfScope);
+    return row;
+  }
+
+  async list(caller: AuthUser, uuid: string): Promise<CommentListResponse> {
+    await this.visibleRow(caller, uuid);
+    return (await this.repo.comments(uuid)).map(toCommentResponse);
+  }
+
+  async add(caller: AuthUser, uuid: string, input: CreateCommentRequest): Promise<CommentResponse> {
+    const { row, commentUuid } = await this.ds.transaction(async (em) => {
+      const row = await this.visibleRow(caller, uuid, em);
+      const commentUuid = await this.repo.insertComment(em, uuid, caller.uuid, input.texto);
+      await this.repo.addHistory(em, [
+        { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario agregado', usuarioUuid: caller.uuid },
+      ]);
+      return { row, commentUuid };
+    });
+    await this.events.changed([row], 'comentario');
+    return this.one(uuid, commentUuid);
+  }
+
+  async update(
+    caller: AuthUser,
+    uuid: string,
+    commentUuid: string,
+    input: UpdateCommentRequest,
+  ): Promise<CommentResponse> {
+    const row = await this.ds.transaction(async (em) => {
+      const row = await this.authored(caller, uuid, commentUuid, em);
+      await this.repo.updateComment(em, commentUuid, input.texto);
+      await this.repo.addHistory(em, [
+        { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario editado', usuarioUuid: caller.uuid },
+      ]);
+      return row;
+    });
+    await this.events.changed([row], 'comentario');
+    return this.one(uuid, commentUuid);
+  }
+
+  async remove(caller: AuthUser, uuid: string, commentUuid: string): Promise<{ ok: true }> {
+    const row = await this.ds.transaction(async (em) => {
+      const row = await this.authored(caller, uuid, commentUuid, em);
+      await this.repo.deleteComment(em, commentUuid);
+      await this.repo.addHistory(em, [
+        { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario eliminado', usuarioUuid: caller.uuid },
+      ]);
+      return row;
+    });
+    await this.events.changed([row], 'comentario');
+    return { ok: true };
+  }
+
+  private async authored(
+    caller: AuthUser,
+    uuid: string,
+    commentUuid: string,
+    em: EntityManager,
+  ): Promise<AssignedTaskAccessRow> {
+    const row = await this.visibleRow(caller, uuid, em);
+    const comment = await this.repo.findComment(uuid, commentUuid, em);
+    if (!comment) throw notFound();
+    if (comment.usuario_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.onlyAuthorCanEdit);
+    return row;
+  }
+
+  private async one(uuid: string, commentUuid: string): Promise<CommentResponse> {
+    const comment = await this.repo.findComment(uuid, commentUuid);
+    if (!comment) throw notFound();
+    return toCommentResponse(comment);
+  }
+}

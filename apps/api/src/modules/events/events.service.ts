@@ -1,0 +1,140 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { inScope, scopeFor } from '../../common/access/access';
+
+/** The PostgreSQL channel every API process listens on. */
+export const EVENTS_CHANNEL = 'gestar_events';
+
+/**
+ * Who should hear an event: the listed users, plus (with `areaUuid`) everyone who may
+ * watch that area's assigned tasks (`read:all:assigned-tasks`, or `:by-area` in its areas).
+ * `everyone` reaches every connected user.
+ */
+export interface EventAudience {
+  userUuids?: string[];
+  areaUuid?: string | null;
+  everyone?: boolean;
+}
+
+/** What travels between processes and down to the browsers (`data` is sent as is: keep it small, no secrets). */
+export interface AppEvent {
+  type: string;
+  data: Record<string, unknown>;
+  audience: EventAudience;
+}
+
+type Listener = {
+  user: AuthUser;
+  send: (event: { type: string; data: Record<string, unknown> }) => void;
+  /** Ends the stream; an open stream would otherwise keep the HTTP server from closing on shutdown. */
+  close?: () => void;
+};
+
+export function canHear(user: AuthUser, audience: EventAudience): boolean {
+  if (audience.everyone) return true;
+  if (audience.userUuids?.includes(user.uuid)) return true;
+  if (audience.areaUuid) {
+    const scope = scopeFor(user, ['read:all:assigned-tasks'], ['read:all:assigned-tasks:by-area']);
+    return inScope(scope, audience.areaUuid);
+  }
+  return false;
+}
+
+/**
+ * Live events across every API process: `publish` sends a PostgreSQL NOTIFY; each
+ * process LISTENs on one dedicated connection and fans events out to its open
+ * server-sent-event streams, filtered by audience.
+ */
+@Injectable()
+export class EventsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Events');
+  private readonly listeners = new Set<Listener>();
+  private client: Client | null = null;
+  private closing = false;
+  private retryMs = 500;
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closing = true;
+    for (const l of this.listeners) {
+      l.send({ type: 'server.closing', data: {} });
+      l.close?.();
+    }
+    this.listeners.clear();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closing) return;
+    const client = new Client({ connectionString: this.config.databaseUrl });
+    client.on('error', (err) => {
+      this.logger.warn(`Conexión de eventos perdida: ${err.message}`);
+      this.reconnectLater(client);
+    });
+    client.on('end', () => this.reconnectLater(client));
+    client.on('notification', (msg) => {
+      if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
+      try {
+        this.dispatch(JSON.parse(msg.payload) as AppEvent);
+      } catch (err) {
+        this.logger.warn(`Evento ilegible: ${(err as Error).message}`);
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      this.client = client;
+      this.retryMs = 500;
+    } catch (err) {
+      this.logger.warn(`No se pudo escuchar eventos: ${(err as Error).message}`);
+      this.reconnectLater(client);
+    }
+  }
+
+  private reconnectLater(client: Client): void {
+    if (this.closing || (this.client && this.client !== client)) return;
+    this.client = null;
+    client.removeAllListeners();
+    client.end().catch(() => undefined);
+    const wait = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+    setTimeout(() => void this.connect(), wait).unref();
+  }
+
+  /** Announce an event to every API process (after the change is committed). */
+  async publish(event: AppEvent): Promise<void> {
+    try {
+      await this.ds.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(event)]);
+    } catch (err) {
+      // A lost live event only delays a refresh; the write itself already succeeded.
+      this.logger.warn(`No se pudo publicar el evento ${event.type}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Deliver to this process's streams (called for every NOTIFY received). */
+  dispatch(event: AppEvent): void {
+    for (const l of this.listeners) {
+      if (canHear(l.user, event.audience)) l.send({ type: event.type, data: event.data });
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get connectionCount(): number {
+    return this.listeners.size;
+  }
+}

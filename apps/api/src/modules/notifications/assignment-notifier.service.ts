@@ -1,0 +1,51 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MESSAGES, TEXT_LIMITS } from '@gestar/contracts';
+import type { GeneratedOccurrence, OccurrenceNotifier } from '../scheduled-tasks/occurrence-notifier';
+import { NotificationDelivery } from './notification-delivery.service';
+import { NotificationsRepository } from './notifications.repository';
+
+export interface AssignedNotice {
+  /** Employees the task was just assigned to (assigned tasks already committed). */
+  empleadoUuids: readonly string[];
+  /** The task's title. */
+  titulo: string;
+  /** Who made the change; never notified about their own action. `null` for the scheduler. */
+  actorUuid: string | null;
+}
+
+/**
+ * Automatic notifications: an assignee is told when a task is assigned to them
+ * or generated for them by a schedule, never the person who made the change.
+ * Call after the commit; a failure is logged, never thrown, so the assignment stands.
+ */
+@Injectable()
+export class AssignmentNotifier implements OccurrenceNotifier {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    private readonly repo: NotificationsRepository,
+    private readonly delivery: NotificationDelivery,
+  ) {}
+
+  async notifyAssigned(notice: AssignedNotice): Promise<void> {
+    await this.tell(notice.empleadoUuids, MESSAGES.notifications.taskAssignedBody + notice.titulo, notice.actorUuid);
+  }
+
+  /** OccurrenceNotifier (scheduled-tasks): one notification per generated occurrence. */
+  async notifyGenerated(occurrences: readonly GeneratedOccurrence[]): Promise<void> {
+    for (const o of occurrences) await this.tell([o.empleado_uuid], MESSAGES.notifications.taskGeneratedBody + o.titulo, null);
+  }
+
+  private async tell(empleadoUuids: readonly string[], mensaje: string, actorUuid: string | null): Promise<void> {
+    try {
+      const recipients = await this.repo.activeAmong([...new Set(empleadoUuids)].filter((u) => u !== actorUuid));
+      await this.delivery.deliver(recipients, {
+        titulo: MESSAGES.notifications.taskAssignedTitle,
+        mensaje: mensaje.slice(0, TEXT_LIMITS.notificationMessage),
+        enviadoPor: actorUuid,
+      });
+    } catch (err) {
+      this.logger.warn(`No se pudo notificar la asignación: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AppEvent, EventsService } from '../events/events.service';
+import { NotificationDelivery } from './notification-delivery.service';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+import type { PushMessage, PushPort, PushResult } from './push.port';
+
+/** In-memory stand-ins that record what the delivery did, in order. */
+function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrows?: boolean } = {}) {
+  const log: string[] = [];
+  const devices = new Map<string, string>([
+    ['tok-a', 'u-a'],
+    ['tok-b', 'u-b'],
+    ['tok-dead', 'u-b'],
+  ]);
+  const rows: NotificationRow[] = [];
+  const repo = {
+    insertMany: (_em: EntityManager, recipients: readonly string[], n: { titulo: string; mensaje: string }) => {
+      log.push('insert');
+      const inserted = recipients.map((r, i) => ({
+        uuid: `00000000-0000-4000-8000-00000000000${i}`,
+        usuario_uuid: r,
+        titulo: n.titulo,
+        mensaje: n.mensaje,
+        leida: false,
+        fecha_creacion: new Date('2030-01-01T10:00:00Z'),
+      }));
+      rows.push(...inserted);
+      return Promise.resolve(inserted);
+    },
+    tokensOf: (users: readonly string[]) => Promise.resolve([...devices].filter(([, u]) => users.includes(u)).map(([t]) => t)),
+    deleteTokens: (tokens: readonly string[]) => {
+      log.push(`prune:${tokens.join(',')}`);
+      for (const t of tokens) devices.delete(t);
+      return Promise.resolve();
+    },
+  } as unknown as NotificationsRepository;
+  const ds = { transaction: <T>(fn: (em: EntityManager) => Promise<T>) => fn({} as EntityManager) } as unknown as DataSource;
+  const published: AppEvent[] = [];
+  const events = {
+    publish: (e: AppEvent) => {
+      log.push('publish');
+      published.push(e);
+      return Promise.resolve();
+    },
+  } as unknown as EventsService;
+  const pushed: { tokens: readonly string[]; message: PushMessage }[] = [];
+  const push: PushPort = {
+    enabled: opts.pushEnabled ?? true,
+    sendToTokens: (tokens, message) => {
+      log.push('push');
+      pushed.push({ tokens, message });
+      if (opts.pushThrows) return Promise.reject(new Error('FCM caído'));
+      return Promise.resolve(opts.pushResult ?? { successCount: tokens.length, invalidTokens: [] });
+    },
+  };
+  return { delivery: new NotificationDelivery(ds, repo, events, push), log, devices, rows, published, pushed };
+}
+
+const n = { titulo: 'Aviso', mensaje: 'Hola', enviadoPor: null };
+
+describe('NotificationDelivery', () => {
+  it('stores first, then announces each recipient live, then pushes to their devices', async () => {
+    const s = setup();
+    const d = await s.delivery.deliver(['u-a', 'u-b', 'u-a'], n);
+    expect(d).toEqual({ destinatarios: 2, push_enviadas: 3 });
+    expect(s.log).toEqual(['insert', 'publish', 'publish', 'push']);
+    expect(s.published.map((e) => [e.type, e.audience.userUuids])).toEqual([
+      ['notification', ['u-a']],
+      ['notification', ['u-b']],
+    ]);
+    expect(s.published[0].data).toEqual({
+      uuid: s.rows[0].uuid,
+      titulo: 'Aviso',
+      mensaje: 'Hola',
+      leida: false,
+      fecha_creacion: '2030-01-01T10:00:00.000Z',
+    });
+    expect(s.pushed[0].message).toEqual({ titulo: 'Aviso', mensaje: 'Hola', data: { tipo: 'notificacion' } });
+  });
+
+  it('removes the tokens the push service reports invalid', async () => {
+    const s = setup({ pushResult: { successCount: 1, invalidTokens: ['tok-dead'] } });
+    const d = await s.delivery.deliver(['u-b'], n);
+    expect(d.push_enviadas).toBe(1);
+    expect(s.log).toContain('prune:tok-dead');
+    expect([...s.devices.keys()]).toEqual(['tok-a', 'tok-b']);
+  });
+
+  it('keeps the notification when the push service fails', async () => {
+    const s = setup({ pushThrows: true });
+    const d = await s.delivery.deliver(['u-a'], n);
+    expect(d).toEqual({ destinatarios: 1, push_enviadas: 0 });
+    expect(s.rows).toHaveLength(1);
+    expect(s.published).toHaveLength(1);
+  });
+
+  it('does not ask a disabled push port', async () => {
+    const s = setup({ pushEnabled: false });
+    expect(await s.delivery.deliver(['u-a'], n)).toEqual({ destinatarios: 1, push_enviadas: 0 });
+    expect(s.pushed).toHaveLength(0);
+  });
+
+  it('does nothing for no recipients', async () => {
+    const s = setup();
+    expect(await s.delivery.deliver([], n)).toEqual({ destinatarios: 0, push_enviadas: 0 });
+    expect(s.log).toEqual([]);
+  });
+});

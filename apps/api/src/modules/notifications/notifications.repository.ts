@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface NotificationRow {
+  uuid: string;
+  usuario_uuid: string;
+  titulo: string;
+  mensaje: string;
+  leida: boolean;
+  fecha_creacion: Date;
+}
+
+export interface RecipientRow {
+  uuid: string;
+  activo: boolean;
+  area_uuids: string[];
+}
+
+const COLUMNS = 'uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion';
+
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** One device per token: a token registered again moves to the caller (the browser changed hands). */
+  async upsertDevice(usuarioUuid: string, token: string, plataforma: string): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO dispositivos (usuario_uuid, token, plataforma) VALUES ($1, $2, $3)
+       ON CONFLICT (token) DO UPDATE SET usuario_uuid = EXCLUDED.usuario_uuid, plataforma = EXCLUDED.plataforma, updated_at = now()`,
+      [usuarioUuid, token, plataforma],
+    );
+  }
+
+  async tokensOf(usuarioUuids: readonly string[]): Promise<string[]> {
+    if (!usuarioUuids.length) return [];
+    const rows: { token: string }[] = await this.ds.query(`SELECT token FROM dispositivos WHERE usuario_uuid = ANY($1::uuid[])`, [
+      usuarioUuids,
+    ]);
+    return rows.map((r) => r.token);
+  }
+
+  async deleteTokens(tokens: readonly string[]): Promise<void> {
+    if (!tokens.length) return;
+    await this.ds.query(`DELETE FROM dispositivos WHERE token = ANY($1::varchar[])`, [tokens]);
+  }
+
+  async findRecipient(uuid: string): Promise<RecipientRow | null> {
+    const rows: RecipientRow[] = await this.ds.query(
+      `SELECT u.uuid, u.activo,
+              coalesce(array_agg(ua.area_uuid) FILTER (WHERE ua.area_uuid IS NOT NULL), '{}')::uuid[] AS area_uuids
+         FROM usuarios u LEFT JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid
+        WHERE u.uuid = $1 GROUP BY u.uuid`,
+      [uuid],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Active users, all (`areaUuids` null) or those belonging to at least one of the areas. */
+  async activeUsers(areaUuids: readonly string[] | null): Promise<string[]> {
+    const rows: { uuid: string }[] = await this.ds.query(
+      `SELECT u.uuid FROM usuarios u
+        WHERE u.activo AND ($1::uuid[] IS NULL
+              OR EXISTS (SELECT 1 FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid AND ua.area_uuid = ANY($1::uuid[])))
+        ORDER BY u.uuid`,
+      [areaUuids],
+    );
+    return rows.map((r) => r.uuid);
+  }
+
+  async activeAmong(uuids: readonly string[]): Promise<string[]> {
+    if (!uuids.length) return [];
+    const rows: { uuid: string }[] = await this.ds.query(`SELECT uuid FROM usuarios WHERE activo AND uuid = ANY($1::uuid[]) ORDER BY uuid`, [
+      uuids,
+    ]);
+    return rows.map((r) => r.uuid);
+  }
+
+  /** One inbox row per recipient, in one statement. */
+  async insertMany(
+    em: EntityManager,
+    recipients: readonly string[],
+    n: { titulo: string; mensaje: string; enviadoPor: string | null },
+  ): Promise<NotificationRow[]> {
+    return em.query(
+      `INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
+       SELECT r, $2, $3, $4 FROM unnest($1::uuid[]) AS r
+       RETURNING ${COLUMNS}`,
+      [recipients, n.titulo, n.mensaje, n.enviadoPor],
+    );
+  }
+
+  async inbox(usuarioUuid: string, q: { page: number; limit: number; leida?: boolean }): Promise<{ rows: NotificationRow[]; total: number }> {
+    const params: unknown[] = [usuarioUuid];
+    let where = 'usuario_uuid = $1';
+    if (q.leida !== undefined) {
+      params.push(q.leida);
+      where += ` AND leida = $${params.length}`;
+    }
+    const [{ total }]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM notificaciones WHERE ${where}`, params);
+    const rows: NotificationRow[] = await this.ds.query(
+      `SELECT ${COLUMNS} FROM notificaciones WHERE ${where}
+        ORDER BY fecha_creacion DESC, uuid DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    );
+    return { rows, total };
+  }
+
+  async unreadCount(usuarioUuid: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.ds.query(`SELECT count(*)::int AS n FROM notificaciones WHERE usuario_uuid = $1 AND NOT leida`, [
+      usuarioUuid,
+    ]);
+    return n;
+  }
+
+  /** Only the owner's row matches: someone else's notification looks like a missing one. */
+  async markRead(uuid: string, usuarioUuid: string): Promise<NotificationRow | null> {
+    const [rows]: [NotificationRow[], number] = await this.ds.query(
+      `UPDATE notificaciones SET leida = true WHERE uuid = $1 AND usuario_uuid = $2 RETURNING ${COLUMNS}`,
+      [uuid, usuarioUuid],
+    );
+    return rows[0] ?? null;
+  }
+
+  async markAllRead(usuarioUuid: string): Promise<number> {
+    const [, affected]: [unknown[], number] = await this.ds.query(
+      `UPDATE notificaciones SET leida = true WHERE usuario_uuid = $1 AND NOT leida`,
+      [usuarioUuid],
+    );
+    return affected;
+  }
+}

@@ -1,0 +1,51 @@
+import type { ReportRow } from '@gestar/contracts';
+import { companyDateOf, toCompanyDate } from '../../../common/time/company-date';
+
+/**
+ * Text a spreadsheet would read as a formula (or as a DDE payload) starts
+ * with one of these; an apostrophe in front makes it plain text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One exported row: the table's columns plus the suggestions, as plain values. */
+export interface ExportRow {
+  colaborador: string;
+  tarea: string;
+  area: string;
+  estado: string;
+  /** Calendar dates `YYYY-MM-DD` in the company time zone. */
+  fechaCreacion: string;
+  fechaVencimiento: string;
+  calificacion: number | null;
+  observaciones: string;
+  sugerencias: string;
+}
+
+/** Suggestions as one text: "1. first" / "2. second", one per line. */
+export function suggestionsText(row: ReportRow): string {
+  return row.tarea.sugerencias.map((s, i) => `${i + 1}. ${s.descripcion}`).join('\n');
+}
+
+export function toExportRow(row: ReportRow, timeZone: string): ExportRow {
+  return {
+    colaborador: `${row.empleado.nombre} ${row.empleado.apellido}`.trim(),
+    tarea: row.tarea.titulo,
+    area: row.tarea.area.nombre,
+    estado: row.estado.nombre,
+    fechaCreacion: companyDateOf(new Date(row.fecha_asignacion), timeZone),
+    fechaVencimiento: toCompanyDate(row.fecha_vencimiento, timeZone),
+    calificacion: row.calificacion,
+    observaciones: row.observaciones ?? '',
+    sugerencias: suggestionsText(row),
+  };
+}
+
+/** `YYYY-MM-DD` -> `DD/MM/YYYY`, the date format of the screen's date picker. */
+export function displayDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}

@@ -1,0 +1,43 @@
+import { Controller, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  REPORTS_ROUTES,
+  type ReportExportParams,
+  type ReportExportQuery,
+  type ReportFilters,
+  type ReportQuery,
+} from '@gestar/contracts';
+import { CurrentUser, Endpoint, ValidParams, ValidQuery } from '../../common/auth/decorators';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { ReportsService } from './reports.service';
+
+@Controller()
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Endpoint(REPORTS_ROUTES.list)
+  list(@CurrentUser() user: AuthUser, @ValidQuery() q: ReportQuery) {
+    return this.reports.list(user, q);
+  }
+
+  // Declared before `:format`, so /reports/stats never reaches the export handler.
+  @Endpoint(REPORTS_ROUTES.stats)
+  stats(@CurrentUser() user: AuthUser, @ValidQuery() q: ReportFilters) {
+    return this.reports.stats(user, q);
+  }
+
+  @Endpoint(REPORTS_ROUTES.export)
+  async export(
+    @CurrentUser() user: AuthUser,
+    @ValidParams() p: ReportExportParams,
+    @ValidQuery() q: ReportExportQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.reports.export(user, p.format, q);
+    res.setHeader('Cache-Control', 'no-store');
+    const options = { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` };
+    return Buffer.isBuffer(file.body)
+      ? new StreamableFile(file.body, { ...options, length: file.body.length })
+      : new StreamableFile(file.body, options);
+  }
+}

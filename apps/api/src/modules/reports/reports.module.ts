@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { PdfRendererService } from './export/pdf-renderer.service';
+import { ReportsController } from './reports.controller';
+import { REPORT_LIMITS, reportLimitsFromEnv } from './reports.limits';
+import { ReportsRepository } from './reports.repository';
+import { ReportsService } from './reports.service';
+
+@Module({
+  controllers: [ReportsController],
+  providers: [
+    ReportsService,
+    ReportsRepository,
+    PdfRendererService,
+    { provide: REPORT_LIMITS, useFactory: () => reportLimitsFromEnv() },
+  ],
+})
+export class ReportsModule {}

@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/**
+ * What a report query selects. `null` scope = every area. `from` is
+ * inclusive and `to` exclusive (instants of company midnights), so an end
+ * date includes its whole day.
+ */
+export interface ReportWhere {
+  scopeAreas: readonly string[] | null;
+  statusUuids?: readonly string[];
+  areaUuids?: readonly string[];
+  employeeUuids?: readonly string[];
+  title?: string;
+  from?: Date;
+  to?: Date;
+  timeZone: string;
+}
+
+/** One report row as read (flat), before mapping. */
+export interface ReportRowRecord {
+  uuid: string;
+  fecha_asignacion: Date;
+  /** `fecha_asignacion` as PostgreSQL text: microsecond-exact, the keyset cursor. */
+  cursor_ts: string;
+  /** Calendar date `YYYY-MM-DD` (the assignment's own date when it has no due date). */
+  fecha_vencimiento: string;
+  calificacion: number | null;
+  observaciones: string | null;
+  archivada: boolean;
+  empleado_uuid: string;
+  empleado_nombre: string;
+  empleado_apellido: string;
+  tarea_uuid: string;
+  titulo: string;
+  area_uuid: string;
+  area_nombre: string;
+  estado_uuid: string;
+  estado_nombre: string;
+  estado_color: string;
+}
+
+export interface SuggestionRecord {
+  uuid: string;
+  tarea_uuid: string;
+  descripcion: string;
+}
+
+export interface ReportBatch {
+  rows: ReportRowRecord[];
+  suggestions: SuggestionRecord[];
+}
+
+/** Counts of one (area, status) pair: the stats are sums of these. */
+export interface AreaStatusCount {
+  area_uuid: string;
+  area_nombre: string;
+  estado_uuid: string;
+  estado_nombre: string;
+  estado_color: string;
+  estado_order: number;
+  total: number;
+  archivadas: number;
+  completadas: number;
+  a_tiempo: number;
+  vencidas: number;
+  suma_calificacion: number;
+  calificadas: number;
+}
+
+export interface EmployeeCount {
+  empleado_uuid: string;
+  nombre: string;
+  apellido: string;
+  total: number;
+  archivadas: number;
+  completadas: number;
+  a_tiempo: number;
+  suma_calificacion: number;
+  calificadas: number;
+}
+
+/** Positional parameters of one statement. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const FROM = `FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid`;
+
+/** The due date a row is judged by: its own, or the assignment day when it has none. */
+const dueDate = (tz: string) => `COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE ${tz})::date)`;
+
+function whereOf(f: ReportWhere, p: Params): string {
+  const parts: string[] = [];
+  if (f.scopeAreas) parts.push(`t.area_uuid = ANY(${p.add([...f.scopeAreas])}::uuid[])`);
+  if (f.areaUuids?.length) parts.push(`t.area_uuid = ANY(${p.add([...f.areaUuids])}::uuid[])`);
+  if (f.statusUuids?.length) parts.push(`ta.estado_uuid = ANY(${p.add([...f.statusUuids])}::uuid[])`);
+  if (f.employeeUuids?.length) parts.push(`ta.empleado_uuid = ANY(${p.add([...f.employeeUuids])}::uuid[])`);
+  if (f.title) {
+    parts.push(`lower(f_unaccent(t.titulo)) LIKE '%' || lower(f_unaccent(${p.add(escapeLike(f.title))})) || '%'`);
+  }
+  if (f.from) parts.push(`ta.fecha_asignacion >= ${p.add(f.from)}`);
+  if (f.to) parts.push(`ta.fecha_asignacion < ${p.add(f.to)}`);
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+}
+
+/** Report queries in plain SQL: one statement for the rows, one for their suggestions (no N+1). */
+@Injectable()
+export class ReportsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async count(f: ReportWhere): Promise<number> {
+    const p = new Params();
+    const [row]: { total: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS total ${FROM} ${whereOf(f, p)}`,
+      p.values,
+    );
+    return row?.total ?? 0;
+  }
+
+  private selectRows(f: ReportWhere, p: Params, extraWhere?: (p: Params) => string): string {
+    const tz = p.add(f.timeZone);
+    const where = whereOf(f, p);
+    const extra = extraWhere ? extraWhere(p) : '';
+    const combined = extra ? (where ? `${where} AND ${extra}` : `WHERE ${extra}`) : where;
+    return `SELECT ta.uuid, ta.fecha_asignacion, ta.fecha_asignacion::text AS cursor_ts,
+        ${dueDate(tz)}::text AS fecha_vencimiento,
+        ta.calificacion, ta.observaciones, ta.archivada,
+        u.uuid AS empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido,
+        t.uuid AS tarea_uuid, t.titulo, a.uuid AS area_uuid, a.nombre AS area_nombre,
+        e.uuid AS estado_uuid, e.nombre AS estado_nombre, e.color AS estado_color
+      ${FROM}
+      JOIN areas a ON a.uuid = t.area_uuid
+      JOIN usuarios u ON u.uuid = ta.empleado_uuid
+      JOIN estados e ON e.uuid = ta.estado_uuid
+      ${combined}
+      ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
+  }
+
+  /** One page (LIMIT/OFFSET on the indexed order) and the suggestions of its tasks. */
+  async page(f: ReportWhere, limit: number, offset: number): Promise<ReportBatch> {
+    const p = new Params();
+    const sql = `${this.selectRows(f, p)} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`;
+    const rows: ReportRowRecord[] = await this.ds.query(sql, p.values);
+    return { rows, suggestions: await this.suggestionsOf(rows) };
+  }
+
+  /**
+   * Every matching row, `size` at a time, by keyset on (fecha_asignacion, uuid):
+   * memory holds one batch, and rows added meanwhile never shift the cursor.
+   */
+  async *batches(f: ReportWhere, size: number): AsyncGenerator<ReportBatch> {
+    let cursor: { ts: string; uuid: string } | null = null;
+    for (;;) {
+      const p = new Params();
+      const after = cursor;
+      const sql = `${this.selectRows(f, p, after ? (q) => `(ta.fecha_asignacion, ta.uuid) < (${q.add(after.ts)}::timestamptz, ${q.add(after.uuid)}::uuid)` : undefined)} LIMIT ${p.add(size)}`;
+      const rows: ReportRowRecord[] = await this.ds.query(sql, p.values);
+      if (rows.length === 0) return;
+      yield { rows, suggestions: await this.suggestionsOf(rows) };
+      if (rows.length < size) return;
+      const last = rows[rows.length - 1]!;
+      cursor = { ts: last.cursor_ts, uuid: last.uuid };
+    }
+  }
+
+  private async suggestionsOf(rows: readonly ReportRowRecord[]): Promise<SuggestionRecord[]> {
+    const tareas = [...new Set(rows.map((r) => r.tarea_uuid))];
+    if (tareas.length === 0) return [];
+    return this.ds.query(
+      `SELECT uuid, tarea_uuid, descripcion FROM sugerencias WHERE tarea_uuid = ANY($1::uuid[]) ORDER BY fecha_creacion, uuid`,
+      [tareas],
+    );
+  }
+
+  /** Counts per (area, status) over the filtered rows, with completion and rating sums. */
+  areaStatusCounts(f: ReportWhere, today: string): Promise<AreaStatusCount[]> {
+    const p = new Params();
+    const tz = p.add(f.timeZone);
+    const day = p.add(today);
+    const sql = `WITH f AS (
+        SELECT t.area_uuid, ta.estado_uuid, ta.archivada, ta.calificacion,
+          ta.fecha_completada IS NOT NULL AS completada,
+          (ta.fecha_completada AT TIME ZONE ${tz})::date <= ${dueDate(tz)} AS a_tiempo,
+          NOT ta.archivada AND ta.fecha_completada IS NULL AND ${dueDate(tz)} < ${day}::date AS vencida
+        ${FROM} ${whereOf(f, p)}
+      )
+      SELECT f.area_uuid, a.nombre AS area_nombre, f.estado_uuid, e.nombre AS estado_nombre,
+        e.color AS estado_color, e."order" AS estado_order,
+        count(*)::int AS total,
+        count(*) FILTER (WHERE f.archivada)::int AS archivadas,
+        count(*) FILTER (WHERE f.completada)::int AS completadas,
+        count(*) FILTER (WHERE f.a_tiempo)::int AS a_tiempo,
+        count(*) FILTER (WHERE f.vencida)::int AS vencidas,
+        COALESCE(sum(f.calificacion), 0)::int AS suma_calificacion,
+        count(f.calificacion)::int AS calificadas
+      FROM f JOIN areas a ON a.uuid = f.area_uuid JOIN estados e ON e.uuid = f.estado_uuid
+      GROUP BY f.area_uuid, a.nombre, f.estado_uuid, e.nombre, e.color, e."order"`;
+    return this.ds.query(sql, p.values);
+  }
+
+  employeeCounts(f: ReportWhere): Promise<EmployeeCount[]> {
+    const p = new Params();
+    const tz = p.add(f.timeZone);
+    const sql = `WITH f AS (
+        SELECT ta.empleado_uuid, ta.archivada, ta.calificacion,
+          ta.fecha_completada IS NOT NULL AS completada,
+          (ta.fecha_completada AT TIME ZONE ${tz})::date <= ${dueDate(tz)} AS a_tiempo
+        ${FROM} ${whereOf(f, p)}
+      )
+      SELECT f.empleado_uuid, u.nombre, u.apellido,
+        count(*)::int AS total,
+        count(*) FILTER (WHERE f.archivada)::int AS archivadas,
+        count(*) FILTER (WHERE f.completada)::int AS completadas,
+        count(*) FILTER (WHERE f.a_tiempo)::int AS a_tiempo,
+        COALESCE(sum(f.calificacion), 0)::int AS suma_calificacion,
+        count(f.calificacion)::int AS calificadas
+      FROM f JOIN usuarios u ON u.uuid = f.empleado_uuid
+      GROUP BY f.empleado_uuid, u.nombre, u.apellido
+      ORDER BY count(*) DESC, u.apellido, u.nombre`;
+    return this.ds.query(sql, p.values);
+  }
+
+  /** Names for the PDF's "filters used" line. */
+  async namesOf(table: 'estados' | 'areas', uuids: readonly string[]): Promise<string[]> {
+    if (uuids.length === 0) return [];
+    const rows: { nombre: string }[] = await this.ds.query(
+      `SELECT nombre FROM ${table} WHERE uuid = ANY($1::uuid[]) ORDER BY nombre`,
+      [[...uuids]],
+    );
+    return rows.map((r) => r.nombre);
+  }
+
+  async employeeNamesOf(uuids: readonly string[]): Promise<string[]> {
+    if (uuids.length === 0) return [];
+    const rows: { nombre: string }[] = await this.ds.query(
+      `SELECT nombre || ' ' || apellido AS nombre FROM usuarios WHERE uuid = ANY($1::uuid[]) ORDER BY apellido, nombre`,
+      [[...uuids]],
+    );
+    return rows.map((r) => r.nombre);
+  }
+}

@@ -1,0 +1,216 @@
+import { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  COMPANY_NAME,
+  EXPORT_CONTENT_TYPES,
+  MESSAGES,
+  reportFileName,
+  type EXPORT_FORMATS,
+  type ReportFilters,
+  type ReportQuery,
+  type ReportResponse,
+  type ReportStatsResponse,
+} from '@gestar/contracts';
+import { assertAllInScope, scopeAreas, scopeFor } from '../../common/access/access';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { forbidden, payloadTooLarge } from '../../common/http/app-exception';
+import { addDays, companyMidnight, companyToday, toCompanyDate } from '../../common/time/company-date';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { toExportRow, type ExportRow } from './export/cells';
+import { csvHeader, csvRows } from './export/csv-writer';
+import { PdfRendererService } from './export/pdf-renderer.service';
+import { reportHtml, type ReportFilterSummary } from './export/report-html';
+import { XlsxReportBuilder } from './export/xlsx-writer';
+import { toReportRows } from './reports.mapper';
+import { REPORT_LIMITS, type ReportLimits } from './reports.limits';
+import { ReportsRepository, type AreaStatusCount, type ReportBatch, type ReportWhere } from './reports.repository';
+
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer | Readable;
+}
+
+const average = (sum: number, n: number): number | null => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
+const rate = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 10000) / 10000 : null;
+
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly repo: ReportsRepository,
+    private readonly pdf: PdfRendererService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REPORT_LIMITS) private readonly limits: ReportLimits,
+  ) {}
+
+  /**
+   * The caller's filters inside its scope. `generate:report` (or
+   * `read:all:areas`) sees every area; `generate:area-report` only the
+   * caller's own, and naming a foreign area is refused rather than silently
+   * dropped, so a report never looks complete when it is not.
+   */
+  private where(user: AuthUser, f: ReportFilters): ReportWhere {
+    const scope = scopeFor(user, ['generate:report'], ['generate:area-report']);
+    if (scope.kind === 'none') throw forbidden();
+    if (f.area_uuids?.length) assertAllInScope(scope, f.area_uuids);
+    const tz = this.config.timezone;
+    const start = f.start_date ? toCompanyDate(f.start_date, tz) : undefined;
+    const end = f.end_date ? toCompanyDate(f.end_date, tz) : undefined;
+    return {
+      scopeAreas: scopeAreas(scope),
+      statusUuids: f.status_uuids,
+      areaUuids: f.area_uuids,
+      employeeUuids: f.employee_uuids,
+      title: f.title,
+      from: start ? companyMidnight(start, tz) : undefined,
+      // The end date is inclusive: everything before the next day's midnight.
+      to: end ? companyMidnight(addDays(end, 1), tz) : undefined,
+      timeZone: tz,
+    };
+  }
+
+  async list(user: AuthUser, q: ReportQuery): Promise<ReportResponse> {
+    const where = this.where(user, q);
+    const [totalItems, page] = await Promise.all([
+      this.repo.count(where),
+      this.repo.page(where, q.limit, (q.page - 1) * q.limit),
+    ]);
+    const totalPages = Math.ceil(totalItems / q.limit);
+    return {
+      data: toReportRows(page, this.config.timezone),
+      totalPages,
+      meta: { totalItems, currentPage: q.page, limit: q.limit, totalPages },
+    };
+  }
+
+  async stats(user: AuthUser, f: ReportFilters): Promise<ReportStatsResponse> {
+    const where = this.where(user, f);
+    const today = companyToday(this.config.timezone);
+    const [pairs, employees] = await Promise.all([
+      this.repo.areaStatusCounts(where, today),
+      this.repo.employeeCounts(where),
+    ]);
+    return {
+      ...totalsOf(pairs),
+      por_estado: byStatus(pairs),
+      por_area: byArea(pairs),
+      por_empleado: employees.map((e) => ({
+        empleado_uuid: e.empleado_uuid,
+        nombre: e.nombre,
+        apellido: e.apellido,
+        total: e.total,
+        archivadas: e.archivadas,
+        completadas: e.completadas,
+        completadas_a_tiempo: e.a_tiempo,
+        promedio_calificacion: average(e.suma_calificacion, e.calificadas),
+      })),
+    };
+  }
+
+  async export(user: AuthUser, format: ExportFormat, f: ReportFilters): Promise<ReportFile> {
+    const where = this.where(user, f);
+    const tz = this.config.timezone;
+    const fileName = reportFileName(format, companyToday(tz));
+    const rowsOf = (batch: ReportBatch): ExportRow[] => toReportRows(batch, tz).map((r) => toExportRow(r, tz));
+    const batches = () => this.repo.batches(where, this.limits.exportBatchSize);
+
+    if (format === 'csv') {
+      // Streamed: each batch is written out before the next is read.
+      async function* lines(): AsyncGenerator<string> {
+        yield csvHeader();
+        for await (const batch of batches()) yield csvRows(rowsOf(batch));
+      }
+      return { fileName, contentType: `${EXPORT_CONTENT_TYPES.csv}; charset=utf-8`, body: Readable.from(lines()) };
+    }
+
+    if (format === 'xlsx') {
+      const book = new XlsxReportBuilder();
+      for await (const batch of batches()) book.addRows(rowsOf(batch));
+      return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body: book.toBuffer() };
+    }
+
+    const total = await this.repo.count(where);
+    if (total > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
+    const rows: ExportRow[] = [];
+    for await (const batch of batches()) rows.push(...rowsOf(batch));
+    const html = reportHtml({
+      companyName: this.config.companyName ?? COMPANY_NAME,
+      generatedOn: companyToday(tz),
+      filters: await this.filterSummary(f),
+      rows,
+    });
+    return { fileName, contentType: EXPORT_CONTENT_TYPES.pdf, body: await this.pdf.render(html) };
+  }
+
+  private async filterSummary(f: ReportFilters): Promise<ReportFilterSummary> {
+    const tz = this.config.timezone;
+    const [estados, areas, colaboradores] = await Promise.all([
+      this.repo.namesOf('estados', f.status_uuids ?? []),
+      this.repo.namesOf('areas', f.area_uuids ?? []),
+      this.repo.employeeNamesOf(f.employee_uuids ?? []),
+    ]);
+    return {
+      estados,
+      areas,
+      colaboradores,
+      titulo: f.title,
+      desde: f.start_date ? toCompanyDate(f.start_date, tz) : undefined,
+      hasta: f.end_date ? toCompanyDate(f.end_date, tz) : undefined,
+    };
+  }
+}
+
+function totalsOf(pairs: readonly AreaStatusCount[]) {
+  const sum = (k: keyof AreaStatusCount) => pairs.reduce((n, p) => n + (p[k] as number), 0);
+  const completadas = sum('completadas');
+  const aTiempo = sum('a_tiempo');
+  return {
+    total: sum('total'),
+    archivadas: sum('archivadas'),
+    vencidas: sum('vencidas'),
+    completadas,
+    completadas_a_tiempo: aTiempo,
+    tasa_a_tiempo: rate(aTiempo, completadas),
+    promedio_calificacion: average(sum('suma_calificacion'), sum('calificadas')),
+  };
+}
+
+function byStatus(pairs: readonly AreaStatusCount[]): ReportStatsResponse['por_estado'] {
+  const map = new Map<string, { order: number; item: ReportStatsResponse['por_estado'][number] }>();
+  for (const p of pairs) {
+    const entry = map.get(p.estado_uuid);
+    if (entry) entry.item.total += p.total;
+    else {
+      map.set(p.estado_uuid, {
+        order: p.estado_order,
+        item: { estado_uuid: p.estado_uuid, nombre: p.estado_nombre, color: p.estado_color, total: p.total },
+      });
+    }
+  }
+  return [...map.values()]
+    .sort((a, b) => a.order - b.order || a.item.nombre.localeCompare(b.item.nombre))
+    .map((e) => e.item);
+}
+
+function byArea(pairs: readonly AreaStatusCount[]): ReportStatsResponse['por_area'] {
+  const groups = new Map<string, AreaStatusCount[]>();
+  for (const p of pairs) groups.set(p.area_uuid, [...(groups.get(p.area_uuid) ?? []), p]);
+  return [...groups.values()]
+    .map((list) => {
+      const t = totalsOf(list);
+      return {
+        area_uuid: list[0]!.area_uuid,
+        nombre: list[0]!.area_nombre,
+        total: t.total,
+        completadas: t.completadas,
+        completadas_a_tiempo: t.completadas_a_tiempo,
+        tasa_a_tiempo: t.tasa_a_tiempo,
+        promedio_calificacion: t.promedio_calificacion,
+        por_estado: byStatus(list),
+      };
+    })
+    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
+}

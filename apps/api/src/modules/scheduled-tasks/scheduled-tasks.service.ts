@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CreateScheduledTaskRequest,
+  MESSAGES,
+  ScheduledTaskListQuery,
+  ScheduledTaskListResponse,
+  ScheduledTaskResponse,
+  UpdateScheduledTaskRequest,
+} from '@gestar/contracts';
+import { APP_CONFIG, AppConfig } from '../../config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { areaScope, assertInScope, scopeAreas } from '../../common/access/access';
+import { badRequest, conflict, notFound } from '../../common/http/app-exception';
+import { companyToday, toCompanyDate } from '../../common/time/company-date';
+import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
+import { ScheduledTasksRepository, TaskRef } from './scheduled-tasks.repository';
+import { firstOnOrAfter } from './schedule-dates';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  return (e?.code ?? e?.driverError?.code) === '23505';
+}
+
+/**
+ * Schedules of tasks (SPEC 2.7). The route permission is checked by the guard;
+ * here a caller without `read:all:areas` is confined to tasks of its own areas,
+ * for reading and for every change.
+ */
+@Injectable()
+export class ScheduledTasksService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: ScheduledTasksRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(caller: AuthUser, query: ScheduledTaskListQuery): Promise<ScheduledTaskListResponse> {
+    const { rows, total } = await this.repo.page(scopeAreas(areaScope(caller)), query.page, query.limit);
+    return {
+      data: rows.map((r) => toScheduledTaskResponse(r, this.config.timezone)),
+      meta: { totalItems: total, currentPage: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  async create(caller: AuthUser, input: CreateScheduledTaskRequest): Promise<ScheduledTaskResponse> {
+    const today = this.today();
+    const proxima = input.proxima_ejecucion ? this.executionDate(input.proxima_ejecucion, today) : today;
+    try {
+      const uuid = await this.ds.transaction(async (em) => {
+        await this.taskInScope(caller, input.tarea_uuid, em);
+        if (await this.repo.scheduleOfTask(input.tarea_uuid, em)) throw conflict(MESSAGES.errors.scheduleExists);
+        return this.repo.insert(
+          { tarea_uuid: input.tarea_uuid, intervalo_repeticion: input.intervalo_repeticion, proxima_ejecucion: proxima, activo: input.activo ?? true },
+          em,
+        );
+      });
+      return this.get(uuid);
+    } catch (err) {
+      // Two creations for one task at once: the unique key decides, the loser gets the same 409.
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.errors.scheduleExists);
+      throw err;
+    }
+  }
+
+  /** Full edit, or any subset (the toggle sends only `activo`). */
+  async update(caller: AuthUser, uuid: string, input: UpdateScheduledTaskRequest): Promise<ScheduledTaskResponse> {
+    const today = this.today();
+    try {
+      await this.ds.transaction(async (em) => {
+        if (!(await this.repo.lock(uuid, em))) throw notFound();
+        const current = await this.repo.findOne(uuid, em);
+        if (!current) throw notFound();
+        assertInScope(areaScope(caller), current.area_uuid);
+
+        const tareaUuid = input.tarea_uuid ?? current.tarea_uuid;
+        if (tareaUuid !== current.tarea_uuid) {
+          await this.taskInScope(caller, tareaUuid, em);
+          if (await this.repo.scheduleOfTask(tareaUuid, em)) throw conflict(MESSAGES.errors.scheduleExists);
+        }
+        const interval = input.intervalo_repeticion ?? current.intervalo_repeticion;
+        const activo = input.activo ?? current.activo;
+        let proxima = input.proxima_ejecucion ? this.executionDate(input.proxima_ejecucion, today) : current.proxima_ejecucion;
+        // Turning a schedule back on does not owe the dates it was off: it resumes at the first date from today on.
+        if (activo && !current.activo && !input.proxima_ejecucion) proxima = firstOnOrAfter(proxima, interval, today);
+        await this.repo.update(uuid, { tarea_uuid: tareaUuid, intervalo_repeticion: interval, proxima_ejecucion: proxima, activo }, em);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.errors.scheduleExists);
+      throw err;
+    }
+    return this.get(uuid);
+  }
+
+  async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
+    const current = await this.repo.findOne(uuid);
+    if (!current) throw notFound();
+    assertInScope(areaScope(caller), current.area_uuid);
+    await this.repo.delete(uuid);
+    return { ok: true };
+  }
+
+  private async get(uuid: string): Promise<ScheduledTaskResponse> {
+    const row = await this.repo.findOne(uuid);
+    if (!row) throw notFound();
+    return toScheduledTaskResponse(row, this.config.timezone);
+  }
+
+  private async taskInScope(caller: AuthUser, tareaUuid: string, em: EntityManager): Promise<TaskRef> {
+    const task = await this.repo.findTask(tareaUuid, em);
+    if (!task) throw notFound();
+    assertInScope(areaScope(caller), task.area_uuid);
+    return task;
+  }
+
+  private today(): string {
+    return companyToday(this.config.timezone);
+  }
+
+  /** A calendar date in the company zone, not before today (a past date would fire at once). */
+  private executionDate(input: string, today: string): string {
+    const date = toCompanyDate(input, this.config.timezone);
+    if (date < today) {
+      const message = MESSAGES.validation.executionDateNotPast;
+      throw badRequest(message, [{ path: 'proxima_ejecucion', message }]);
+    }
+    return date;
+  }
+}

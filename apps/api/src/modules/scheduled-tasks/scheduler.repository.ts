@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+/** A due schedule, locked by the transaction that claimed it. Dates are `YYYY-MM-DD`. */
+export interface ClaimedSchedule {
+  uuid: string;
+  tarea_uuid: string;
+  titulo: string;
+  area_uuid: string;
+  intervalo_repeticion: number;
+  proxima_ejecucion: string;
+  dias_vencimiento: number;
+}
+
+export interface OccurrenceToInsert {
+  programacion_uuid: string;
+  fecha_ocurrencia: string;
+  fecha_vencimiento: string;
+}
+
+export interface InsertedOccurrence {
+  uuid: string;
+  programacion_uuid: string;
+  tarea_uuid: string;
+  empleado_uuid: string;
+  fecha_ocurrencia: string;
+  fecha_vencimiento: string;
+}
+
+export interface ScheduleAdvance {
+  uuid: string;
+  next: string;
+  generated: number;
+}
+
+/**
+ * The generator's queries. Every method takes the transaction's EntityManager:
+ * claiming, inserting and advancing must commit or roll back together.
+ * Dates travel as `YYYY-MM-DD` text (never through JS Date, which would shift them by the server's zone).
+ */
+@Injectable()
+export class SchedulerRepository {
+  /**
+   * Locks up to `limit` due schedules of active tasks. SKIP LOCKED lets another
+   * process claim other rows at the same time instead of waiting for these; a row
+   * another process has just advanced no longer matches `proxima_ejecucion <= today`.
+   */
+  async claimDue(em: EntityManager, today: string, limit: number): Promise<ClaimedSchedule[]> {
+    return em.query(
+      `SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, p.intervalo_repeticion,
+              to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.dias_vencimiento
+         FROM programaciones_tareas p
+         JOIN tareas t ON t.uuid = p.tarea_uuid
+        WHERE p.activo AND t.activo AND p.proxima_ejecucion <= $1::date
+        ORDER BY p.proxima_ejecucion, p.uuid
+        LIMIT $2
+        FOR UPDATE OF p SKIP LOCKED`,
+      [today, limit],
+    );
+  }
+
+  /** The status new assigned tasks start in: the lowest `order`. */
+  async firstStatus(em: EntityManager): Promise<string | null> {
+    const rows: { uuid: string }[] = await em.query(`SELECT uuid FROM estados ORDER BY "order", created_at, uuid LIMIT 1`);
+    return rows[0]?.uuid ?? null;
+  }
+
+  /**
+   * One assigned task per current, active default assignee of each schedule's task.
+   * The unique key (schedule, occurrence date, employee) makes a second insert of the
+   * same occurrence a no-op, whoever attempts it.
+   */
+  async insertOccurrences(
+    em: EntityManager,
+    occurrences: readonly OccurrenceToInsert[],
+    estadoUuid: string,
+    at: Date,
+  ): Promise<InsertedOccurrence[]> {
+    if (!occurrences.length) return [];
+    return em.query(
+      `INSERT INTO tareas_asignadas
+              (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento, programacion_uuid, fecha_ocurrencia, asignado_por_uuid)
+       SELECT p.tarea_uuid, tu.usuario_uuid, $4, $5, o.fecha_vencimiento, p.uuid, o.fecha_ocurrencia, NULL
+         FROM unnest($1::uuid[], $2::date[], $3::date[]) AS o(programacion_uuid, fecha_ocurrencia, fecha_vencimiento)
+         JOIN programaciones_tareas p ON p.uuid = o.programacion_uuid
+         JOIN tarea_usuarios tu ON tu.tarea_uuid = p.tarea_uuid
+         JOIN usuarios u ON u.uuid = tu.usuario_uuid AND u.activo
+        ORDER BY p.uuid, tu.usuario_uuid
+       ON CONFLICT (programacion_uuid, fecha_ocurrencia, empleado_uuid) WHERE programacion_uuid IS NOT NULL DO NOTHING
+       RETURNING uuid, programacion_uuid, tarea_uuid, empleado_uuid,
+                 to_char(fecha_ocurrencia, 'YYYY-MM-DD') AS fecha_ocurrencia,
+                 to_char(fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento`,
+      [
+        occurrences.map((o) => o.programacion_uuid),
+        occurrences.map((o) => o.fecha_ocurrencia),
+        occurrences.map((o) => o.fecha_vencimiento),
+        estadoUuid,
+        at,
+      ],
+    );
+  }
+
+  /** An 'asignacion' history entry per new assigned task, by nobody (the system). */
+  async insertHistory(em: EntityManager, assignedTaskUuids: readonly string[], detalle: string, at: Date): Promise<void> {
+    if (!assignedTaskUuids.length) return;
+    await em.query(
+      `INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
+       SELECT a, 'asignacion', $2, NULL, $3 FROM unnest($1::uuid[]) AS a`,
+      [assignedTaskUuids, detalle, at],
+    );
+  }
+
+  /** Moves each schedule to its next date and records the run. */
+  async advance(em: EntityManager, advances: readonly ScheduleAdvance[], at: Date): Promise<void> {
+    if (!advances.length) return;
+    await em.query(
+      `UPDATE programaciones_tareas p
+          SET proxima_ejecucion = u.next, ultima_ejecucion = $4,
+              total_generadas = p.total_generadas + u.generated, updated_at = now()
+         FROM unnest($1::uuid[], $2::date[], $3::int[]) AS u(uuid, next, generated)
+        WHERE p.uuid = u.uuid`,
+      [advances.map((a) => a.uuid), advances.map((a) => a.next), advances.map((a) => a.generated), at],
+    );
+  }
+}

@@ -1,0 +1,145 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { DataSource, EntityManager } from 'typeorm';
+import { AssignedTaskChangedEvent, MESSAGES, SERVER_EVENTS } from '@gestar/contracts';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { companyToday } from '../../common/time/company-date';
+import { EventsService } from '../events/events.service';
+import { GeneratedOccurrence, LoggingOccurrenceNotifier, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
+import { dueDateOf, dueOccurrence } from './schedule-dates';
+import { ClaimedSchedule, ScheduleAdvance, SchedulerRepository } from './scheduler.repository';
+
+/** Schedules claimed per transaction: bounds lock time and memory, whatever the number of schedules. */
+export const SCHEDULER_BATCH_SIZE = 50;
+
+export interface TickResult {
+  /** The company date the tick ran for. */
+  today: string;
+  /** Schedules that were due and advanced. */
+  schedules: number;
+  occurrences: GeneratedOccurrence[];
+}
+
+interface BatchResult {
+  claimed: number;
+  occurrences: GeneratedOccurrence[];
+}
+
+/**
+ * Produces the assigned tasks of due schedules (DECISIONS section 4), exactly once
+ * however many API processes run it: each batch of schedules is claimed with
+ * FOR UPDATE SKIP LOCKED in the same transaction that inserts its occurrences and
+ * advances `proxima_ejecucion`, and the unique key (schedule, occurrence date,
+ * employee) turns any second insert into a no-op. A process dying mid-transaction
+ * rolls everything back, so the schedule stays due and the next tick (here or in
+ * another process) produces it.
+ */
+@Injectable()
+export class SchedulerService {
+  private readonly logger = new Logger('Scheduler');
+  private running = false;
+  readonly notifier: OccurrenceNotifier;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: SchedulerRepository,
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(OCCURRENCE_NOTIFIER) notifier?: OccurrenceNotifier,
+  ) {
+    this.notifier = notifier ?? new LoggingOccurrenceNotifier();
+  }
+
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'scheduled-tasks' })
+  async onMinute(): Promise<void> {
+    // Tests and processes that must not generate set SCHEDULER_ENABLED=false; a slow tick is never overlapped by the next.
+    if (!this.config.schedulerEnabled || this.running) return;
+    this.running = true;
+    try {
+      await this.runTick();
+    } catch (err) {
+      this.logger.error(`La generación de tareas programadas falló; se reintenta en el próximo minuto: ${(err as Error).message}`);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** One pass over every due schedule, as of `now`. Safe to run concurrently in any number of processes. */
+  async runTick(now: Date = new Date()): Promise<TickResult> {
+    const today = companyToday(this.config.timezone, now);
+    const result: TickResult = { today, schedules: 0, occurrences: [] };
+    try {
+      for (;;) {
+        const batch = await this.ds.transaction('READ COMMITTED', (em) => this.runBatch(em, today, now));
+        result.schedules += batch.claimed;
+        result.occurrences.push(...batch.occurrences);
+        // Fewer than a full batch: nothing due is left, or the rest is locked by another process that will produce it.
+        if (batch.claimed < SCHEDULER_BATCH_SIZE) break;
+      }
+    } finally {
+      // Batches committed before a failure are announced all the same.
+      await this.announce(result.occurrences);
+    }
+    return result;
+  }
+
+  private async runBatch(em: EntityManager, today: string, now: Date): Promise<BatchResult> {
+    const estado = await this.repo.firstStatus(em);
+    if (!estado) {
+      this.logger.warn(MESSAGES.errors.noStatuses);
+      return { claimed: 0, occurrences: [] };
+    }
+    const claimed = await this.repo.claimDue(em, today, SCHEDULER_BATCH_SIZE);
+    if (!claimed.length) return { claimed: 0, occurrences: [] };
+
+    const plans = claimed.flatMap((s) => {
+      const due = dueOccurrence(s.proxima_ejecucion, s.intervalo_repeticion, today);
+      return due ? [{ schedule: s, ...due }] : [];
+    });
+    const inserted = await this.repo.insertOccurrences(
+      em,
+      plans.map((p) => ({
+        programacion_uuid: p.schedule.uuid,
+        fecha_ocurrencia: p.occurrence,
+        fecha_vencimiento: dueDateOf(p.occurrence, p.schedule.dias_vencimiento),
+      })),
+      estado,
+      now,
+    );
+    await this.repo.insertHistory(
+      em,
+      inserted.map((i) => i.uuid),
+      MESSAGES.scheduler.assignedBySchedule,
+      now,
+    );
+    const generated = new Map<string, number>();
+    for (const i of inserted) generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
+    const advances: ScheduleAdvance[] = plans.map((p) => ({ uuid: p.schedule.uuid, next: p.next, generated: generated.get(p.schedule.uuid) ?? 0 }));
+    await this.repo.advance(em, advances, now);
+
+    const byUuid = new Map<string, ClaimedSchedule>(claimed.map((s) => [s.uuid, s]));
+    const occurrences = inserted.map((i): GeneratedOccurrence => {
+      const s = byUuid.get(i.programacion_uuid);
+      return { ...i, titulo: s?.titulo ?? '', area_uuid: s?.area_uuid ?? '' };
+    });
+    if (plans.some((p) => p.skipped > 0)) {
+      this.logger.warn(`Programaciones atrasadas: se generó solo la última fecha pendiente de ${plans.filter((p) => p.skipped > 0).length}`);
+    }
+    return { claimed: claimed.length, occurrences };
+  }
+
+  /** After commit: live refresh for the assignee and the area's watchers, then the notification hook. */
+  private async announce(occurrences: readonly GeneratedOccurrence[]): Promise<void> {
+    if (!occurrences.length) return;
+    for (const o of occurrences) {
+      const data: AssignedTaskChangedEvent = { uuid: o.uuid, tarea_uuid: o.tarea_uuid, empleado_uuid: o.empleado_uuid, cambio: 'asignacion' };
+      await this.events.publish({ type: SERVER_EVENTS.assignedTaskChanged, data, audience: { userUuids: [o.empleado_uuid], areaUuid: o.area_uuid } });
+    }
+    try {
+      await this.notifier.notifyGenerated(occurrences);
+    } catch (err) {
+      // The tasks exist either way; a failed notification must not undo or repeat them.
+      this.logger.warn(`No se pudo notificar las tareas generadas: ${(err as Error).message}`);
+    }
+  }
+}

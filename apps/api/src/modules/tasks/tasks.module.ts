@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AssignedTasksModule } from '../assigned-tasks/assigned-tasks.module';
+import { SuggestionsService } from './suggestions.service';
+import { TasksController } from './tasks.controller';
+import { TasksRepository } from './tasks.repository';
+import { TasksService } from './tasks.service';
+
+@Module({
+  imports: [AssignedTasksModule],
+  controllers: [TasksController],
+  providers: [TasksService, TasksRepository, SuggestionsService],
+})
+export class TasksModule {}

@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { SuggestionEntity, TaskDefaultAssigneeEntity, TaskEntity } from './task.entity';
+
+export interface TaskPageFilter {
+  /** `null`: every area. */
+  areas: readonly string[] | null;
+  titulo?: string;
+  areaUuid?: string;
+  userUuid?: string;
+  activo: boolean;
+  page: number;
+  limit: number;
+}
+
+export interface TaskRow {
+  uuid: string;
+  area_uuid: string;
+  activo: boolean;
+  titulo: string;
+}
+
+export interface ScheduleRow {
+  uuid: string;
+  proxima_ejecucion: string;
+  intervalo_repeticion: number;
+  dias_vencimiento: number;
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class TasksRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** One page of task ids (newest first) and the total; relations are loaded in bulk by `findMany`. */
+  async pageIds(f: TaskPageFilter): Promise<{ ids: string[]; total: number }> {
+    const where: string[] = ['t.activo = $1'];
+    const params: unknown[] = [f.activo];
+    const add = (sql: (n: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (f.areas) add((p) => `t.area_uuid = ANY(${p}::uuid[])`, [...f.areas]);
+    if (f.titulo)
+      add((p) => `lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent(${p})) ESCAPE '\\'`, likeContains(f.titulo));
+    if (f.areaUuid) add((p) => `t.area_uuid = ${p}`, f.areaUuid);
+    if (f.userUuid)
+      add(
+        (p) => `EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = ${p})`,
+        f.userUuid,
+      );
+    const clause = where.join(' AND ');
+    const [{ total }]: { total: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM tareas t WHERE ${clause}`,
+      params,
+    );
+    const rows: { uuid: string }[] = await this.ds.query(
+      `SELECT t.uuid FROM tareas t WHERE ${clause}
+        ORDER BY t.fecha_creacion DESC, t.uuid DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, (f.page - 1) * f.limit],
+    );
+    return { ids: rows.map((r) => r.uuid), total };
+  }
+
+  /**
+   * Tasks with every relation the response shows: one joined query for the single-valued
+   * relations, then one query per list relation for all tasks at once (never one per task).
+   * Sequential on purpose: TypeORM's parallel 'query' strategy shares one pg connection.
+   */
+  async findMany(ids: readonly string[], em: EntityManager = this.ds.manager): Promise<TaskEntity[]> {
+    if (ids.length === 0) return [];
+    const tasks = await em.getRepository(TaskEntity).find({
+      where: { uuid: In([...ids]) },
+      relations: { tipo_tarea: true, area: true, creado_por: true, programacion: true },
+    });
+    const assignees = await em.getRepository(TaskDefaultAssigneeEntity).find({
+      where: { tarea_uuid: In([...ids]) },
+      relations: { usuario: true },
+    });
+    const suggestions = await em.getRepository(SuggestionEntity).find({
+      where: { tarea_uuid: In([...ids]) },
+      order: { fecha_creacion: 'ASC', uuid: 'ASC' },
+    });
+    const byId = new Map(tasks.map((t) => [t.uuid, t]));
+    for (const t of tasks) {
+      t.usuarios_tareas = [];
+      t.sugerencias = [];
+    }
+    for (const a of assignees) byId.get(a.tarea_uuid)?.usuarios_tareas.push(a);
+    for (const s of suggestions) byId.get(s.tarea_uuid)?.sugerencias.push(s);
+    return ids.map((id) => byId.get(id)).filter((t): t is TaskEntity => t !== undefined);
+  }
+
+  async findRow(uuid: string, em: EntityManager = this.ds.manager, lock = false): Promise<TaskRow | null> {
+    const rows: TaskRow[] = await em.query(
+      `SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = $1${lock ? ' FOR UPDATE' : ''}`,
+      [uuid],
+    );
+    return rows[0] ?? null;
+  }
+
+  async exists(table: 'areas' | 'tipos_tarea', uuid: string, em: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await em.query(`SELECT 1 FROM ${table} WHERE uuid = $1`, [uuid]);
+    return rows.length > 0;
+  }
+
+  async insertTask(
+    em: EntityManager,
+    t: { titulo: string; descripcion: string; tipoTareaUuid: string; areaUuid: string; creadoPor: string },
+  ): Promise<string> {
+    const [row]: { uuid: string }[] = await em.query(
+      `INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
+      [t.titulo, t.descripcion, t.tipoTareaUuid, t.areaUuid, t.creadoPor],
+    );
+    return row.uuid;
+  }
+
+  async updateTask(
+    em: EntityManager,
+    uuid: string,
+    t: { titulo: string; descripcion?: string; tipoTareaUuid: string; areaUuid: string; activo?: boolean },
+  ): Promise<void> {
+    await em.query(
+      `UPDATE tareas SET titulo = $2, descripcion = coalesce($3, descripcion), tipo_tarea_uuid = $4, area_uuid = $5,
+              activo = coalesce($6, activo), updated_at = now()
+        WHERE uuid = $1`,
+      [uuid, t.titulo, t.descripcion ?? null, t.tipoTareaUuid, t.areaUuid, t.activo ?? null],
+    );
+  }
+
+  async setDefaultAssignees(em: EntityManager, uuid: string, users: readonly string[]): Promise<void> {
+    await em.query(`DELETE FROM tarea_usuarios WHERE tarea_uuid = $1`, [uuid]);
+    await em.query(`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT $1, unnest($2::uuid[])`, [
+      uuid,
+      [...users],
+    ]);
+  }
+
+  async findSchedule(tareaUuid: string, em: EntityManager): Promise<ScheduleRow | null> {
+    const rows: ScheduleRow[] = await em.query(
+      `SELECT uuid, to_char(proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, intervalo_repeticion, dias_vencimiento
+         FROM programaciones_tareas WHERE tarea_uuid = $1`,
+      [tareaUuid],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insertSchedule(
+    em: EntityManager,
+    tareaUuid: string,
+    s: { proxima: string; intervalo: number; diasVencimiento: number },
+  ): Promise<void> {
+    await em.query(
+      `INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
+       VALUES ($1, $2, $3, $4, true)`,
+      [tareaUuid, s.intervalo, s.proxima, s.diasVencimiento],
+    );
+  }
+
+  async updateSchedule(
+    em: EntityManager,
+    tareaUuid: string,
+    s: { proxima: string; intervalo: number; diasVencimiento: number },
+  ): Promise<void> {
+    await em.query(
+      `UPDATE programaciones_tareas SET intervalo_repeticion = $2, proxima_ejecucion = $3, dias_vencimiento = $4, updated_at = now()
+        WHERE tarea_uuid = $1`,
+      [tareaUuid, s.intervalo, s.proxima, s.diasVencimiento],
+    );
+  }
+
+  async deleteSchedule(em: EntityManager, tareaUuid: string): Promise<void> {
+    await em.query(`DELETE FROM programaciones_tareas WHERE tarea_uuid = $1`, [tareaUuid]);
+  }
+
+  async hasOccurrences(tareaUuid: string, em: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await em.query(`SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 LIMIT 1`, [tareaUuid]);
+    return rows.length > 0;
+  }
+
+  /** Keeps the task and its history for reports; it stops appearing in lists and generating occurrences. */
+  async deactivate(em: EntityManager, uuid: string): Promise<void> {
+    await em.query(`UPDATE tareas SET activo = false, updated_at = now() WHERE uuid = $1`, [uuid]);
+    await em.query(`UPDATE programaciones_tareas SET activo = false, updated_at = now() WHERE tarea_uuid = $1`, [uuid]);
+  }
+
+  async deleteTask(em: EntityManager, uuid: string): Promise<void> {
+    await em.query(`DELETE FROM tareas WHERE uuid = $1`, [uuid]);
+  }
+
+  /** Whether the user is among the task's default assignees or has an occurrence of it. */
+  async isAssignedTo(tareaUuid: string, userUuid: string): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(
+      `SELECT 1 FROM tarea_usuarios WHERE tarea_uuid = $1 AND usuario_uuid = $2
+       UNION ALL SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 AND empleado_uuid = $2 LIMIT 1`,
+      [tareaUuid, userUuid],
+    );
+    return rows.length > 0;
+  }
+
+  /** Employees with open (non-archived) occurrences of the task, who should hear it changed. */
+  async openOccurrenceEmployees(tareaUuid: string): Promise<string[]> {
+    const rows: { empleado_uuid: string }[] = await this.ds.query(
+      `SELECT DISTINCT empleado_uuid FROM tareas_asignadas WHERE tarea_uuid = $1 AND NOT archivada`,
+      [tareaUuid],
+    );
+    return rows.map((r) => r.empleado_uuid);
+  }
+
+  findSuggestion(tareaUuid: string, uuid: string): Promise<SuggestionEntity | null> {
+    return this.ds.getRepository(SuggestionEntity).findOne({ where: { uuid, tarea_uuid: tareaUuid } });
+  }
+
+  async insertSuggestion(tareaUuid: string, creadoPor: string, descripcion: string): Promise<string> {
+    const [row]: { uuid: string }[] = await this.ds.query(
+      `INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES ($1, $2, $3) RETURNING uuid`,
+      [tareaUuid, creadoPor, descripcion],
+    );
+    return row.uuid;
+  }
+
+  async updateSuggestion(uuid: string, descripcion: string): Promise<void> {
+    await this.ds.query(`UPDATE sugerencias SET descripcion = $2, updated_at = now() WHERE uuid = $1`, [
+      uuid,
+      descripcion,
+    ]);
+  }
+
+  async deleteSuggestion(uuid: string): Promise<void> {
+    await this.ds.query(`DELETE FROM sugerencias WHERE uuid = $1`, [uuid]);
+  }
+}

@@ -1,0 +1,211 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CreateTaskRequest,
+  MESSAGES,
+  SERVER_EVENTS,
+  TaskChangedEvent,
+  TaskListQuery,
+  TaskListResponse,
+  TaskResponse,
+  TaskScheduleRequest,
+  UpdateTaskRequest,
+} from '@gestar/contracts';
+import { APP_CONFIG, AppConfig } from '../../config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { areaScope, assertInScope, scopeAreas } from '../../common/access/access';
+import { badRequest, notFound } from '../../common/http/app-exception';
+import { companyToday, diffDays, toCompanyDate } from '../../common/time/company-date';
+import { EventsService } from '../events/events.service';
+import { AssignedTaskEvents, ChangedAssignedTask } from '../assigned-tasks/assigned-task-events';
+import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
+import { toTaskResponse } from './tasks.mapper';
+import { TasksRepository } from './tasks.repository';
+
+interface ScheduleInput {
+  proxima: string;
+  intervalo: number;
+  diasVencimiento: number;
+}
+
+function fieldError(path: string, message: string) {
+  return badRequest(message, [{ path, message }]);
+}
+
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: TasksRepository,
+    private readonly assigned: AssignedTasksService,
+    private readonly assignedEvents: AssignedTaskEvents,
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get tz(): string {
+    return this.config.timezone;
+  }
+
+  /** Active tasks (or inactive ones with `activo=false`) in the caller's areas, newest first. */
+  async list(caller: AuthUser, q: TaskListQuery): Promise<TaskListResponse> {
+    const scope = areaScope(caller);
+    if (q.area_uuid) assertInScope(scope, q.area_uuid);
+    const { ids, total } = await this.repo.pageIds({
+      areas: scopeAreas(scope),
+      titulo: q.titulo,
+      areaUuid: q.area_uuid,
+      userUuid: q.user_uuid,
+      activo: q.activo ?? true,
+      page: q.page,
+      limit: q.limit,
+    });
+    const tasks = await this.repo.findMany(ids);
+    return {
+      data: tasks.map((t) => toTaskResponse(t, this.tz)),
+      meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
+    };
+  }
+
+  async get(caller: AuthUser, uuid: string): Promise<TaskResponse> {
+    const row = await this.repo.findRow(uuid);
+    if (!row) throw notFound();
+    assertInScope(areaScope(caller), row.area_uuid);
+    return this.response(uuid);
+  }
+
+  private async response(uuid: string): Promise<TaskResponse> {
+    const [task] = await this.repo.findMany([uuid]);
+    if (!task) throw notFound();
+    return toTaskResponse(task, this.tz);
+  }
+
+  /**
+   * DECISIONS section 4: the task and its default assignees, and in the same transaction either
+   * the schedule (occurrences come from the scheduler) or one occurrence per assignee now.
+   */
+  async create(caller: AuthUser, input: CreateTaskRequest): Promise<TaskResponse> {
+    assertInScope(areaScope(caller), input.area_uuid);
+    const today = companyToday(this.tz);
+    const due = toCompanyDate(input.fecha_vencimiento, this.tz);
+    let schedule: ScheduleInput | null = null;
+    if (input.programacion_tarea) {
+      schedule = this.scheduleFor(input.programacion_tarea, due, null);
+    } else if (due < today) {
+      throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateNotPast);
+    }
+
+    const { uuid, created } = await this.ds.transaction(async (em) => {
+      await this.checkReferences(em, input.area_uuid, input.tipo_tarea_uuid);
+      const users = await this.assigned.assigneesOf(em, input.usuarios_asignados, input.area_uuid);
+      const uuid = await this.repo.insertTask(em, {
+        titulo: input.titulo,
+        descripcion: input.descripcion,
+        tipoTareaUuid: input.tipo_tarea_uuid,
+        areaUuid: input.area_uuid,
+        creadoPor: caller.uuid,
+      });
+      await this.repo.setDefaultAssignees(em, uuid, input.usuarios_asignados);
+      let created: ChangedAssignedTask[] = [];
+      if (schedule) {
+        await this.repo.insertSchedule(em, uuid, schedule);
+      } else {
+        const estadoUuid = await this.assigned.firstStatusUuid(em);
+        created = await this.assigned.createOccurrences(em, {
+          tareaUuid: uuid,
+          areaUuid: input.area_uuid,
+          users,
+          estadoUuid,
+          due,
+          by: caller.uuid,
+        });
+      }
+      return { uuid, created };
+    });
+    await this.assignedEvents.changed(created, 'asignacion', caller.uuid);
+    return this.response(uuid);
+  }
+
+  /**
+   * Edits the definition and its default assignees (who future occurrences go to); occurrences
+   * already assigned keep their own data. `programacion_tarea`: object creates or replaces, null removes.
+   */
+  async update(caller: AuthUser, uuid: string, input: UpdateTaskRequest): Promise<TaskResponse> {
+    const scope = areaScope(caller);
+    await this.ds.transaction(async (em) => {
+      const row = await this.repo.findRow(uuid, em, true);
+      if (!row) throw notFound();
+      assertInScope(scope, row.area_uuid);
+      assertInScope(scope, input.area_uuid);
+      await this.checkReferences(em, input.area_uuid, input.tipo_tarea_uuid);
+      await this.assigned.assigneesOf(em, input.usuarios_asignados, input.area_uuid);
+      await this.repo.updateTask(em, uuid, {
+        titulo: input.titulo,
+        descripcion: input.descripcion,
+        tipoTareaUuid: input.tipo_tarea_uuid,
+        areaUuid: input.area_uuid,
+        activo: input.activo,
+      });
+      await this.repo.setDefaultAssignees(em, uuid, input.usuarios_asignados);
+      if (input.programacion_tarea === null) {
+        await this.repo.deleteSchedule(em, uuid);
+      } else if (input.programacion_tarea) {
+        const existing = await this.repo.findSchedule(uuid, em);
+        const proxima = toCompanyDate(input.programacion_tarea.proxima_ejecucion, this.tz);
+        // The due-date offset is kept from creation; it cannot exceed the new interval.
+        const dias = Math.min(existing?.dias_vencimiento ?? 0, input.programacion_tarea.intervalo_repeticion);
+        const schedule = this.scheduleFor(input.programacion_tarea, null, existing?.proxima_ejecucion ?? null, dias);
+        if (existing) await this.repo.updateSchedule(em, uuid, { ...schedule, proxima });
+        else await this.repo.insertSchedule(em, uuid, { ...schedule, proxima });
+      }
+    });
+    await this.announce(uuid, input.area_uuid, input.activo ?? true);
+    return this.response(uuid);
+  }
+
+  /** A task with occurrences is deactivated (history stays for reports); one without any is deleted. */
+  async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
+    const row = await this.ds.transaction(async (em) => {
+      const row = await this.repo.findRow(uuid, em, true);
+      if (!row) throw notFound();
+      assertInScope(areaScope(caller), row.area_uuid);
+      if (await this.repo.hasOccurrences(uuid, em)) await this.repo.deactivate(em, uuid);
+      else await this.repo.deleteTask(em, uuid);
+      return row;
+    });
+    await this.announce(uuid, row.area_uuid, false);
+    return { ok: true };
+  }
+
+  /**
+   * The schedule row of a task form. The execution date cannot be before today (unless it is the
+   * stored one, unchanged); with a due date, `dias_vencimiento` is its offset from the execution date.
+   */
+  private scheduleFor(s: TaskScheduleRequest, due: string | null, stored: string | null, dias = 0): ScheduleInput {
+    const proxima = toCompanyDate(s.proxima_ejecucion, this.tz);
+    if (proxima !== stored && proxima < companyToday(this.tz)) {
+      throw fieldError('programacion_tarea.proxima_ejecucion', MESSAGES.validation.executionDateNotPast);
+    }
+    if (due === null) return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: dias };
+    const offset = diffDays(proxima, due);
+    if (offset < 0) throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateBeforeExecution);
+    if (offset > s.intervalo_repeticion)
+      throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateAfterInterval);
+    return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: offset };
+  }
+
+  private async checkReferences(em: EntityManager, areaUuid: string, tipoUuid: string): Promise<void> {
+    if (!(await this.repo.exists('areas', areaUuid, em))) throw fieldError('area_uuid', MESSAGES.errors.areaNotFound);
+    if (!(await this.repo.exists('tipos_tarea', tipoUuid, em)))
+      throw fieldError('tipo_tarea_uuid', MESSAGES.errors.taskTypeNotFound);
+  }
+
+  private async announce(uuid: string, areaUuid: string, activo: boolean): Promise<void> {
+    const data: TaskChangedEvent = { uuid, area_uuid: areaUuid, activo };
+    await this.events.publish({
+      type: SERVER_EVENTS.taskChanged,
+      data,
+      audience: { areaUuid, userUuids: await this.repo.openOccurrenceEmployees(uuid) },
+    });
+  }
+}

@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+export interface UserListFilter {
+  page: number;
+  limit: number;
+  /** Terms matched (OR) against "nombre apellido", case- and accent-insensitively. */
+  nameTerms: string[];
+  username?: string;
+  areaUuid?: string;
+  activo?: boolean;
+  /** `null` = every user; otherwise users sharing at least one of these areas. */
+  scopeAreas: readonly string[] | null;
+}
+
+export interface UserWrite {
+  nombre: string;
+  apellido: string;
+  rol_uuid: string;
+  descripcion_puesto_uuid: string | null;
+}
+
+export interface UserOptionRow {
+  uuid: string;
+  nombre: string;
+  apellido: string;
+  username: string;
+  activo: boolean;
+  areas: string[];
+}
+
+/** `%term%` for LIKE, with the term's own wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const USER_RELATIONS = { rol: true, descripcion_puesto: true, usuario_areas: { area: true } } as const;
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  findOne(uuid: string, em: EntityManager = this.ds.manager): Promise<UserEntity | null> {
+    return em.getRepository(UserEntity).findOne({ where: { uuid }, relations: USER_RELATIONS });
+  }
+
+  /** One page of users (with role, areas and job position) plus the total that match. */
+  async list(f: UserListFilter): Promise<{ users: UserEntity[]; total: number }> {
+    const params: unknown[] = [];
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where: string[] = [];
+    if (f.scopeAreas) {
+      where.push(`EXISTS (SELECT 1 FROM usuario_areas s WHERE s.usuario_uuid = u.uuid AND s.area_uuid = ANY(${p(f.scopeAreas)}::uuid[]))`);
+    }
+    if (f.nameTerms.length > 0) {
+      // Same expression as the trigram index usuarios_nombre_trgm, so the index serves it.
+      const ors = f.nameTerms.map((t) => `lower(f_unaccent(u.nombre || ' ' || u.apellido)) LIKE lower(f_unaccent(${p(containsPattern(t))}))`);
+      where.push(`(${ors.join(' OR ')})`);
+    }
+    if (f.username) where.push(`lower(f_unaccent(u.username)) LIKE lower(f_unaccent(${p(containsPattern(f.username))}))`);
+    if (f.areaUuid) where.push(`EXISTS (SELECT 1 FROM usuario_areas a WHERE a.usuario_uuid = u.uuid AND a.area_uuid = ${p(f.areaUuid)})`);
+    if (f.activo !== undefined) where.push(`u.activo = ${p(f.activo)}`);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+    const [{ total }]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM usuarios u ${whereSql}`, params);
+    const rows: { uuid: string }[] = await this.ds.query(
+      `SELECT u.uuid FROM usuarios u ${whereSql}
+        ORDER BY lower(u.nombre), lower(u.apellido), u.uuid
+        LIMIT ${p(f.limit)} OFFSET ${p((f.page - 1) * f.limit)}`,
+      params,
+    );
+    if (rows.length === 0) return { users: [], total };
+    const found = await this.ds.getRepository(UserEntity).find({ where: { uuid: In(rows.map((r) => r.uuid)) }, relations: USER_RELATIONS });
+    const byUuid = new Map(found.map((u) => [u.uuid, u]));
+    return { users: rows.map((r) => byUuid.get(r.uuid)).filter((u): u is UserEntity => !!u), total };
+  }
+
+  /** Active users belonging to at least one of `areaUuids`, with all their area uuids. */
+  activeUsersOfAreas(areaUuids: readonly string[]): Promise<UserOptionRow[]> {
+    return this.ds.query(
+      `SELECT u.uuid, u.nombre, u.apellido, u.username, u.activo,
+              ARRAY(SELECT x.area_uuid FROM usuario_areas x WHERE x.usuario_uuid = u.uuid ORDER BY x.area_uuid) AS areas
+         FROM usuarios u
+        WHERE u.activo
+          AND EXISTS (SELECT 1 FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid AND ua.area_uuid = ANY($1::uuid[]))
+        ORDER BY lower(u.nombre), lower(u.apellido), u.uuid`,
+      [areaUuids],
+    );
+  }
+
+  async rolePermissions(rolUuid: string, em: EntityManager = this.ds.manager): Promise<string[] | null> {
+    const rows: { permisos: string[] }[] = await em.query(`SELECT permisos FROM roles WHERE uuid = $1`, [rolUuid]);
+    return rows[0]?.permisos ?? null;
+  }
+
+  /** The subset of `areaUuids` that exist. */
+  async existingAreas(areaUuids: readonly string[], em: EntityManager = this.ds.manager): Promise<string[]> {
+    const rows: { uuid: string }[] = await em.query(`SELECT uuid FROM areas WHERE uuid = ANY($1::uuid[])`, [areaUuids]);
+    return rows.map((r) => r.uuid);
+  }
+
+  async jobPositionExists(uuid: string, em: EntityManager = this.ds.manager): Promise<boolean> {
+    const rows: unknown[] = await em.query(`SELECT 1 FROM descripciones_puesto WHERE uuid = $1`, [uuid]);
+    return rows.length > 0;
+  }
+
+  async usernameTaken(username: string, em: EntityManager = this.ds.manager): Promise<boolean> {
+    const rows: unknown[] = await em.query(`SELECT 1 FROM usuarios WHERE lower(username) = lower($1)`, [username]);
+    return rows.length > 0;
+  }
+
+  async insert(em: EntityManager, input: UserWrite & { username: string; password_hash: string }): Promise<string> {
+    const [row]: { uuid: string }[] = await em.query(
+      `INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, descripcion_puesto_uuid)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
+      [input.username, input.password_hash, input.nombre, input.apellido, input.rol_uuid, input.descripcion_puesto_uuid],
+    );
+    return row.uuid;
+  }
+
+  async update(em: EntityManager, uuid: string, input: UserWrite & { activo: boolean }): Promise<void> {
+    await em.query(
+      `UPDATE usuarios SET nombre = $2, apellido = $3, rol_uuid = $4, descripcion_puesto_uuid = $5, activo = $6, updated_at = now()
+        WHERE uuid = $1`,
+      [uuid, input.nombre, input.apellido, input.rol_uuid, input.descripcion_puesto_uuid, input.activo],
+    );
+  }
+
+  async replaceAreas(em: EntityManager, uuid: string, areaUuids: readonly string[]): Promise<void> {
+    await em.query(`DELETE FROM usuario_areas WHERE usuario_uuid = $1 AND NOT (area_uuid = ANY($2::uuid[]))`, [uuid, areaUuids]);
+    await em.query(
+      `INSERT INTO usuario_areas (usuario_uuid, area_uuid) SELECT $1, a FROM unnest($2::uuid[]) AS a ON CONFLICT DO NOTHING`,
+      [uuid, areaUuids],
+    );
+  }
+
+  async setJobPosition(uuid: string, jobPositionUuid: string | null): Promise<void> {
+    await this.ds.query(`UPDATE usuarios SET descripcion_puesto_uuid = $2, updated_at = now() WHERE uuid = $1`, [uuid, jobPositionUuid]);
+  }
+
+  async deactivate(em: EntityManager, uuid: string): Promise<void> {
+    await em.query(`UPDATE usuarios SET activo = false, updated_at = now() WHERE uuid = $1`, [uuid]);
+  }
+
+  async revokeRefreshTokens(em: EntityManager, uuid: string): Promise<void> {
+    await em.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = $1 AND revoked_at IS NULL`, [uuid]);
+  }
+
+  /** Row lock so concurrent edits of one user apply one after the other. */
+  async lock(em: EntityManager, uuid: string): Promise<boolean> {
+    const rows: unknown[] = await em.query(`SELECT 1 FROM usuarios WHERE uuid = $1 FOR UPDATE`, [uuid]);
+    return rows.length > 0;
+  }
+
+  async passwordHash(uuid: string): Promise<string | null> {
+    const rows: { password_hash: string }[] = await this.ds.query(`SELECT password_hash FROM usuarios WHERE uuid = $1`, [uuid]);
+    return rows[0]?.password_hash ?? null;
+  }
+
+  async setPasswordHash(uuid: string, hash: string, em: EntityManager = this.ds.manager): Promise<void> {
+    await em.query(`UPDATE usuarios SET password_hash = $2, updated_at = now() WHERE uuid = $1`, [uuid, hash]);
+  }
+}

@@ -1,0 +1,246 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import {
+  AssignJobDescriptionRequest,
+  ChangePasswordRequest,
+  CreateUserRequest,
+  MESSAGES,
+  UpdateUserRequest,
+  UserListQuery,
+  UserListResponse,
+  UserResponse,
+  UsersOfAreasOfUserResponse,
+} from '@gestar/contracts';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { UserStateService } from '../../common/auth/user-state.service';
+import { anyInScope, assertAllInScope, Scope, scopeAreas, scopeFor } from '../../common/access/access';
+import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { UserEntity } from './user.entity';
+import { toUserResponse } from './users.mapper';
+import { UsersRepository } from './users.repository';
+
+function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof QueryFailedError)) return false;
+  const code = (err as QueryFailedError & { code?: string }).code ?? (err.driverError as { code?: string } | undefined)?.code;
+  return code === '23505';
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: UsersRepository,
+    private readonly userState: UserStateService,
+  ) {}
+
+  /** Who the caller may read: everyone (`read:user:all`), users sharing an area (`read:user`), or nobody. */
+  private readScope(caller: AuthUser): Scope {
+    return scopeFor(caller, ['read:user:all'], ['read:user']);
+  }
+
+  /**
+   * Who the caller may create, edit or deactivate. The route already checked the
+   * write permission; `read:user:all` (or `read:all:areas`) lifts the area limit,
+   * anyone else (a supervisor) manages only its own areas.
+   */
+  private writeScope(caller: AuthUser): Scope {
+    return scopeFor(caller, ['read:user:all'], ['create:user', 'update:user', 'delete:user']);
+  }
+
+  /** A role may be granted only by a caller holding every one of its permissions. */
+  private assertGrantable(caller: AuthUser, permisos: readonly string[]): void {
+    if (!permisos.every((p) => caller.permisos.includes(p))) throw forbidden(MESSAGES.errors.roleNotGrantable);
+  }
+
+  /**
+   * A target user is manageable when every area it belongs to is in the caller's
+   * scope and its current role does not exceed the caller's permissions: a
+   * supervisor cannot take a user out of an area it does not run, nor edit an admin.
+   */
+  private assertManageable(caller: AuthUser, scope: Scope, target: UserEntity): void {
+    assertAllInScope(scope, target.usuario_areas.map((a) => a.area_uuid));
+    this.assertGrantable(caller, target.rol.permisos);
+  }
+
+  /** Checks the references of a create/update payload (areas, role, job position) against scope and existence. */
+  private async checkPayload(
+    caller: AuthUser,
+    scope: Scope,
+    input: { rol_uuid: string; usuario_areas_uuid: string[]; descripcion_puesto_uuid?: string | null },
+    em: EntityManager,
+  ): Promise<void> {
+    assertAllInScope(scope, input.usuario_areas_uuid);
+    const existing = await this.repo.existingAreas(input.usuario_areas_uuid, em);
+    const missing = input.usuario_areas_uuid.findIndex((a) => !existing.includes(a));
+    if (missing >= 0) {
+      throw badRequest(MESSAGES.errors.areaNotFound, [{ path: `usuario_areas_uuid.${missing}`, message: MESSAGES.errors.areaNotFound }]);
+    }
+    const permisos = await this.repo.rolePermissions(input.rol_uuid, em);
+    if (!permisos) throw badRequest(MESSAGES.errors.roleNotFound, [{ path: 'rol_uuid', message: MESSAGES.errors.roleNotFound }]);
+    this.assertGrantable(caller, permisos);
+    if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid, em))) {
+      throw badRequest(MESSAGES.errors.jobPositionNotFound, [{ path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound }]);
+    }
+  }
+
+  private async loadOrThrow(uuid: string, em?: EntityManager): Promise<UserEntity> {
+    const user = await this.repo.findOne(uuid, em);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** Self, or `read:user:all`, or `read:user` for a user sharing one of the caller's areas. */
+  async get(caller: AuthUser, uuid: string): Promise<UserResponse> {
+    const user = await this.loadOrThrow(uuid);
+    if (user.uuid !== caller.uuid) {
+      const scope = this.readScope(caller);
+      if (scope.kind === 'none') throw forbidden();
+      if (!anyInScope(scope, user.usuario_areas.map((a) => a.area_uuid))) throw forbidden(MESSAGES.errors.outOfScope);
+    }
+    return toUserResponse(user);
+  }
+
+  async list(caller: AuthUser, q: UserListQuery): Promise<UserListResponse> {
+    const scope = this.readScope(caller);
+    if (q.area_uuid && !anyInScope(scope, [q.area_uuid])) throw forbidden(MESSAGES.errors.outOfScope);
+    const nameTerms = [...new Set([q.nombre, q.apellido].filter((t): t is string => !!t))];
+    const { users, total } = await this.repo.list({
+      page: q.page,
+      limit: q.limit,
+      nameTerms,
+      username: q.username,
+      areaUuid: q.area_uuid,
+      activo: q.activo,
+      scopeAreas: scopeAreas(scope),
+    });
+    return {
+      data: users.map(toUserResponse),
+      meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
+    };
+  }
+
+  async create(caller: AuthUser, input: CreateUserRequest): Promise<UserResponse> {
+    const scope = this.writeScope(caller);
+    await this.checkPayload(caller, scope, input, this.ds.manager);
+    if (await this.repo.usernameTaken(input.username)) throw conflict(MESSAGES.errors.usernameTaken);
+    const password_hash = await hashPassword(input.password);
+    let uuid: string;
+    try {
+      uuid = await this.ds.transaction(async (em) => {
+        const id = await this.repo.insert(em, {
+          username: input.username,
+          password_hash,
+          nombre: input.nombre,
+          apellido: input.apellido,
+          rol_uuid: input.rol_uuid,
+          descripcion_puesto_uuid: input.descripcion_puesto_uuid ?? null,
+        });
+        await this.repo.replaceAreas(em, id, input.usuario_areas_uuid);
+        return id;
+      });
+    } catch (err) {
+      // Two creates racing past the pre-check: the unique index on lower(username) decides.
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.errors.usernameTaken);
+      throw err;
+    }
+    return toUserResponse(await this.loadOrThrow(uuid));
+  }
+
+  /**
+   * Replaces the editable fields. `username` is read-only: sending the same value is
+   * accepted (forms send the whole record), a different one is refused. A blank
+   * password keeps the current one; a new one (set by someone else) ends the user's sessions.
+   */
+  async update(caller: AuthUser, uuid: string, input: UpdateUserRequest): Promise<UserResponse> {
+    const scope = this.writeScope(caller);
+    const password_hash = input.password ? await hashPassword(input.password) : null;
+    await this.ds.transaction(async (em) => {
+      if (!(await this.repo.lock(em, uuid))) throw notFound();
+      const target = await this.loadOrThrow(uuid, em);
+      this.assertManageable(caller, scope, target);
+      if (input.username !== undefined && input.username !== target.username) {
+        throw badRequest(MESSAGES.validation.usernameReadOnly, [{ path: 'username', message: MESSAGES.validation.usernameReadOnly }]);
+      }
+      await this.checkPayload(caller, scope, input, em);
+      const activo = input.activo ?? target.activo;
+      if (!activo && target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
+      await this.repo.update(em, uuid, {
+        nombre: input.nombre,
+        apellido: input.apellido,
+        rol_uuid: input.rol_uuid,
+        descripcion_puesto_uuid: input.descripcion_puesto_uuid === undefined ? target.descripcion_puesto_uuid : input.descripcion_puesto_uuid,
+        activo,
+      });
+      await this.repo.replaceAreas(em, uuid, input.usuario_areas_uuid);
+      if (password_hash) await this.repo.setPasswordHash(uuid, password_hash, em);
+      if (!activo || (password_hash && uuid !== caller.uuid)) await this.repo.revokeRefreshTokens(em, uuid);
+    });
+    this.userState.invalidate(uuid);
+    return toUserResponse(await this.loadOrThrow(uuid));
+  }
+
+  /** Deactivates (activo=false), ends the user's sessions at once and answers the record. */
+  async deactivate(caller: AuthUser, uuid: string): Promise<UserResponse> {
+    const scope = this.writeScope(caller);
+    await this.ds.transaction(async (em) => {
+      if (!(await this.repo.lock(em, uuid))) throw notFound();
+      const target = await this.loadOrThrow(uuid, em);
+      this.assertManageable(caller, scope, target);
+      if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
+      await this.repo.deactivate(em, uuid);
+      await this.repo.revokeRefreshTokens(em, uuid);
+    });
+    this.userState.invalidate(uuid);
+    return toUserResponse(await this.loadOrThrow(uuid));
+  }
+
+  /** Sets or clears a user's job position (`update:user`, same scope as editing). */
+  async assignJobDescription(caller: AuthUser, input: AssignJobDescriptionRequest): Promise<UserResponse> {
+    const target = await this.loadOrThrow(input.usuario_uuid);
+    this.assertManageable(caller, this.writeScope(caller), target);
+    if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid))) {
+      throw badRequest(MESSAGES.errors.jobPositionNotFound, [{ path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound }]);
+    }
+    await this.repo.setJobPosition(target.uuid, input.descripcion_puesto_uuid);
+    return toUserResponse(await this.loadOrThrow(target.uuid));
+  }
+
+  /**
+   * Active users of the areas user `:id` belongs to. The caller itself sees all of
+   * its areas; with `read:user:all` any user's; with `read:user` only a user sharing
+   * an area, and only the shared areas.
+   */
+  async usersOfAreasOfUser(caller: AuthUser, uuid: string): Promise<UsersOfAreasOfUserResponse> {
+    const target = await this.loadOrThrow(uuid);
+    let areas = target.usuario_areas.map((a) => a.area_uuid);
+    if (target.uuid !== caller.uuid) {
+      const scope = this.readScope(caller);
+      if (scope.kind === 'none') throw forbidden();
+      if (!anyInScope(scope, areas)) throw forbidden(MESSAGES.errors.outOfScope);
+      const limit = scopeAreas(scope);
+      if (limit) areas = areas.filter((a) => limit.includes(a));
+    }
+    const rows = await this.repo.activeUsersOfAreas(areas);
+    return rows.map((r) => ({
+      uuid: r.uuid,
+      nombre: r.nombre,
+      apellido: r.apellido,
+      username: r.username,
+      activo: r.activo,
+      usuario_areas_uuid: r.areas,
+    }));
+  }
+
+  /** Self only; the current password must match. Other sessions stay valid. */
+  async changePassword(caller: AuthUser, uuid: string, input: ChangePasswordRequest): Promise<{ ok: true }> {
+    if (caller.uuid !== uuid) throw forbidden(MESSAGES.errors.onlyOwnPassword);
+    const current = await this.repo.passwordHash(uuid);
+    if (!current) throw notFound();
+    if (!(await verifyPassword(current, input.currentPassword))) {
+      throw badRequest(MESSAGES.errors.currentPasswordWrong, [{ path: 'currentPassword', message: MESSAGES.errors.currentPasswordWrong }]);
+    }
+    await this.repo.setPasswordHash(uuid, await hashPassword(input.newPassword));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,94 @@
+import { AssignedTaskBoardResponseSchema, MESSAGES } from '@gestar/contracts';
+import { addDays, companyDateToIso, companyToday } from '../src/common/time/company-date';
+import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
+
+describe('the board: GET /api/assigned-tasks/:userId', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  let carpinteria: string;
+  let tapiceria: string;
+  let logistica: string;
+
+  const board = async (who: string, userId: string, query = '') => {
+    const res = await t.http.get(`/api/assigned-tasks/${userId}${query}`).set('Authorization', `Bearer ${tokens[who]}`);
+    if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+    return parseWith(AssignedTaskBoardResponseSchema, res.body);
+  };
+  const refused = (who: string, userId: string, query = '') =>
+    t.http.get(`/api/assigned-tasks/${userId}${query}`).set('Authorization', `Bearer ${tokens[who]}`);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const u of ['admin', 'supervisor', 'operario', 'mlopez', 'jruiz']) {
+      tokens[u] = await tokenFor(t, u);
+      ids[u] = await userUuid(t, u);
+    }
+    carpinteria = await areaUuid(t, 'Carpintería');
+    tapiceria = await areaUuid(t, 'Tapicería');
+    logistica = await areaUuid(t, 'Logística');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('an operario gets its own non-archived tasks, by due date, with their statuses', async () => {
+    const own = await board('operario', ids.operario);
+    expect(own.map((a) => a.tarea.titulo)).toEqual([
+      'Limpieza del puesto de trabajo',
+      'Afilar la sierra circular',
+      'Armar mesa de roble para pedido 1042',
+    ]);
+    expect(own.map((a) => a.estado.nombre)).toEqual(['Completada', 'Pendiente', 'En progreso']);
+    expect(own.every((a) => !a.archivada && a.empleado.username === 'operario')).toBe(true);
+    const today = companyToday(t.config.timezone);
+    expect(own[1]!.fecha_vencimiento).toBe(companyDateToIso(today, t.config.timezone));
+    expect(own[2]!.fecha_vencimiento).toBe(companyDateToIso(addDays(today, 2), t.config.timezone));
+    expect(own[0]!.tarea.programaciones_tareas).toMatchObject({ intervalo_repeticion: 7, activo: true });
+    expect(own[0]!.estado).toMatchObject({ order: 3, color: '#40C057' });
+  });
+
+  it('an operario may not see another board nor use filters (403)', async () => {
+    expectError(await refused('operario', ids.mlopez), 403, MESSAGES.errors.forbidden);
+    expectError(await refused('operario', ids.operario, `?area=${carpinteria}`), 403);
+    expectError(await refused('operario', ids.operario, `?users=${ids.operario}`), 403);
+    expectError(await refused('mlopez', ids.operario), 403);
+  });
+
+  it('a supervisor sees every task of its areas, and narrows by area and user', async () => {
+    const all = await board('supervisor', ids.supervisor);
+    expect(all.map((a) => a.empleado.username).sort()).toEqual(['mlopez', 'operario', 'operario', 'operario']);
+    expect(all.some((a) => a.tarea.area.nombre === 'Logística')).toBe(false);
+    const tap = await board('supervisor', ids.supervisor, `?area=${tapiceria}`);
+    expect(tap.map((a) => a.tarea.titulo)).toEqual(['Tapizar 6 sillas modelo Nórdico']);
+    const both = await board('supervisor', ids.supervisor, `?area=${carpinteria},${tapiceria}`);
+    expect(both).toHaveLength(4);
+    const maria = await board('supervisor', ids.supervisor, `?users=${ids.mlopez}`);
+    expect(maria.map((a) => a.empleado.username)).toEqual(['mlopez']);
+    // Another id acts as a one-user filter.
+    const viaPath = await board('supervisor', ids.operario);
+    expect(viaPath.map((a) => a.empleado.username)).toEqual(['operario', 'operario', 'operario']);
+  });
+
+  it('a supervisor outside its areas is refused (403)', async () => {
+    expectError(await refused('supervisor', ids.supervisor, `?area=${logistica}`), 403, MESSAGES.errors.outOfScope);
+    expectError(await refused('supervisor', ids.jruiz), 403, MESSAGES.errors.outOfScope);
+    expectError(
+      await refused('supervisor', ids.supervisor, `?users=${ids.mlopez},${ids.jruiz}`),
+      403,
+      MESSAGES.errors.outOfScope,
+    );
+  });
+
+  it('read:all:assigned-tasks sees every area; bad ids are 400; no token is 401', async () => {
+    const all = await board('admin', ids.admin);
+    expect(all).toHaveLength(5);
+    const jruiz = await board('admin', ids.admin, `?area=${logistica}`);
+    expect(jruiz.map((a) => a.tarea.titulo)).toEqual(['Entregar pedido 1038 en Palermo']);
+    expect(await board('admin', ids.jruiz)).toHaveLength(1);
+    const bad = expectError(await refused('admin', ids.admin, '?area=x'), 400);
+    expect(bad.errors).toContainEqual({ path: 'area.0', message: MESSAGES.validation.invalidUuid });
+    expectError(await refused('admin', 'nope'), 400, MESSAGES.validation.invalidUuid);
+    expectError(await t.http.get(`/api/assigned-tasks/${ids.admin}`), 401);
+  });
+});

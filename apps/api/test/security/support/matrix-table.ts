@@ -1,0 +1,285 @@
+import { DEMO_PASSWORD } from '../../support/test-app';
+import { Caller, fixtures, Ids, suffix, tomorrow, World } from './world';
+
+/** What one call sends; `params` fill the route's `:name` segments. */
+export interface Prepared {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface CaseContext {
+  w: World;
+  fx: ReturnType<typeof fixtures>;
+  ids: Ids;
+  caller: Caller;
+  /** True for `supervisorOut`: the record lives in Logística, outside the supervisor's areas. */
+  out: boolean;
+  /** The caller's own user uuid (`null` for anonymous). */
+  self: string | null;
+}
+
+/**
+ * One route of the matrix. `prepare` builds a request that reaches the service
+ * (real seeded ids, fresh records for destructive calls). `record` holds the
+ * statuses the record-level rules decide (DECISIONS section 2, docs/DECISIONS.md)
+ * for callers that pass the route's `access`; a caller it omits expects the
+ * route's success status. For `authenticated` routes every logged-in caller is
+ * listed explicitly.
+ */
+export interface MatrixCase {
+  prepare(c: CaseContext): Promise<Prepared>;
+  record?: Partial<Record<Exclude<Caller, 'anonymous'>, number>>;
+}
+
+const area = (c: CaseContext) => (c.out ? c.ids.areas.log : c.ids.areas.carp);
+/** The seeded employee of the target area: operario (Carpintería) or jruiz (Logística). */
+const employee = (c: CaseContext) => (c.out ? c.ids.users.jruiz : c.ids.users.operario);
+const task = (c: CaseContext) => (c.out ? c.ids.tasks.entrega : c.ids.tasks.mesa);
+const assigned = (c: CaseContext) => (c.out ? c.ids.assigned.entrega : c.ids.assigned.mesa);
+
+/** Out of scope for the supervisor, nothing else differs. */
+const scoped = { supervisorOut: 403 } as const;
+/** A record only its own user (the operario, for the in-area target) reaches. */
+const ownerOnly = { operario: 200, supervisorIn: 403, supervisorOut: 403, admin: 403, noPerm: 403 } as const;
+/** "Anyone who may see the assigned task/task": the assignee, or a reader in scope. */
+const seers = (ok: number) => ({ operario: ok, supervisorIn: ok, supervisorOut: 403, admin: ok, noPerm: 403 });
+/** Self, or a user reader in scope (GET users/:id and the routes that follow its rule). */
+const userRule = { operario: 200, supervisorIn: 200, supervisorOut: 403, admin: 200, noPerm: 403 } as const;
+const everyone = (ok: number) => ({ operario: ok, supervisorIn: ok, supervisorOut: ok, admin: ok, noPerm: ok });
+
+const none = async (): Promise<Prepared> => ({});
+/** No filter for in-scope callers; a filter on Logística for the supervisor outside it. */
+const outFilter = (c: CaseContext, key: string): Record<string, string> => (c.out ? { [key]: c.ids.areas.log } : {});
+
+export const MATRIX: Record<string, MatrixCase> = {
+  'GET /api/health': { prepare: none },
+  'POST /api/auth/login': { prepare: async () => ({ body: { username: 'mlopez', password: DEMO_PASSWORD } }) },
+  'POST /api/auth/refresh-token': {
+    prepare: async (c) => ({ body: { refreshToken: await c.fx.refreshToken('mlopez') } }),
+  },
+  'POST /api/auth/logout': {
+    prepare: async (c) => ({ body: { refreshToken: await c.fx.refreshToken('mlopez') } }),
+    record: everyone(200),
+  },
+
+  'GET /api/users': { prepare: async (c) => ({ query: outFilter(c, 'area_uuid') }), record: scoped },
+  'GET /api/users/areas/:id': { prepare: async (c) => ({ params: { id: employee(c) } }), record: userRule },
+  'GET /api/users/:id': { prepare: async (c) => ({ params: { id: employee(c) } }), record: userRule },
+  'POST /api/users': {
+    prepare: async (c) => ({
+      body: {
+        username: `nuevo_${suffix()}`,
+        password: 'clave-segura-1',
+        nombre: 'Nuevo',
+        apellido: 'Usuario',
+        rol_uuid: c.ids.roles.operario,
+        usuario_areas_uuid: [area(c)],
+      },
+    }),
+    record: scoped,
+  },
+  'PUT /api/users/:id': {
+    prepare: async (c) => ({
+      params: { id: await c.fx.user(area(c)) },
+      body: { nombre: 'Editado', apellido: 'Matriz', rol_uuid: c.ids.roles.operario, usuario_areas_uuid: [area(c)] },
+    }),
+    record: scoped,
+  },
+  'DELETE /api/users/:id': { prepare: async (c) => ({ params: { id: await c.fx.user(area(c)) } }), record: scoped },
+  'POST /api/users/:id/change-password': {
+    prepare: async (c) => ({
+      params: { id: employee(c) },
+      body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD },
+    }),
+    record: ownerOnly,
+  },
+  'POST /api/job-description-user': {
+    prepare: async (c) => ({
+      body: { usuario_uuid: await c.fx.user(area(c)), descripcion_puesto_uuid: c.ids.jobPosition },
+    }),
+    record: scoped,
+  },
+
+  'GET /api/roles': { prepare: none },
+
+  'GET /api/statuses': { prepare: none },
+  'POST /api/statuses': {
+    prepare: async () => ({
+      body: { nombre: `Estado ${suffix()}`, descripcion: 'Creado por la matriz', order: 40, color: '#abcdef' },
+    }),
+  },
+  'PUT /api/statuses/:id': {
+    prepare: async (c) => ({
+      params: { id: await c.fx.status() },
+      body: { nombre: `Estado ${suffix()}`, descripcion: 'Editado', order: 41, color: '#ABCDEF' },
+    }),
+  },
+  'DELETE /api/statuses/:id': { prepare: async (c) => ({ params: { id: await c.fx.status() } }) },
+
+  'GET /api/areas': { prepare: none },
+  'GET /api/areas/usuarios': { prepare: none },
+  'GET /api/areas/user/:id': { prepare: async (c) => ({ params: { id: employee(c) } }), record: userRule },
+  'GET /api/areas/:id': { prepare: async (c) => ({ params: { id: area(c) } }), record: scoped },
+  'POST /api/areas': { prepare: async () => ({ body: { nombre: `Área ${suffix()}` } }) },
+  'PUT /api/areas/:id': {
+    prepare: async (c) => ({ params: { id: await c.fx.area() }, body: { nombre: `Área ${suffix()}` } }),
+  },
+  'DELETE /api/areas/:id': { prepare: async (c) => ({ params: { id: await c.fx.area() } }) },
+
+  'GET /api/job-descriptions': { prepare: none },
+  'GET /api/job-descriptions/:id': { prepare: async (c) => ({ params: { id: c.ids.jobPosition } }) },
+  'POST /api/job-descriptions': {
+    prepare: async () => ({ body: { nombre: `Puesto ${suffix()}`, descripcion: 'Creado por la matriz' } }),
+  },
+  'PUT /api/job-descriptions/:id': {
+    prepare: async (c) => ({
+      params: { id: await c.fx.jobPosition() },
+      body: { nombre: `Puesto ${suffix()}`, descripcion: 'Editado' },
+    }),
+  },
+  'DELETE /api/job-descriptions/:id': { prepare: async (c) => ({ params: { id: await c.fx.jobPosition() } }) },
+
+  'GET /api/type-task': { prepare: none },
+  'GET /api/type-task/:id': { prepare: async (c) => ({ params: { id: c.ids.taskType } }) },
+  'POST /api/type-task': {
+    prepare: async () => ({ body: { nombre: `Tipo ${suffix()}`, descripcion: 'Creado por la matriz' } }),
+  },
+  'PUT /api/type-task/:id': {
+    prepare: async (c) => ({
+      params: { id: await c.fx.taskType() },
+      body: { nombre: `Tipo ${suffix()}`, descripcion: 'Editado' },
+    }),
+  },
+  'DELETE /api/type-task/:id': { prepare: async (c) => ({ params: { id: await c.fx.taskType() } }) },
+
+  'GET /api/tasks': { prepare: async (c) => ({ query: outFilter(c, 'area_uuid') }), record: scoped },
+  'GET /api/tasks/:id': { prepare: async (c) => ({ params: { id: task(c) } }), record: scoped },
+  'POST /api/tasks': {
+    prepare: async (c) => ({
+      body: {
+        titulo: `Tarea ${suffix()}`,
+        descripcion: 'Hecha por la matriz',
+        tipo_tarea_uuid: c.ids.taskType,
+        area_uuid: area(c),
+        usuarios_asignados: [employee(c)],
+        fecha_vencimiento: tomorrow(),
+      },
+    }),
+    record: scoped,
+  },
+  'PUT /api/tasks/:id': {
+    prepare: async (c) => ({
+      params: { id: await c.fx.task(area(c), employee(c)) },
+      body: {
+        titulo: `Editada ${suffix()}`,
+        tipo_tarea_uuid: c.ids.taskType,
+        area_uuid: area(c),
+        usuarios_asignados: [employee(c)],
+      },
+    }),
+    record: scoped,
+  },
+  'DELETE /api/tasks/:id': {
+    prepare: async (c) => ({ params: { id: await c.fx.task(area(c), employee(c)) } }),
+    record: scoped,
+  },
+  'PATCH /api/tasks/:id/suggestion': {
+    prepare: async (c) => ({ params: { id: task(c) }, body: { descripcion: 'Una sugerencia de la matriz' } }),
+    record: seers(200),
+  },
+  'DELETE /api/tasks/:id/suggestion/:suggestionId': {
+    prepare: async (c) => ({ params: { id: task(c), suggestionId: await c.fx.suggestion(task(c), employee(c)) } }),
+    // Its author (the operario, for the in-area task) or update:task in the task's area.
+    record: { operario: 200, supervisorIn: 200, supervisorOut: 403, admin: 200, noPerm: 403 },
+  },
+
+  'GET /api/assigned-tasks/:id': { prepare: async (c) => ({ params: { id: employee(c) } }), record: seers(200) },
+  'POST /api/assigned-tasks': {
+    prepare: async (c) => ({
+      body: { tarea_uuid: task(c), usuarios_asignados: [employee(c)], fecha_vencimiento: tomorrow() },
+    }),
+    record: scoped,
+  },
+  'PUT /api/assigned-tasks/:id': {
+    prepare: async (c) => ({ params: { id: assigned(c) }, body: { estado_uuid: c.ids.statuses.progreso } }),
+    record: seers(200),
+  },
+  'GET /api/assigned-tasks/:id/history': {
+    prepare: async (c) => ({ params: { id: assigned(c) } }),
+    record: seers(200),
+  },
+  'GET /api/assigned-tasks/:id/comments': {
+    prepare: async (c) => ({ params: { id: assigned(c) } }),
+    record: seers(200),
+  },
+  'POST /api/assigned-tasks/:id/comments': {
+    prepare: async (c) => ({ params: { id: assigned(c) }, body: { texto: 'Comentario de la matriz' } }),
+    record: seers(201),
+  },
+  'PUT /api/assigned-tasks/:id/comments/:commentId': {
+    prepare: async (c) => ({
+      params: { id: assigned(c), commentId: await c.fx.comment(assigned(c), employee(c)) },
+      body: { texto: 'Editado por la matriz' },
+    }),
+    record: ownerOnly,
+  },
+  'DELETE /api/assigned-tasks/:id/comments/:commentId': {
+    prepare: async (c) => ({ params: { id: assigned(c), commentId: await c.fx.comment(assigned(c), employee(c)) } }),
+    record: ownerOnly,
+  },
+
+  'GET /api/scheduled-task': { prepare: none },
+  'POST /api/scheduled-task': {
+    prepare: async (c) => ({ body: { tarea_uuid: await c.fx.task(area(c), employee(c)), intervalo_repeticion: 7 } }),
+    record: scoped,
+  },
+  'PUT /api/scheduled-task/:id': {
+    prepare: async (c) => ({
+      params: { id: await c.fx.schedule(area(c), employee(c)) },
+      body: { intervalo_repeticion: 14 },
+    }),
+    record: scoped,
+  },
+  'DELETE /api/scheduled-task/:id': {
+    prepare: async (c) => ({ params: { id: await c.fx.schedule(area(c), employee(c)) } }),
+    record: scoped,
+  },
+
+  'GET /api/reports': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/stats': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/:format': {
+    prepare: async (c) => ({ params: { format: 'csv' }, query: outFilter(c, 'area_uuids') }),
+    record: scoped,
+  },
+
+  'POST /api/notifications/register-device': {
+    prepare: async (c) => ({
+      body: {
+        token: `fcm-${suffix()}-${suffix()}`,
+        usuario_uuid: c.out ? c.ids.users.jruiz : c.self,
+        plataforma: 'web',
+      },
+    }),
+    record: { operario: 201, supervisorIn: 201, supervisorOut: 403, admin: 201, noPerm: 201 },
+  },
+  'POST /api/notifications/send': {
+    prepare: async (c) => ({ body: { usuario_uuid: employee(c), titulo: 'Aviso', mensaje: 'Mensaje de la matriz' } }),
+    record: scoped,
+  },
+  'POST /api/notifications/send-mass': {
+    prepare: async () => ({ body: { titulo: 'Aviso general', mensaje: 'Mensaje de la matriz' } }),
+  },
+  'GET /api/notifications': { prepare: none, record: everyone(200) },
+  'GET /api/notifications/unread-count': { prepare: none, record: everyone(200) },
+  'POST /api/notifications/read-all': { prepare: none, record: everyone(200) },
+  'POST /api/notifications/:id/read': {
+    // Someone else's notification answers 404 (its existence is not revealed).
+    prepare: async (c) => ({ params: { id: await c.fx.notification(employee(c)) } }),
+    record: { operario: 200, supervisorIn: 404, supervisorOut: 404, admin: 404, noPerm: 404 },
+  },
+
+  'GET /api/events': { prepare: none, record: everyone(200) },
+  'GET /api/docs': { prepare: none },
+  'GET /api/docs/openapi.json': { prepare: none },
+};

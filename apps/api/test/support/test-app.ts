@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { ErrorBodySchema, LoginResponseSchema } from '@gestar/contracts';
+import { createApp } from '../../src/app.factory';
+import { AppConfig, loadConfig } from '../../src/config';
+import { seedDatabase } from '../../src/database/seeds/seed';
+import { adminQuery, dropDatabase, uniqueName, urlForDatabase } from '../setup/db';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  ds: DataSource;
+  config: AppConfig;
+  dbName: string;
+  close(): Promise<void>;
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/**
+ * A real application on its own copy of the migrated template database.
+ * `seedDemo` (default true) loads the demo organisation: admin, supervisor (Carpintería,
+ * Tapicería), operario (Carpintería), mlopez (Tapicería), jruiz (Logística).
+ */
+export async function createTestApp(
+  opts: { seedDemo?: boolean; env?: Record<string, string>; /** Join another TestApp's database (a second API process): no copy, no seed, no drop. */ database?: string } = {},
+): Promise<TestApp> {
+  const template = process.env.GESTAR_TEMPLATE_DB;
+  if (!template) throw new Error('GESTAR_TEMPLATE_DB no definido: falta el globalSetup de jest');
+  const shared = opts.database !== undefined;
+  const dbName = opts.database ?? uniqueName('gestar_t');
+  if (!shared) await adminQuery(`CREATE DATABASE "${dbName}" TEMPLATE "${template}"`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: urlForDatabase(dbName),
+    JWT_SECRET: 'test-secret-de-al-menos-treinta-y-dos-caracteres-0123456789',
+    SCHEDULER_ENABLED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    DB_POOL_SIZE: '5',
+    ...opts.env,
+  });
+  const app = await createApp(config, { logger: ['error'] });
+  await app.init();
+  const ds = app.get(DataSource);
+  if (!shared && (opts.seedDemo ?? true)) await seedDatabase(ds, { ...config, seedDemo: true });
+  const server = app.getHttpServer();
+  return {
+    app,
+    http: request(server),
+    ds,
+    config,
+    dbName,
+    async close() {
+      await app.close();
+      if (!shared) await dropDatabase(dbName);
+    },
+  };
+}
+
+/** Logs in and returns the parsed login response (checked against its contract). */
+export async function login(t: TestApp, username: string, password = DEMO_PASSWORD) {
+  const res = await t.http.post('/api/auth/login').send({ username, password });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return LoginResponseSchema.parse(res.body);
+}
+
+export async function tokenFor(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<string> {
+  return (await login(t, username, password)).token;
+}
+
+/** Parses a response body with its contract schema; a drift fails the test with zod's issues. */
+export function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const r = schema.safeParse(body);
+  if (!r.success) throw new Error(`La respuesta no cumple el contrato:\n${JSON.stringify(r.error.issues, null, 2)}\n${JSON.stringify(body).slice(0, 2000)}`);
+  return r.data;
+}
+
+/** Asserts an error answer: status, contract error body, optionally its message. */
+export function expectError(res: { status: number; body: unknown }, status: number, message?: string) {
+  if (res.status !== status) throw new Error(`Se esperaba ${status} y llegó ${res.status}: ${JSON.stringify(res.body)}`);
+  const body = parseWith(ErrorBodySchema, res.body);
+  if (message !== undefined && body.message !== message) throw new Error(`Mensaje "${body.message}" distinto de "${message}"`);
+  return body;
+}
+
+export async function userUuid(t: TestApp, username: string): Promise<string> {
+  const [row]: { uuid: string }[] = await t.ds.query('SELECT uuid FROM usuarios WHERE username = $1', [username]);
+  if (!row) throw new Error(`usuario ${username} no existe`);
+  return row.uuid;
+}
+
+export async function areaUuid(t: TestApp, nombre: string): Promise<string> {
+  const [row]: { uuid: string }[] = await t.ds.query('SELECT uuid FROM areas WHERE nombre = $1', [nombre]);
+  if (!row) throw new Error(`área ${nombre} no existe`);
+  return row.uuid;
+}
+
+export async function count(t: TestApp, table: string): Promise<number> {
+  const [row]: { c: string }[] = await t.ds.query(`SELECT count(*) AS c FROM ${table}`);
+  return Number(row.c);
+}

@@ -1,0 +1,62 @@
+/** Test data for the board, task and live specs: each test makes its own task so parallel tests never share a card. */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiToken } from './fixtures';
+
+export interface Seeded {
+  titulo: string;
+  tareaUuid: string;
+}
+
+async function json<T>(response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new task in Carpintería assigned to `assignee` (default operario), created by admin through the API. */
+export async function seedTask(
+  request: APIRequestContext,
+  options: { titulo?: string; descripcion?: string; assignee?: string } = {},
+): Promise<Seeded> {
+  const token = await apiToken(request, 'admin');
+  const headers = { Authorization: `Bearer ${token}` };
+  const areas = await json<{ data: { uuid: string; nombre: string }[] }>(await request.get('/api/areas?limit=100', { headers }), 'areas');
+  const types = await json<{ data: { uuid: string; nombre: string }[] }>(await request.get('/api/type-task?limit=100', { headers }), 'tipos');
+  const users = await json<{ data: { uuid: string; username: string }[] }>(
+    await request.get(`/api/users?limit=100&username=${options.assignee ?? 'operario'}`, { headers }),
+    'usuarios',
+  );
+  const area = areas.data.find((a) => a.nombre === 'Carpintería');
+  const user = users.data.find((u) => u.username === (options.assignee ?? 'operario'));
+  if (!area || !user || !types.data[0]) throw new Error('Faltan datos sembrados');
+  const titulo = options.titulo ?? `E2E ${Math.random().toString(36).slice(2, 8)}`;
+  const today = new Date().toISOString().slice(0, 10);
+  const created = await json<{ uuid: string }>(
+    await request.post('/api/tasks', {
+      headers,
+      data: {
+        titulo,
+        descripcion: options.descripcion ?? JSON.stringify([{ type: 'paragraph', children: [{ text: 'Tarea creada por la prueba.' }] }]),
+        tipo_tarea_uuid: types.data[0].uuid,
+        area_uuid: area.uuid,
+        usuarios_asignados: [user.uuid],
+        fecha_vencimiento: today,
+      },
+    }),
+    'crear tarea',
+  );
+  return { titulo, tareaUuid: created.uuid };
+}
+
+export function card(page: Page, titulo: string): Locator {
+  return page.getByRole('article', { name: titulo });
+}
+
+export function column(page: Page, status: string): Locator {
+  return page.getByTestId(`column-${status}`);
+}
+
+/** Picks `option` in the card's status selector. */
+export async function moveCard(page: Page, titulo: string, option: string): Promise<void> {
+  await card(page, titulo).getByRole('textbox', { name: `Estado de ${titulo}` }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -1,0 +1,209 @@
+/**
+ * `test` for every browser test: the page checks each call it makes to
+ * /api/ against the contracts (an unknown call, a body or query that the
+ * route's schema refuses, or a 2xx answer outside the response schema is a
+ * violation) and the test fails at the end listing them.
+ */
+import { test as base, expect, type Page, type Request, type Response } from '@playwright/test';
+import { API_ROUTES, type RouteDescriptor } from '@gestar/contracts';
+import type { ZodType } from 'zod';
+
+export const DEMO_PASSWORD = 'demo1234';
+export type DemoUser = 'admin' | 'supervisor' | 'operario';
+
+interface CompiledRoute {
+  route: RouteDescriptor;
+  regex: RegExp;
+  keys: string[];
+  literalSegments: number;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const COMPILED: CompiledRoute[] = API_ROUTES.map((route) => {
+  const keys: string[] = [];
+  let literalSegments = 0;
+  const pattern = route.path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) {
+        keys.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      literalSegments++;
+      return escapeRegex(segment);
+    })
+    .join('/');
+  return { route, regex: new RegExp(`^${pattern}$`), keys, literalSegments };
+})
+  // '/api/areas/usuarios' must win over '/api/areas/:id'.
+  .sort((a, b) => b.literalSegments - a.literalSegments);
+
+export function matchRoute(method: string, pathname: string) {
+  for (const candidate of COMPILED) {
+    if (candidate.route.method !== method) continue;
+    const match = candidate.regex.exec(pathname);
+    if (!match) continue;
+    const params = Object.fromEntries(candidate.keys.map((k, i) => [k, decodeURIComponent(match[i + 1]!)]));
+    return { route: candidate.route, params };
+  }
+  return null;
+}
+
+function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const all = search.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
+
+function issues(schema: ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  return result.error.issues.map((i) => `${i.path.join('.') || '(raíz)'}: ${i.message}`).join('; ');
+}
+
+function checkRequest(request: Request): string[] {
+  const url = new URL(request.url());
+  if (!url.pathname.startsWith('/api/')) return [];
+  const label = `${request.method()} ${url.pathname}${url.search}`;
+  const found = matchRoute(request.method(), url.pathname);
+  if (!found) return [`${label}: llamada que no está en API_ROUTES`];
+  const { route, params } = found;
+  const problems: string[] = [];
+  if (route.params) {
+    const p = issues(route.params, params);
+    if (p) problems.push(`${label}: parámetros fuera de contrato (${p})`);
+  }
+  if (route.query) {
+    const q = issues(route.query, queryObject(url.searchParams));
+    if (q) problems.push(`${label}: query fuera de contrato (${q})`);
+  }
+  const raw = request.postData();
+  if (route.body) {
+    let body: unknown;
+    try {
+      body = raw === null ? undefined : JSON.parse(raw);
+    } catch {
+      problems.push(`${label}: el cuerpo no es JSON`);
+      return problems;
+    }
+    const b = issues(route.body, body);
+    if (b) problems.push(`${label}: cuerpo fuera de contrato (${b})`);
+  } else if (raw) {
+    problems.push(`${label}: envía un cuerpo que la ruta no define`);
+  }
+  return problems;
+}
+
+async function checkResponse(response: Response): Promise<string[]> {
+  const request = response.request();
+  const url = new URL(request.url());
+  if (!url.pathname.startsWith('/api/')) return [];
+  const found = matchRoute(request.method(), url.pathname);
+  if (!found || !found.route.response || response.status() === 204) return [];
+  if (response.status() < 200 || response.status() >= 300) return [];
+  const label = `${request.method()} ${url.pathname} -> ${response.status()}`;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // The page navigated away before the body was read; nothing to check.
+    return [];
+  }
+  const r = issues(found.route.response, body);
+  return r ? [`${label}: respuesta fuera de contrato (${r})`] : [];
+}
+
+export const test = base.extend<{ contractViolations: string[] }>({
+  // Tests may push their own findings; the page fixture reports them all.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
+  contractViolations: async ({}, use) => {
+    await use([]);
+  },
+  baseURL: async ({ baseURL }, use) => {
+    await use(baseURL ?? process.env.E2E_BASE_URL);
+  },
+  page: async ({ page, contractViolations }, use) => {
+    const pending: Promise<void>[] = [];
+    page.on('request', (request) => contractViolations.push(...checkRequest(request)));
+    page.on('response', (response) => {
+      pending.push(checkResponse(response).then((found) => void contractViolations.push(...found)));
+    });
+    await use(page);
+    await Promise.allSettled(pending);
+    expect(contractViolations, 'llamadas a la API fuera de contrato').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Logs in through the login screen and waits until it is left. */
+export async function loginAs(page: Page, username: DemoUser | string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Usuario', exact: true }).fill(username);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  // The shell is up (and with it the menu) once 'Salir' shows.
+  await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+}
+
+/** The side drawer (desktop) as a locator. */
+export function sideMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Menú lateral' });
+}
+
+interface ApiContext {
+  post(url: string, options: { data?: unknown; headers?: Record<string, string> }): Promise<{ ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }>;
+  get(url: string, options: { headers?: Record<string, string> }): Promise<{ ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }>;
+}
+
+/** An access token for a demo user, straight from the API. */
+export async function apiToken(request: ApiContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username, password } });
+  if (!response.ok()) throw new Error(`login ${username}: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * A fresh operario of its own (tests that change a password must not touch a
+ * user that other tests, running at the same time, log in with).
+ */
+export async function createOperario(request: ApiContext): Promise<{ username: string; password: string }> {
+  const auth = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const roles = (await (await request.get('/api/roles?limit=100', { headers: auth })).json()) as {
+    data: { uuid: string; nombre: string }[];
+  };
+  const areas = (await (await request.get('/api/areas?limit=100', { headers: auth })).json()) as {
+    data: { uuid: string; nombre: string }[];
+  };
+  const role = roles.data.find((r) => r.nombre === 'Operario');
+  if (!role || areas.data.length === 0) throw new Error('Faltan roles o áreas sembrados');
+  const username = `e2e_${Math.random().toString(36).slice(2, 10)}`;
+  const password = 'claveInicial1';
+  const created = await request.post('/api/users', {
+    headers: auth,
+    data: {
+      username,
+      password,
+      nombre: 'Prueba',
+      apellido: 'Perfil',
+      rol_uuid: role.uuid,
+      usuario_areas_uuid: [areas.data[0]!.uuid],
+    },
+  });
+  if (!created.ok()) throw new Error(`crear usuario: ${created.status()} ${await created.text()}`);
+  return { username, password };
+}
+
+/** Opens every collapsed group of a menu so its items can be counted. */
+export async function expandAllGroups(menu: ReturnType<Page['locator']>): Promise<void> {
+  await expect(menu.locator('button[aria-expanded]').first()).toBeVisible();
+  const collapsed = menu.locator('button[aria-expanded="false"]');
+  while ((await collapsed.count()) > 0) {
+    await collapsed.first().click();
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Notifications (SPEC 2.14, 4, 5, 8; DECISIONS section 6): the send screen,
+ * live delivery to another browser as a 'notification' toast without reload,
+ * and the bell's inbox.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '@gestar/contracts';
+import { apiToken, DEMO_PASSWORD, expect, loginAs, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+const outDir = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
+const PASSWORD = 'claveInicial1';
+
+/** A recipient of its own, with a unique name, so the selector offers exactly one match. */
+async function createRecipient(request: APIRequestContext): Promise<{ username: string; label: string }> {
+  const auth = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const roles = (await (await request.get('/api/roles?limit=100', { headers: auth })).json()) as { data: { uuid: string; nombre: string }[] };
+  const areas = (await (await request.get('/api/areas?limit=100', { headers: auth })).json()) as { data: { uuid: string }[] };
+  const role = roles.data.find((r) => r.nombre === 'Operario');
+  if (!role || !areas.data[0]) throw new Error('Faltan roles o áreas sembrados');
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const username = `notif_${suffix}`;
+  const apellido = `Receptor${suffix}`;
+  const created = await request.post('/api/users', {
+    headers: auth,
+    data: { username, password: PASSWORD, nombre: 'Nora', apellido, rol_uuid: role.uuid, usuario_areas_uuid: [areas.data[0].uuid] },
+  });
+  if (!created.ok()) throw new Error(`crear usuario: ${created.status()} ${await created.text()}`);
+  return { username, label: `Nora ${apellido}` };
+}
+
+function form(page: Page) {
+  const f = page.getByRole('form', { name: 'Enviar notificación' });
+  return {
+    user: f.getByRole('textbox', { name: 'Usuario' }),
+    title: f.getByRole('textbox', { name: 'Título' }),
+    message: f.getByRole('textbox', { name: 'Mensaje' }),
+    toUser: f.getByRole('button', { name: 'Enviar a Usuario' }),
+    toAll: f.getByRole('button', { name: 'Enviar a Todos' }),
+    sending: f.getByRole('button', { name: 'Enviando...' }),
+  };
+}
+
+async function pickUser(page: Page, label: string) {
+  const f = form(page);
+  await f.user.click();
+  await f.user.fill(label);
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await expect(f.user).toHaveValue(label);
+}
+
+test.describe('notifications', () => {
+  // Several logins and API calls per test on a shared 2-core machine: a wider budget than the default 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a notification sent from /notificaciones appears in the recipient’s other browser, without reload', async ({ page, browser, request }) => {
+    const recipient = await createRecipient(request);
+    const other = await browser.newContext();
+    const theirs = await other.newPage();
+    try {
+      await loginAs(theirs, recipient.username, PASSWORD);
+      await expect(theirs.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
+      let reloads = 0;
+      theirs.on('framenavigated', (frame) => void (frame === theirs.mainFrame() && reloads++));
+
+      await loginAs(page, 'admin');
+      await page.goto('/notificaciones');
+      await expect(page.getByRole('heading', { name: 'Gestión de Notificaciones' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Mas sobre notificaciones' })).toHaveAttribute('href', '/ayuda/notificaciones');
+      const f = form(page);
+      await pickUser(page, recipient.label);
+      await f.title.fill('Reunión de equipo');
+      await f.message.fill('Mañana a las 9 en el taller');
+      await f.toUser.click();
+      await expect(page.getByText(MESSAGES.success.notificationSent)).toBeVisible();
+      // Success clears the form.
+      await expect(f.user).toHaveValue('');
+      await expect(f.title).toHaveValue('');
+      await expect(f.message).toHaveValue('');
+
+      const toast = theirs.locator('.mantine-Notification-root', { hasText: 'Reunión de equipo' });
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText('Mañana a las 9 en el taller');
+      // A 'notification' toast stays until closed (others go after 3 s).
+      await theirs.waitForTimeout(3500);
+      await expect(toast).toBeVisible();
+      expect(reloads).toBe(0);
+
+      // Closed by hand; toasts sit over the top bar's right end, bell included (and other
+      // tests running at once may mass-send to this user: close those too).
+      await toast.getByRole('button').click();
+      await expect(toast).toBeHidden();
+      const toasts = theirs.locator('.mantine-Notification-root');
+      for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
+        await toasts.first().getByRole('button').click();
+        await theirs.waitForTimeout(400);
+      }
+
+      // The bell counts it; opening the inbox lists it; clicking marks it read.
+      // (Other tests running at once may mass-send to this user too: count relative to now.)
+      const bell = theirs.getByRole('button', { name: /^Notificaciones \(\d+ sin leer\)$/ });
+      await expect(bell).toBeVisible();
+      const unread = async () => Number(/\((\d+) sin leer\)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+      const before = await unread();
+      expect(before).toBeGreaterThanOrEqual(1);
+      await bell.click();
+      const inbox = theirs.getByRole('list', { name: 'Notificaciones' });
+      const item = inbox.getByRole('button', { name: `${MESSAGES.notifications.markRead}: Reunión de equipo` });
+      await item.click();
+      await expect(item).toBeHidden();
+      await expect(inbox.getByText('Reunión de equipo')).toBeVisible();
+      if (before === 1) await expect(theirs.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('buttons follow the filled fields; sending disables everything; an error keeps the content', async ({ page, request }) => {
+    const recipient = await createRecipient(request);
+    await loginAs(page, 'admin');
+    await page.goto('/notificaciones');
+    const f = form(page);
+    await expect(f.toUser).toBeDisabled();
+    await expect(f.toAll).toBeDisabled();
+    await f.title.fill('Aviso');
+    await expect(f.toAll).toBeDisabled();
+    await f.message.fill('Cierre a las 18');
+    await expect(f.toAll).toBeEnabled();
+    await expect(f.toUser).toBeDisabled();
+    await pickUser(page, recipient.label);
+    await expect(f.toUser).toBeEnabled();
+    await f.title.fill('   ');
+    await expect(f.toUser).toBeDisabled();
+    await expect(f.toAll).toBeDisabled();
+    await f.title.fill('Aviso');
+
+    // While the call is in flight: 'Enviando...', every input and button disabled. Then a server error keeps it all.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/notifications/send', async (route) => {
+      await gate;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Servicio no disponible', error: 'Service Unavailable' }) });
+    });
+    await f.toUser.click();
+    await expect(f.sending).toBeDisabled();
+    await expect(f.toAll).toBeDisabled();
+    await expect(f.user).toBeDisabled();
+    await expect(f.title).toBeDisabled();
+    await expect(f.message).toBeDisabled();
+    release();
+    await expect(page.getByText(MESSAGES.errors.notificationSendFailed)).toBeVisible();
+    await expect(f.user).toHaveValue(recipient.label);
+    await expect(f.title).toHaveValue('Aviso');
+    await expect(f.message).toHaveValue('Cierre a las 18');
+    await page.unroute('**/api/notifications/send');
+
+    // Mass send: refused by the server -> mass error text, content kept; then success clears.
+    await page.route('**/api/notifications/send-mass', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'x', error: 'Error' }) }),
+    );
+    await f.toAll.click();
+    await expect(page.getByText(MESSAGES.errors.notificationMassSendFailed)).toBeVisible();
+    await expect(f.message).toHaveValue('Cierre a las 18');
+    await page.unroute('**/api/notifications/send-mass');
+    await f.toAll.click();
+    await expect(page.getByText(MESSAGES.success.notificationMassSent)).toBeVisible();
+    await expect(f.title).toHaveValue('');
+    await expect(f.message).toHaveValue('');
+    // The sender is one of "everyone": its own bell shows it live too.
+    await expect(page.locator('.mantine-Notification-root', { hasText: 'Cierre a las 18' })).toBeVisible();
+  });
+
+  test('an operario has no notifications screen but has its own inbox bell', async ({ page }) => {
+    await loginAs(page, 'operario');
+    await page.goto('/notificaciones');
+    await expect(page).toHaveURL(/\/not-authorized$/);
+    await page.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notificaciones' })).toBeVisible();
+  });
+
+  test('the background worker is served from the site root as JavaScript', async ({ request }) => {
+    const res = await request.get('/firebase-messaging-sw.js');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/javascript/);
+    expect(await res.text()).toContain("addEventListener('push'");
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`screenshots at ${viewport.width}: /notificaciones and the open bell`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const admin = (await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } })).json()) as {
+        token: string;
+        user: { uuid: string };
+      };
+      const auth = { Authorization: `Bearer ${admin.token}` };
+      // Something in the admin's own inbox to look at (a mass send would reach other tests' users).
+      await request.post('/api/notifications/send', {
+        headers: auth,
+        data: { usuario_uuid: admin.user.uuid, titulo: 'Inventario', mensaje: 'El viernes se cuenta el stock de telas y maderas.' },
+      });
+      await loginAs(page, 'admin');
+      await page.goto('/notificaciones');
+      await expect(page.getByRole('heading', { name: 'Gestión de Notificaciones' })).toBeVisible();
+      await form(page).title.fill('Aviso de mantenimiento');
+      await form(page).message.fill('El compresor estará apagado de 14 a 16 h.');
+      await page.screenshot({ path: join(outDir, `notifications-${viewport.width}.png`), fullPage: true });
+      await page.getByRole('button', { name: /^Notificaciones/ }).click();
+      await expect(page.getByRole('list', { name: 'Notificaciones' }).getByText('Inventario').first()).toBeVisible();
+      await page.screenshot({ path: join(outDir, `notification-bell-${viewport.width}.png`) });
+    });
+  }
+});

@@ -1,0 +1,134 @@
+/**
+ * SPEC section 2.7, /programacion-tareas, against the real API and the demo seed.
+ * Each test schedules a task of its own (random title), so parallel tests never share a row.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES, addDaysToCalendarDate, todayIn } from '@gestar/contracts';
+import type { Page } from '@playwright/test';
+import { seedTask } from './board-helpers';
+import { expect, loginAs, test } from './fixtures';
+
+const shotsDir = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
+const unique = () => Math.random().toString(36).slice(2, 8);
+const table = (page: Page) => page.getByRole('table', { name: 'Programaciones' });
+const row = (page: Page, titulo: string) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: titulo, exact: true }) });
+const dialog = (page: Page) => page.getByRole('dialog');
+/** DD/MM/YYYY of a calendar date. */
+const ddmmyyyy = (date: string) => date.split('-').reverse().join('/');
+
+async function openSchedules(page: Page, user: 'admin' | 'supervisor' = 'admin') {
+  await loginAs(page, user);
+  await page.goto('/programacion-tareas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Programación de tarea' })).toBeVisible();
+  await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+}
+
+test.describe('scheduled tasks screen (SPEC 2.7)', () => {
+  test('creates, toggles, edits and deletes a schedule', async ({ page, request }) => {
+    // One long walk through the screen: several dialogs and round trips.
+    test.setTimeout(90_000);
+    // Titles starting with 'Aceitar' sort first, so the new row is on page 1.
+    const { titulo } = await seedTask(request, { titulo: `Aceitar compresor ${unique()}` });
+    await openSchedules(page);
+    await expect(page.getByRole('link', { name: 'Mas sobre programación' })).toHaveAttribute('href', '/ayuda/programacion');
+    await expect(table(page).getByRole('columnheader')).toHaveText([
+      'Tarea',
+      'Área',
+      'Intervalo (días)',
+      'Estado',
+      'Próxima ejecución',
+      'Última generación',
+      'Generadas',
+      'Acciones',
+    ]);
+    await expect(row(page, 'Limpieza del puesto de trabajo')).toContainText('Carpintería');
+
+    // The form's rules.
+    await page.getByRole('button', { name: 'Nueva Programación' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Nueva Programación' })).toBeVisible();
+    const today = todayIn();
+    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(addDaysToCalendarDate(today, 1)));
+    await dialog(page).getByRole('button', { name: 'Crear' }).click();
+    await expect(dialog(page).getByText(MESSAGES.validation.tareaRequired)).toBeVisible();
+
+    await dialog(page).getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+    await page.getByRole('option', { name: 'Personalizado' }).click();
+    await dialog(page).getByRole('button', { name: 'Crear' }).click();
+    await expect(dialog(page).getByText(MESSAGES.validation.intervalRequired)).toBeVisible();
+    await dialog(page).getByRole('textbox', { name: 'Días entre repeticiones' }).fill('0');
+    await dialog(page).getByRole('button', { name: 'Crear' }).click();
+    await expect(dialog(page).getByText(MESSAGES.validation.intervalMin)).toBeVisible();
+    await dialog(page).getByRole('textbox', { name: 'Días entre repeticiones' }).fill('3');
+    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(addDaysToCalendarDate(today, 3)));
+
+    const search = dialog(page).getByRole('textbox', { name: 'Tarea' });
+    await search.fill(`no existe ${unique()}`);
+    await expect(page.getByText('No se encontraron resultados')).toBeVisible();
+    const searched = page.waitForRequest((r) => r.url().includes('/api/tasks?') && new URL(r.url()).searchParams.get('titulo') === titulo);
+    await search.fill(titulo);
+    await searched;
+    await page.getByRole('option', { name: titulo, exact: true }).click();
+
+    await dialog(page).getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+    await page.getByRole('option', { name: 'Semanal (7 días)' }).click();
+    const next = addDaysToCalendarDate(today, 7);
+    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(next));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-form-desktop.png') });
+    await dialog(page).getByRole('button', { name: 'Crear' }).click();
+    await expect(page.getByText(MESSAGES.success.scheduleCreated)).toBeVisible();
+    await expect(dialog(page)).toHaveCount(0);
+
+    const created = row(page, titulo);
+    await expect(created).toContainText('Carpintería');
+    await expect(created.getByRole('cell').nth(2)).toHaveText('7');
+    await expect(created).toContainText('Activo');
+    await expect(created).toContainText('Nunca');
+    await expect(created.getByRole('cell').nth(6)).toHaveText('0');
+
+    // The toggle sends only the flag.
+    const toggled = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/scheduled-task/'));
+    await created.getByRole('button', { name: `Desactivar programación de ${titulo}` }).click();
+    expect((await toggled).postDataJSON()).toEqual({ activo: false });
+    await expect(page.getByText(MESSAGES.success.scheduleUpdated)).toBeVisible();
+    await expect(created).toContainText('Inactivo');
+    await created.getByRole('button', { name: `Activar programación de ${titulo}` }).click();
+    await expect(created).toContainText('Activo');
+
+    // Edit: the interval, and with it the next execution.
+    await created.getByRole('button', { name: `Editar programación de ${titulo}` }).click();
+    await expect(dialog(page).getByRole('textbox', { name: 'Tarea' })).toHaveValue(titulo);
+    await dialog(page).getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+    await page.getByRole('option', { name: 'Mensual (30 días)' }).click();
+    await dialog(page).getByRole('button', { name: 'Actualizar' }).click();
+    await expect(page.getByText(MESSAGES.success.scheduleUpdated).first()).toBeVisible();
+    await expect(created.getByRole('cell').nth(2)).toHaveText('30');
+
+    await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-mobile.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Delete.
+    await created.getByRole('button', { name: `Eliminar programación de ${titulo}` }).click();
+    await dialog(page).getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText(MESSAGES.success.scheduleDeleted)).toBeVisible();
+    await expect(row(page, titulo)).toHaveCount(0);
+  });
+
+  test('a task that already has a schedule cannot be chosen again', async ({ page }) => {
+    await openSchedules(page, 'supervisor');
+    await page.getByRole('button', { name: 'Nueva Programación' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Tarea' }).fill('Limpieza del puesto');
+    await expect(page.getByRole('option', { name: 'Limpieza del puesto de trabajo' })).toHaveAttribute('data-combobox-disabled', 'true');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-form-mobile.png') });
+  });
+
+  test('an operario has no access to the screen', async ({ page }) => {
+    await loginAs(page, 'operario');
+    await page.goto('/programacion-tareas');
+    await expect(page).toHaveURL(/\/not-authorized$/);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Pictures of the screens this foundation owns, at desktop and phone widths,
+ * for a person to look at: e2e/.artifacts/screenshots/<name>-<width>.png.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, loginAs, test } from './fixtures';
+
+const outDir = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`screenshots at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('login, home shell, profile, not-authorized', async ({ page }) => {
+      test.slow(); // many page loads and full-page pictures
+      const shot = (name: string) => page.screenshot({ path: join(outDir, `${name}-${viewport.width}.png`), fullPage: true });
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Bienvenido' })).toBeVisible();
+      await shot('login');
+
+      await page.getByRole('textbox', { name: 'Usuario', exact: true }).fill('admin');
+      await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('incorrecta');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await shot('login-error');
+
+      await loginAs(page, 'admin');
+      await expect(page.getByRole('heading', { name: 'Hola, Ana' })).toBeVisible();
+      await shot('home');
+      if (viewport.width < 768) {
+        await page.getByRole('button', { name: 'Abrir menú' }).click();
+        await expect(page.getByRole('navigation', { name: 'Menú', exact: true })).toBeVisible();
+        await shot('home-menu');
+        await page.keyboard.press('Escape');
+      }
+
+      await page.goto('/perfil');
+      await expect(page.getByText('Jefe de planta')).toBeVisible();
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await expect(page.getByRole('textbox', { name: 'Contraseña actual' })).toBeVisible();
+      await shot('profile');
+
+      await page.goto('/not-authorized');
+      await expect(page.getByRole('heading', { name: 'Acceso no autorizado' })).toBeVisible();
+      await shot('not-authorized');
+    });
+  });
+}

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { TOKEN_REFRESH_EVENT } from '@gestar/contracts';
+import { expect, loginAs, test } from './fixtures';
+
+declare global {
+  interface Window {
+    __tokenRefreshes?: string[];
+  }
+}
+
+/** Records every TokenRefresh event of every page load in `window.__tokenRefreshes`. */
+async function recordTokenRefreshes(page: Page) {
+  await page.addInitScript((eventName) => {
+    window.__tokenRefreshes = [];
+    window.addEventListener(eventName, (event) => window.__tokenRefreshes!.push((event as CustomEvent<string>).detail));
+  }, TOKEN_REFRESH_EVENT);
+}
+
+const storage = (page: Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('token'), refreshToken: localStorage.getItem('refreshToken') }));
+
+test.describe('session refresh (SPEC section 4)', () => {
+  test('an unreadable access token is refreshed before the page loads', async ({ page }) => {
+    await recordTokenRefreshes(page);
+    await loginAs(page, 'admin');
+    const before = await storage(page);
+    await page.evaluate(() => localStorage.setItem('token', 'esto-no-es-un-jwt'));
+
+    await page.goto('/perfil');
+    await expect(page.getByText('Jefe de planta')).toBeVisible();
+    const events = await page.evaluate(() => window.__tokenRefreshes ?? []);
+    const after = await storage(page);
+    expect(events).toHaveLength(1);
+    expect(after.token).toBe(events[0]);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+  });
+
+  test('a 401 on a call refreshes once, stores both tokens and replays the call', async ({ page }) => {
+    await recordTokenRefreshes(page);
+    await loginAs(page, 'operario');
+    // Well-formed and unexpired, but signed by nobody: only the server can tell.
+    await page.evaluate(() => {
+      const [header, payload] = localStorage.getItem('token')!.split('.');
+      localStorage.setItem('token', `${header}.${payload}.firma-falsa`);
+    });
+    const statuses: number[] = [];
+    page.on('response', (r) => {
+      if (/\/api\/users\/[^/]+$/.test(new URL(r.url()).pathname)) statuses.push(r.status());
+    });
+    let refreshCalls = 0;
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/refresh-token') && refreshCalls++));
+
+    await page.goto('/perfil');
+    await expect(page.getByText('Carpintero')).toBeVisible();
+    expect(statuses).toEqual([401, 200]);
+    expect(refreshCalls).toBe(1);
+    const events = await page.evaluate(() => window.__tokenRefreshes ?? []);
+    expect(events).toHaveLength(1);
+    expect((await storage(page)).token).toBe(events[0]);
+  });
+
+  test('concurrent 401s share one refresh', async ({ page }) => {
+    await recordTokenRefreshes(page);
+    await loginAs(page, 'admin');
+    await page.evaluate(() => {
+      const [header, payload] = localStorage.getItem('token')!.split('.');
+      localStorage.setItem('token', `${header}.${payload}.firma-falsa`);
+    });
+    let unauthorized = 0;
+    page.on('response', (r) => void (r.status() === 401 && new URL(r.url()).pathname.startsWith('/api/') && unauthorized++));
+    let refreshCalls = 0;
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/refresh-token') && refreshCalls++));
+
+    // The home board loads several data sets at once.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Hola, Ana' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.__tokenRefreshes?.length ?? 0)).toBe(1);
+    await expect(page.getByRole('region', { name: 'Pendiente' })).toBeVisible();
+    expect(unauthorized).toBeGreaterThanOrEqual(2);
+    expect(refreshCalls).toBe(1);
+  });
+
+  test('a refused refresh clears the storage and sends the browser to /login', async ({ page }) => {
+    await loginAs(page, 'operario');
+    await page.evaluate(() => {
+      const [header, payload] = localStorage.getItem('token')!.split('.');
+      localStorage.setItem('token', `${header}.${payload}.firma-falsa`);
+      localStorage.setItem('refreshToken', 'v1.AAAA.AAAA.AAAA');
+      localStorage.setItem('otra-clave', 'x');
+    });
+    await page.goto('/perfil');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Bienvenido' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});

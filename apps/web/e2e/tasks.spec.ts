@@ -1,0 +1,136 @@
+/** /tareas 'Lista de Tareas' and the task form (SPEC sections 2.6 and 5). */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDueDate, type RichTextBlock } from '@gestar/contracts';
+import { apiToken, expect, loginAs, test } from './fixtures';
+import { seedTask } from './board-helpers';
+
+// Multi-step flows on a 2-core machine shared with other suites: the default 30 s is too tight.
+test.describe.configure({ timeout: 120_000 });
+
+const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
+
+function ddmmyyyy(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+test('a task is created with a rich-text description and a schedule', async ({ page, request }) => {
+  const titulo = `Programada ${Math.random().toString(36).slice(2, 8)}`;
+  await loginAs(page, 'supervisor');
+  await page.goto('/tareas');
+  await expect(page.getByRole('heading', { name: 'Lista de Tareas' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Tarea' });
+
+  // Nothing chosen yet: the schema messages of SPEC section 5.
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('El título es requerido')).toBeVisible();
+  await expect(dialog.getByText('Los usuarios asignados son requeridos')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo);
+  const editor = dialog.getByRole('textbox', { name: 'Descripción' });
+  await editor.click();
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Importante');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' revisar antes');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Lista con viñetas' }).click();
+  await page.keyboard.type('Medir');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Cortar');
+
+  await dialog.getByRole('textbox', { name: 'Tipo de tarea' }).click();
+  await page.getByRole('option', { name: 'Mantenimiento' }).click();
+  const users = dialog.getByRole('textbox', { name: 'Usuarios asignados' });
+  await expect(users).toBeDisabled();
+  await expect(users).toHaveAttribute('placeholder', 'Selecciona un área primero');
+  await dialog.getByRole('textbox', { name: 'Área' }).click();
+  // Only the supervisor's own areas.
+  await expect(page.getByRole('option', { name: 'Logística' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Carpintería' }).click();
+  await users.click();
+  await expect(page.getByRole('option', { name: 'María López' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Oscar Pérez' }).click();
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).click();
+
+  await expect(dialog.getByText('La selección del día actual está disponible hasta las 22 horas.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Fecha de vencimiento' })).toHaveText(ddmmyyyy(defaultDueDate()));
+
+  await dialog.getByRole('switch', { name: 'Programar tarea' }).check({ force: true });
+  await dialog.getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+  await page.getByRole('option', { name: 'Semanal (7 días)' }).click();
+  await page.screenshot({ path: join(shots, 'task-form-1280.png'), fullPage: true });
+
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Tarea creada exitosamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByPlaceholder('Buscar tareas...').fill(titulo);
+  const row = page.getByRole('row').filter({ hasText: titulo });
+  await expect(row).toContainText('7 días');
+  await expect(row).toContainText('Oscar Pérez');
+  await page.screenshot({ path: join(shots, 'tasks-1280.png'), fullPage: true });
+
+  await row.getByRole('button', { name: `Ver detalles de ${titulo}` }).click();
+  const details = page.getByRole('dialog', { name: 'Detalles de la Tarea' });
+  await expect(details.locator('strong', { hasText: 'Importante' })).toBeVisible();
+  await expect(details.getByRole('listitem')).toHaveText(['Medir', 'Cortar']);
+  await expect(details.getByText('Programación')).toBeVisible();
+  await expect(details.getByText('Activa', { exact: true })).toBeVisible();
+
+  // The stored description is the block format of SPEC section 3.
+  const token = await apiToken(request, 'supervisor');
+  const list = (await (await request.get(`/api/tasks?titulo=${encodeURIComponent(titulo)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    data: { descripcion: string; programaciones_tareas: { intervalo_repeticion: number } | null }[];
+  };
+  const blocks = JSON.parse(list.data[0]!.descripcion) as RichTextBlock[];
+  expect(blocks[0]).toEqual({ type: 'paragraph', children: [{ text: 'Importante', bold: true }, { text: ' revisar antes' }] });
+  expect(blocks[1]).toEqual({
+    type: 'bulleted-list',
+    children: [
+      { type: 'list-item', children: [{ text: 'Medir' }] },
+      { type: 'list-item', children: [{ text: 'Cortar' }] },
+    ],
+  });
+  expect(list.data[0]!.programaciones_tareas?.intervalo_repeticion).toBe(7);
+});
+
+test('edit and delete dialogs', async ({ page, request }) => {
+  const { titulo } = await seedTask(request);
+  await loginAs(page, 'admin');
+  await page.goto('/tareas');
+  await page.getByPlaceholder('Buscar tareas...').fill(titulo);
+  const row = page.getByRole('row').filter({ hasText: titulo });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Editar ${titulo}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Tarea' });
+  await edit.getByRole('textbox', { name: 'Título', exact: true }).fill(`${titulo} editada`);
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Estado de tarea actualizado exitosamente')).toBeVisible();
+  const edited = page.getByRole('row').filter({ hasText: `${titulo} editada` });
+  await expect(edited).toBeVisible();
+
+  await edited.getByRole('button', { name: `Eliminar ${titulo} editada` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar Tarea' });
+  await expect(confirm).toContainText('Oscar Pérez');
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Tarea eliminada exitosamente')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `${titulo} editada` })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list and the form fit a phone', async ({ page }) => {
+    await loginAs(page, 'supervisor');
+    await page.goto('/tareas');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await page.screenshot({ path: join(shots, 'tasks-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+    await page.getByRole('dialog', { name: 'Nueva Tarea' }).getByRole('switch', { name: 'Programar tarea' }).check({ force: true });
+    await page.screenshot({ path: join(shots, 'task-form-390.png'), fullPage: true });
+  });
+});

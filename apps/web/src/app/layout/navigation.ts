@@ -1,0 +1,79 @@
+/** The menu of SPEC section 2.2: three collapsible groups and three top-level items. */
+import type { ComponentType } from 'react';
+import {
+  IconBell,
+  IconBriefcase,
+  IconBuildingCommunity,
+  IconCalendarRepeat,
+  IconCategory,
+  IconClipboardList,
+  IconHelpCircle,
+  IconLayoutKanban,
+  IconListCheck,
+  IconProgressCheck,
+  IconReportAnalytics,
+  IconSettings,
+  IconUserCircle,
+  IconUserShield,
+  IconUsers,
+  type IconProps,
+} from '@tabler/icons-react';
+import { APP_PATHS, type AppPath } from '../route-permissions';
+
+type Icon = ComponentType<IconProps>;
+
+export interface NavItem {
+  label: string;
+  path: AppPath;
+  icon: Icon;
+}
+
+export interface NavGroup {
+  label: string;
+  icon: Icon;
+  items: readonly NavItem[];
+}
+
+export type NavEntry = ({ kind: 'group' } & NavGroup) | ({ kind: 'item' } & NavItem);
+
+export const NAVIGATION: readonly NavEntry[] = [
+  {
+    kind: 'group',
+    label: 'Tareas',
+    icon: IconClipboardList,
+    items: [
+      { label: 'Tablero', path: APP_PATHS.home, icon: IconLayoutKanban },
+      { label: 'Tareas', path: APP_PATHS.tasks, icon: IconListCheck },
+      { label: 'Programación', path: APP_PATHS.scheduledTasks, icon: IconCalendarRepeat },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'Administración',
+    icon: IconUserShield,
+    items: [
+      { label: 'Usuarios', path: APP_PATHS.users, icon: IconUsers },
+      { label: 'Reportes', path: APP_PATHS.reports, icon: IconReportAnalytics },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'Configuración',
+    icon: IconSettings,
+    items: [
+      { label: 'Estados', path: APP_PATHS.statuses, icon: IconProgressCheck },
+      { label: 'Áreas', path: APP_PATHS.areas, icon: IconBuildingCommunity },
+      { label: 'Puestos de trabajo', path: APP_PATHS.jobPositions, icon: IconBriefcase },
+      { label: 'Tipos de tarea', path: APP_PATHS.taskTypes, icon: IconCategory },
+    ],
+  },
+  { kind: 'item', label: 'Perfil', path: APP_PATHS.profile, icon: IconUserCircle },
+  { kind: 'item', label: 'Notificaciones', path: APP_PATHS.notifications, icon: IconBell },
+  { kind: 'item', label: 'Ayuda', path: APP_PATHS.help, icon: IconHelpCircle },
+];
+
+/** Whether `pathname` is `path` or a page below it ('/' matches only itself). */
+export function isActivePath(path: string, pathname: string): boolean {
+  if (path === '/') return pathname === '/';
+  return pathname === path || pathname.startsWith(`${path}/`);
+}

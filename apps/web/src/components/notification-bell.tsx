@@ -1,0 +1,211 @@
+/**
+ * The bell of the top bar: unread count, the caller's inbox (newest first,
+ * 'Ver más' pages on), mark one or all read. It also turns live
+ * 'notification' events and foreground pushes into toasts and keeps the
+ * push registration current, so it is mounted once, in the logged-in shell.
+ */
+import { useEffect, useState } from 'react';
+import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconChecks } from '@tabler/icons-react';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MESSAGES,
+  NOTIFICATIONS_ROUTES,
+  NotificationEventSchema,
+  SERVER_EVENTS,
+  type NotificationListResponse,
+  type NotificationResponse,
+} from '@gestar/contracts';
+import { apiRequest } from '../lib/api-client';
+import { formatDate } from '../lib/dates';
+import { subscribeServerEvent } from '../lib/live-events';
+import { onForegroundPush, resumePush, showNotificationToast } from '../lib/push';
+
+const m = MESSAGES.notifications;
+const INBOX_PAGE_SIZE = 10;
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+export function unreadCountQueryOptions() {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'unread-count'],
+    queryFn: () => apiRequest(NOTIFICATIONS_ROUTES.unreadCount),
+  });
+}
+
+export function inboxQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'inbox'],
+    queryFn: ({ pageParam }) => apiRequest(NOTIFICATIONS_ROUTES.inbox, { query: { page: pageParam, limit: INBOX_PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: (last: NotificationListResponse) =>
+      last.meta.currentPage < last.meta.totalPages ? last.meta.currentPage + 1 : undefined,
+  });
+}
+
+export function useUnreadCount() {
+  return useQuery(unreadCountQueryOptions());
+}
+
+export function useInbox(enabled: boolean) {
+  return useInfiniteQuery({ ...inboxQueryOptions(), enabled });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(NOTIFICATIONS_ROUTES.markRead, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(NOTIFICATIONS_ROUTES.markAllRead),
+    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+/** Live events and foreground pushes: a toast, and a fresh count and inbox. */
+function useIncomingNotifications(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    resumePush();
+    const refresh = () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const offLive = subscribeServerEvent(SERVER_EVENTS.notification, (data) => {
+      const event = NotificationEventSchema.safeParse(data);
+      if (!event.success) return;
+      showNotificationToast(event.data.titulo, event.data.mensaje, 'live');
+      refresh();
+    });
+    const offPush = onForegroundPush((titulo, mensaje) => {
+      showNotificationToast(titulo, mensaje, 'push');
+      refresh();
+    });
+    return () => {
+      offLive();
+      offPush();
+    };
+  }, [client]);
+}
+
+function InboxItem({ item, onRead, busy }: { item: NotificationResponse; onRead: (id: string) => void; busy: boolean }) {
+  const content = (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Box
+        mt={6}
+        w={8}
+        h={8}
+        style={{ flexShrink: 0, borderRadius: '50%', background: item.leida ? 'transparent' : 'var(--mantine-color-blue-6)' }}
+        aria-hidden
+      />
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={item.leida ? 500 : 700} style={{ overflowWrap: 'anywhere' }}>
+          {item.titulo}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={4}>
+          {item.mensaje}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDate(item.fecha_creacion, 'DD/MM/YYYY HH:mm')}
+        </Text>
+      </Stack>
+    </Group>
+  );
+  if (item.leida) return <Box p="xs">{content}</Box>;
+  return (
+    <UnstyledButton
+      p="xs"
+      w="100%"
+      onClick={() => onRead(item.uuid)}
+      disabled={busy}
+      aria-label={`${m.markRead}: ${item.titulo}`}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-blue-0)' }}
+    >
+      {content}
+    </UnstyledButton>
+  );
+}
+
+function InboxList({ open }: { open: boolean }) {
+  const inbox = useInbox(open);
+  const markRead = useMarkRead();
+  if (inbox.isPending) {
+    return (
+      <Group justify="center" p="md">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+  if (inbox.isError) {
+    return (
+      <Text c="red" size="sm" p="sm" role="alert">
+        {m.inboxLoadFailed}
+      </Text>
+    );
+  }
+  const items = inbox.data.pages.flatMap((p) => p.data);
+  if (!items.length) {
+    return (
+      <Text c="dimmed" size="sm" p="sm" ta="center">
+        {m.inboxEmpty}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah={360} type="auto">
+      <Stack gap={4} role="list" aria-label={m.inboxTitle}>
+        {items.map((item) => (
+          <Box role="listitem" key={item.uuid}>
+            <InboxItem item={item} onRead={(id) => markRead.mutate(id)} busy={markRead.isPending} />
+          </Box>
+        ))}
+        {inbox.hasNextPage && (
+          <Button variant="subtle" size="xs" onClick={() => void inbox.fetchNextPage()} loading={inbox.isFetchingNextPage}>
+            Ver más
+          </Button>
+        )}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}
+
+export function NotificationBell() {
+  useIncomingNotifications();
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadCount().data?.no_leidas ?? 0;
+  const markAll = useMarkAllRead();
+  const label = unread > 0 ? `${m.inboxTitle} (${unread} sin leer)` : m.inboxTitle;
+
+  return (
+    <Popover opened={open} onChange={setOpen} position="bottom-end" width={360} shadow="md" withArrow trapFocus withRoles={false}>
+      <Popover.Target>
+        <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={4}>
+          <ActionIcon variant="subtle" size="lg" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p="xs" maw="calc(100vw - 16px)" aria-label={m.inboxTitle} role="dialog">
+        <Group justify="space-between" px="xs" pb={6} wrap="nowrap">
+          <Text fw={700} size="sm" truncate>
+            {m.inboxTitle}
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            leftSection={<IconChecks size={14} />}
+            style={{ flexShrink: 0 }}
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {m.markAllRead}
+          </Button>
+        </Group>
+        <Divider mb={4} />
+        <InboxList open={open} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * What the board needs from other resources: statuses (its columns), areas
+ * and users for the filters. Keys start with the resource name, so when that
+ * resource's own screen invalidates it, the board follows.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AREAS_ROUTES, CACHE_TIMES, MAX_PAGE_SIZE, STATUSES_ROUTES } from '@gestar/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export function boardStatusesQueryOptions() {
+  return queryOptions({
+    queryKey: ['statuses', 'board'],
+    queryFn: async () => {
+      const page = await apiRequest(STATUSES_ROUTES.list, { query: { limit: MAX_PAGE_SIZE } });
+      return [...page.data].sort((a, b) => a.order - b.order);
+    },
+    staleTime: CACHE_TIMES.statuses,
+  });
+}
+
+export function useBoardStatuses() {
+  return useQuery(boardStatusesQueryOptions());
+}
+
+export function boardAreasQueryOptions() {
+  return queryOptions({
+    queryKey: ['areas', 'board-filter'],
+    queryFn: async () => (await apiRequest(AREAS_ROUTES.list, { query: { limit: MAX_PAGE_SIZE } })).data,
+    staleTime: CACHE_TIMES.areas,
+  });
+}
+
+export function useBoardAreas(enabled: boolean) {
+  return useQuery({ ...boardAreasQueryOptions(), enabled });
+}

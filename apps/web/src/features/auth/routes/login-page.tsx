@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { MESSAGES, PRODUCT_NAME } from '@gestar/contracts';
+import { useSession } from '../../../lib/session';
+import { redirectTarget } from '../../../lib/login-redirect';
+import { FOOTER_TEXT } from '../../../components/app-footer';
+import { useLogin } from '../api/login';
+
+/** SPEC section 2.3. Any failure reads 'Usuario o contraseña incorrectos'. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const loginMutation = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const target = redirectTarget(location.state);
+
+  if (session.token && !loginMutation.isPending && !loginMutation.isSuccess) {
+    return <Navigate to={target} replace />;
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!username.trim() || !password) return;
+    loginMutation.mutate(
+      { username: username.trim(), password },
+      { onSuccess: () => void navigate(target, { replace: true }) },
+    );
+  };
+
+  const busy = loginMutation.isPending;
+  return (
+    <Box bg="gray.0" mih="100dvh">
+      <Center mih="100dvh" p="md">
+        <Stack w="100%" maw={400} gap="md">
+          <Text ta="center" fw={800} fz={28} c="blue.8">
+            {PRODUCT_NAME}
+          </Text>
+          <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
+            <form onSubmit={onSubmit}>
+              <Stack gap="md">
+                <div>
+                  <Title order={1} fz="h2" ta="center">
+                    Bienvenido
+                  </Title>
+                  <Text c="dimmed" size="sm" ta="center" mt={4}>
+                    Ingrese sus credenciales para continuar
+                  </Text>
+                </div>
+                {loginMutation.isError && (
+                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                    {MESSAGES.errors.loginFailed}
+                  </Alert>
+                )}
+                <TextInput
+                  label="Usuario"
+                  placeholder="Ingrese su usuario"
+                  required
+                  autoComplete="username"
+                  autoFocus
+                  value={username}
+                  onChange={(e) => setUsername(e.currentTarget.value)}
+                  disabled={busy}
+                />
+                <PasswordInput
+                  label="Contraseña"
+                  placeholder="Ingrese su contraseña"
+                  required
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  disabled={busy}
+                  visible={passwordVisible}
+                  onVisibilityChange={setPasswordVisible}
+                  visibilityToggleIcon={({ reveal }) => (reveal ? <IconEyeOff size={18} /> : <IconEye size={18} />)}
+                  visibilityToggleButtonProps={{
+                    'aria-label': passwordVisible ? 'Ocultar contraseña' : 'Mostrar contraseña',
+                    tabIndex: 0,
+                  }}
+                />
+                <Button type="submit" fullWidth disabled={busy}>
+                  {busy ? 'Iniciando sesión...' : 'Iniciar sesión'}
+                </Button>
+              </Stack>
+            </form>
+          </Paper>
+          <Anchor component={Link} to="/ayuda" size="sm" ta="center">
+            ¿Necesita ayuda?
+          </Anchor>
+          <Text size="xs" c="dimmed" ta="center">
+            {FOOTER_TEXT}
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { MESSAGES } from '@gestar/contracts';
+import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+
+const v = MESSAGES.validation;
+
+const SECTIONS: HelpSection[] = [
+  {
+    id: 'enviar',
+    title: 'Enviar una notificación',
+    content: (
+      <>
+        <P>
+          La pantalla Gestión de Notificaciones requiere el permiso <code>send:notifications</code> (Administrador y
+          Supervisor). El título y el mensaje son obligatorios.
+        </P>
+        <Terms
+          items={[
+            [
+              'Enviar a Usuario',
+              `con un usuario elegido en el selector, le envía la notificación solo a él («${v.selectUser}» si no eligió ninguno).`,
+            ],
+            [
+              'Enviar a Todos',
+              `sin usuario elegido, la envía a todos los usuarios activos de su alcance: todas las áreas con read:all:areas, o las suyas («${v.allFieldsRequired}» si falta el título o el mensaje).`,
+            ],
+          ]}
+        />
+        <P>
+          Mientras se envía, el formulario se bloquea y muestra «Enviando...». Si sale bien, aparece «Notificación
+          enviada correctamente» (o «Notificación masiva enviada correctamente») y el formulario se vacía; si falla, el
+          contenido se conserva para reintentar.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'bandeja',
+    title: 'La bandeja de notificaciones',
+    content: (
+      <>
+        <P>
+          Toda notificación queda guardada en la bandeja de quien la recibe. La campana de la barra superior muestra
+          cuántas hay sin leer; al abrirla se listan de la más reciente a la más antigua, con «Ver más» para las
+          anteriores. Cada una se puede marcar como leída, o todas a la vez.
+        </P>
+        <P>
+          Con la aplicación abierta, una notificación nueva aparece en el momento como un aviso arriba a la derecha que
+          permanece hasta que lo cierre.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'push',
+    title: 'Notificaciones del navegador',
+    content: (
+      <P>
+        Al iniciar sesión el navegador pide permiso para mostrar notificaciones. Si lo concede y la empresa configuró el
+        servicio de notificaciones push, también las recibirá con la aplicación cerrada. Sin ese permiso la bandeja y
+        los avisos en vivo siguen funcionando.
+      </P>
+    ),
+  },
+];
+
+/** SPEC section 2.16: guide 'Notificaciones' (sending, the inbox, push). */
+export function HelpNotificationsPage() {
+  return (
+    <HelpArticle
+      title="Notificaciones"
+      intro="Cómo enviar avisos a un usuario o a todos, y dónde se reciben: la bandeja, los avisos en vivo y las notificaciones del navegador."
+      sections={SECTIONS}
+    />
+  );
+}

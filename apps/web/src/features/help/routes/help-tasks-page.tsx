@@ -1,0 +1,234 @@
+import { Link } from 'react-router';
+import { Anchor } from '@mantine/core';
+import {
+  DESCRIPTION_PREVIEW_LENGTH,
+  MESSAGES,
+  NO_RATING_LABEL,
+  RATING_LABELS,
+  SAME_DAY_CUTOFF_HOUR,
+} from '@gestar/contracts';
+import { DatePickerExample } from '../components/date-picker-example';
+import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+
+const SECTIONS: HelpSection[] = [
+  {
+    id: 'tablero',
+    title: 'El tablero de tareas asignadas',
+    content: (
+      <>
+        <P>
+          La pantalla de inicio (Tareas &gt; Tablero) muestra las tareas asignadas que no están archivadas, con una
+          columna por estado, en el orden definido en Estados y con el nombre del estado en mayúsculas. En un teléfono
+          las columnas se convierten en pestañas que muestran cuántas tareas hay en cada una.
+        </P>
+        <P>
+          Un operario ve solo sus propias tareas. Quien tiene el permiso <code>read:all:assigned-tasks</code> ve las de
+          todas las áreas y quien tiene <code>read:all:assigned-tasks:by-area</code> (el supervisor) las de sus áreas;
+          ambos cuentan con dos filtros, por área y por usuario (la búsqueda de usuarios espera medio segundo después de
+          la última tecla), y ven el nombre del empleado en cada tarjeta.
+        </P>
+        <P>El enlace junto al saludo abre «Mi Puesto de Trabajo», con la descripción del puesto que tiene asignado.</P>
+      </>
+    ),
+  },
+  {
+    id: 'tarjeta',
+    title: 'La tarjeta de una tarea',
+    content: (
+      <>
+        <P>
+          Cada tarjeta muestra el título, los primeros {DESCRIPTION_PREVIEW_LENGTH} caracteres de la descripción
+          seguidos de «...», la fecha de vencimiento y las acciones: ver detalles, archivar (solo con permiso de
+          supervisión) y el selector de estado.
+        </P>
+        <Terms
+          items={[
+            ['Vencida:', 'en rojo, cuando la fecha de vencimiento ya pasó.'],
+            ['Vence pronto:', 'en amarillo, cuando vence hoy o mañana.'],
+            ['Vencimiento:', 'para las demás fechas. Sin fecha no se muestra nada.'],
+          ]}
+        />
+      </>
+    ),
+  },
+  {
+    id: 'cambiar-estado',
+    title: 'Cambiar el estado',
+    content: (
+      <>
+        <P>
+          El selector de la tarjeta mueve la tarea a cualquier estado existente; elegir el mismo estado no hace nada. Al
+          guardar aparece el aviso «Estado de tarea actualizado exitosamente» y la tarea cambia de columna. Puede
+          hacerlo el empleado asignado y quien supervisa esa área.
+        </P>
+        <P>Cada cambio queda registrado en el historial de la tarea, con la fecha y la persona que lo hizo.</P>
+      </>
+    ),
+  },
+  {
+    id: 'panel-detalles',
+    title: 'El panel de detalles',
+    content: (
+      <>
+        <P>El botón de detalles de una tarjeta abre un panel lateral con toda la información de la tarea asignada:</P>
+        <Terms
+          items={[
+            ['Encabezado', 'título, estado (con su color) y fecha de vencimiento.'],
+            [
+              'Descripción',
+              'el texto con formato completo; si es largo, «Leer más» lo despliega y «Mostrar menos» lo recoge.',
+            ],
+            ['Detalles', 'tipo de tarea, área y fecha de creación.'],
+            ['Usuario Asignado', 'nombre y usuario del empleado, o «Sin usuario asignado».'],
+            [
+              'Programación',
+              'solo en tareas recurrentes: el intervalo de repetición en días, la próxima ejecución y si está Activa o Inactiva.',
+            ],
+            [
+              'Historial',
+              'quién asignó, cambió de estado, archivó o comentó la tarea y cuándo, del más reciente al más antiguo.',
+            ],
+            ['Comentarios', 'abierta por defecto; se puede plegar.'],
+          ]}
+        />
+        <P>El panel se cierra con el botón «Cerrar», con la tecla Escape o haciendo clic fuera de él.</P>
+      </>
+    ),
+  },
+  {
+    id: 'comentarios',
+    title: 'Comentarios',
+    content: (
+      <>
+        <P>
+          Cualquiera que pueda ver la tarea asignada puede leer sus comentarios y agregar uno nuevo: el botón de agregar
+          se habilita cuando hay texto («{MESSAGES.validation.comentarioRequired}» si solo hay espacios).
+        </P>
+        <P>
+          Solo el autor de un comentario ve los íconos para editarlo y eliminarlo, y el servidor rechaza cualquier otro
+          intento. Los comentarios se muestran del más antiguo al más reciente, con su autor y fecha; sus propios
+          comentarios se destacan con otro color.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'archivar',
+    title: 'Archivar y calificar',
+    content: (
+      <>
+        <P>
+          Quien supervisa la tarea (permiso <code>read:all:assigned-tasks</code> o{' '}
+          <code>read:all:assigned-tasks:by-area</code> en sus áreas) puede archivarla cuando el trabajo terminó. El
+          diálogo pide una calificación opcional y observaciones opcionales:
+        </P>
+        <Terms
+          items={[
+            ...Object.entries(RATING_LABELS).map(([value, label]) => [value, label] as const),
+            [NO_RATING_LABEL, 'valor por defecto; la tarea se archiva sin calificar.'],
+          ]}
+        />
+        <P>
+          Una tarea archivada sale del tablero, pero no se pierde: sigue en los reportes con su calificación y sus
+          observaciones (
+          <Anchor component={Link} to="/ayuda/reportes">
+            ver Reportes
+          </Anchor>
+          ).
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'lista-tareas',
+    title: 'La lista de tareas',
+    content: (
+      <>
+        <P>
+          La pantalla Tareas (permiso <code>create:task</code>) lista las definiciones de tareas de su alcance, con
+          buscador por título, columnas Título, Tipo, Area, Usuarios por defecto, Creación, Intervalo y Próxima
+          Ejecución, y las acciones ver detalles, editar (<code>update:task</code>) y eliminar (<code>delete:task</code>
+          ).
+        </P>
+        <P>
+          Una tarea es una definición (título, descripción con formato, tipo, área y usuarios por defecto); una tarea
+          asignada es cada ocurrencia de esa tarea para un empleado, con su propio estado, vencimiento, comentarios y
+          calificación.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'nueva-tarea',
+    title: 'Crear una tarea',
+    content: (
+      <>
+        <Terms
+          items={[
+            ['Título', 'obligatorio.'],
+            ['Descripción', 'opcional, con negrita, cursiva, subrayado, títulos, listas, citas, enlaces e imágenes.'],
+            ['Tipo de tarea y Área', 'obligatorios; solo se ofrecen las áreas a las que usted pertenece.'],
+            [
+              'Usuarios asignados',
+              `obligatorio; se habilita al elegir el área («${MESSAGES.validation.selectAreaFirst}») y ofrece solo los usuarios de esa área.`,
+            ],
+            [
+              'Fecha de vencimiento',
+              `por defecto hoy, o mañana a partir de las ${SAME_DAY_CUTOFF_HOUR}:00: ${MESSAGES.validation.dueDateHint}`,
+            ],
+          ]}
+        />
+        <P>
+          Sin programación, al guardar se crea una tarea asignada para cada usuario elegido, en el primer estado. Con el
+          interruptor «Programar tarea» la tarea se repite: vea{' '}
+          <Anchor component={Link} to="/ayuda/programacion">
+            Programación de tarea
+          </Anchor>
+          .
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'fechas',
+    title: 'Elegir fechas',
+    content: (
+      <>
+        <P>
+          Los campos de fecha abren un calendario en español que empieza el domingo (D L M X J V S). Las flechas pasan
+          al mes anterior o siguiente, «Ir a hoy» vuelve al mes actual y «Limpiar» (o la cruz del campo) borra la fecha.
+          Los días que no se pueden elegir aparecen atenuados y, al pasar el puntero, dicen «Fecha no disponible». La
+          fecha elegida se muestra como DD/MM/AAAA; en listas y detalles las fechas se muestran como «15 ene 2026», en
+          la hora local.
+        </P>
+        <P>
+          Puede probarlo aquí (no se guarda nada); en el primer ejemplo no se pueden elegir los días anteriores a hoy ni
+          los domingos:
+        </P>
+        <DatePickerExample />
+      </>
+    ),
+  },
+  {
+    id: 'en-vivo',
+    title: 'Actualizaciones en vivo',
+    content: (
+      <P>
+        El tablero se actualiza solo: cuando otra persona asigna, cambia de estado, archiva o comenta una tarea que
+        usted puede ver, el cambio aparece en segundos sin recargar la página. El botón «Refrescar» de la barra superior
+        vuelve a pedir todos los datos cuando lo necesite.
+      </P>
+    ),
+  },
+];
+
+/** SPEC section 2.16: guide 'Tareas' (board, details panel, comments, archive, task list). */
+export function HelpTasksPage() {
+  return (
+    <HelpArticle
+      title="Tareas"
+      intro="Cómo se ven y se trabajan las tareas asignadas en el tablero, qué muestra el panel de detalles, cómo se comenta, archiva y califica, y cómo se crean las tareas."
+      sections={SECTIONS}
+    />
+  );
+}

@@ -1,0 +1,149 @@
+import { Link } from 'react-router';
+import { Anchor } from '@mantine/core';
+import { MESSAGES, ROLE_NAMES } from '@gestar/contracts';
+import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+import { PermissionsTable } from '../components/permissions-table';
+
+const v = MESSAGES.validation;
+
+const SECTIONS: HelpSection[] = [
+  {
+    id: 'roles',
+    title: 'Roles',
+    content: (
+      <>
+        <P>Cada usuario tiene exactamente un rol, una o más áreas y, opcionalmente, un puesto de trabajo.</P>
+        <Terms
+          items={[
+            [ROLE_NAMES.admin, 'acceso total: todas las áreas, todos los usuarios y toda la configuración.'],
+            [
+              `${ROLE_NAMES.supervisor} (encargado)`,
+              'gestiona los usuarios y las tareas de las áreas que tiene asignadas, programa tareas, supervisa el tablero de sus áreas (archiva y califica), genera reportes de sus áreas y envía notificaciones.',
+            ],
+            [
+              `${ROLE_NAMES.operario} (usuario)`,
+              'acceso básico: ve y trabaja sus propias tareas asignadas (cambia el estado y comenta).',
+            ],
+          ]}
+        />
+      </>
+    ),
+  },
+  {
+    id: 'permisos',
+    title: 'Qué permite cada permiso',
+    content: (
+      <>
+        <P>
+          Los permisos vienen del rol. El menú oculta las pantallas para las que no tiene permiso y los botones de cada
+          pantalla se muestran solo a quien puede usarlos; además, el servidor verifica cada operación, así que un
+          permiso faltante siempre se rechaza.
+        </P>
+        <PermissionsTable />
+      </>
+    ),
+  },
+  {
+    id: 'alcance',
+    title: 'Alcance por áreas',
+    content: (
+      <>
+        <P>
+          Quien tiene <code>read:all:areas</code> trabaja con todas las áreas. Cualquier otro rol queda limitado a las
+          áreas a las que pertenece: ve los usuarios, tareas, tableros y reportes de esas áreas y nada más.
+        </P>
+        <P>
+          Un supervisor solo puede crear, editar o desactivar usuarios cuyas áreas sean todas suyas, solo puede darles
+          áreas propias y no puede otorgar un rol con permisos que él mismo no tiene (por eso no se le ofrece el rol{' '}
+          {ROLE_NAMES.admin}).
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'pantalla',
+    title: 'La pantalla Gestión de Usuarios',
+    content: (
+      <>
+        <P>
+          Filtre por nombre o apellido («Filtrar por nombre o apellido») o por usuario («Filtrar por usuario»); la lista
+          se actualiza medio segundo después de dejar de escribir. La tabla muestra Nombre, Apellido, Usuario, Rol,
+          Areas Asignadas, Estado, Fecha de creación y las acciones. En un teléfono la tabla se desplaza dentro de su
+          tarjeta.
+        </P>
+        <P>
+          El lápiz (permiso <code>update:user</code>) y la papelera (<code>delete:user</code>) aparecen solo en usuarios
+          activos; el botón «Nuevo Usuario» requiere <code>create:user</code>.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'crear-editar',
+    title: 'Crear o editar un usuario',
+    content: (
+      <>
+        <Terms
+          items={[
+            ['Usuario', `obligatorio y sin espacios («${v.usernameNoSpaces}»); no se puede cambiar después.`],
+            [
+              'Contraseña',
+              `obligatoria al crear, con al menos 8 caracteres; al editar, dejarla en blanco la mantiene sin cambios.`,
+            ],
+            ['Nombre, Apellido y Rol', 'obligatorios.'],
+            ['Áreas', `al menos una («${v.userAreaRequired}»).`],
+            [
+              'Puesto de trabajo',
+              <>
+                opcional (
+                <Anchor component={Link} to="/ayuda/puestos-trabajo">
+                  Puestos de Trabajo
+                </Anchor>
+                ).
+              </>,
+            ],
+          ]}
+        />
+        <P>
+          Dos usuarios no pueden tener el mismo nombre de usuario, sin importar mayúsculas: «
+          {MESSAGES.errors.usernameTaken}». Si un administrador le cambia la contraseña a otro usuario, ese usuario debe
+          volver a iniciar sesión.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'eliminar',
+    title: 'Eliminar (desactivar) un usuario',
+    content: (
+      <>
+        <P>
+          «Eliminar Usuario» pide escribir la palabra ELIMINAR para confirmar. El usuario queda Inactivo: no puede
+          volver a iniciar sesión y sus sesiones abiertas dejan de funcionar en segundos, pero sus tareas, comentarios y
+          reportes se conservan. Nadie puede desactivarse a sí mismo.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'perfil',
+    title: 'Mi Perfil y contraseña',
+    content: (
+      <P>
+        En Mi Perfil cada usuario ve sus datos y puede cambiar su propia contraseña: la actual, la nueva y su
+        confirmación («{v.passwordsDoNotMatch}» si no son iguales).
+      </P>
+    ),
+  },
+];
+
+/** SPEC section 2.16: guide 'Usuarios' (roles, permissions, area scope, the users screen). */
+export function HelpUsersPage() {
+  return (
+    <HelpArticle
+      title="Usuarios"
+      intro="Quién puede hacer qué: los roles Administrador, Supervisor y Operario, cada permiso, el alcance por áreas y cómo se crean, editan y desactivan los usuarios."
+      sections={SECTIONS}
+    />
+  );
+}

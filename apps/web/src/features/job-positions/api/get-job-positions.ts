@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_TIMES, JOB_DESCRIPTIONS_ROUTES, type JobDescriptionListResponse } from '@gestar/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Cards come in rows of 1, 2 or 3: 12 per page fills each layout evenly. */
+export const JOB_POSITIONS_PAGE_SIZE = 12;
+export const JOB_POSITIONS_LIST_KEY = ['job-descriptions', 'list'] as const;
+
+export function getJobPositions(page: number): Promise<JobDescriptionListResponse> {
+  return apiRequest(JOB_DESCRIPTIONS_ROUTES.list, { query: { page, limit: JOB_POSITIONS_PAGE_SIZE } });
+}
+
+export function jobPositionsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...JOB_POSITIONS_LIST_KEY, { page, limit: JOB_POSITIONS_PAGE_SIZE }],
+    queryFn: () => getJobPositions(page),
+    staleTime: CACHE_TIMES.jobPositions,
+  });
+}
+
+export function useJobPositions(page: number) {
+  return useQuery({ ...jobPositionsQueryOptions(page), placeholderData: keepPreviousData });
+}

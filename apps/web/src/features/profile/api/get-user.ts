@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_TIMES, USERS_ROUTES, type UserResponse } from '@gestar/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getUser(id: string): Promise<UserResponse> {
+  return apiRequest(USERS_ROUTES.get, { params: { id } });
+}
+
+export function userQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['users', 'detail', id],
+    queryFn: () => getUser(id),
+    staleTime: CACHE_TIMES.users,
+  });
+}
+
+export function useUser(id: string | undefined) {
+  return useQuery({ ...userQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

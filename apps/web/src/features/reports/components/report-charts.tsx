@@ -1,0 +1,199 @@
+/**
+ * The charts panel above the table: rows by status, by area and status,
+ * on-time completion and average ratings, for the same filters as the table.
+ */
+import type { ReactNode } from 'react';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReportStatsResponse } from '@gestar/contracts';
+
+const MAX_EMPLOYEES = 8;
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+const rating = (avg: number | null) => (avg === null ? '—' : avg.toFixed(1).replace('.', ','));
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="h3" fw={700}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * A chart is one picture to assistive technology, named by a sentence with its
+ * data (recharts' shapes carry no text of their own).
+ */
+function ChartImage({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box component="figure" role="img" aria-label={label} m={0}>
+      {/* Hidden, so the pie slices (role="img" from recharts, unnamed) are not read one by one. */}
+      <div aria-hidden="true">{children}</div>
+    </Box>
+  );
+}
+
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} fz="md" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | undefined; loading: boolean }) {
+  if (loading || !stats) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md" aria-busy>
+        <Skeleton height={260} radius="md" />
+        <Skeleton height={260} radius="md" />
+      </SimpleGrid>
+    );
+  }
+  if (stats.total === 0) return null;
+
+  const statuses = stats.por_estado;
+  const byArea = stats.por_area.map((a) => ({
+    area: a.nombre,
+    ...Object.fromEntries(
+      statuses.map((s) => [s.nombre, a.por_estado.find((e) => e.estado_uuid === s.estado_uuid)?.total ?? 0]),
+    ),
+  }));
+  const rated = stats.por_empleado
+    .filter((e) => e.promedio_calificacion !== null)
+    .slice(0, MAX_EMPLOYEES)
+    .map((e) => ({ colaborador: `${e.nombre} ${e.apellido}`, Calificación: e.promedio_calificacion }));
+  const countsByStatus = (counts: Record<string, number>) =>
+    statuses.map((s) => `${s.nombre} ${counts[s.nombre] ?? 0}`).join(', ');
+  const statusSummary = `Tareas por estado: ${countsByStatus(Object.fromEntries(statuses.map((s) => [s.nombre, s.total])))}`;
+  const areaSummary = `Tareas por área y estado: ${byArea
+    .map(({ area, ...counts }) => `${area}: ${countsByStatus(counts)}`)
+    .join('; ')}`;
+  const ratedSummary = `Calificación promedio por colaborador: ${rated
+    .map((e) => `${e.colaborador} ${rating(e.Calificación)}`)
+    .join('; ')}`;
+
+  return (
+    <Stack gap="md" mb="md" aria-label="Gráficos del reporte" component="section">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label="Tareas" value={String(stats.total)} hint={`${stats.archivadas} archivadas`} />
+        <Figure
+          label="Completadas a tiempo"
+          value={percent(stats.tasa_a_tiempo)}
+          hint={`${stats.completadas_a_tiempo} de ${stats.completadas} completadas`}
+        />
+        <Figure label="Calificación promedio" value={rating(stats.promedio_calificacion)} hint="de 1 a 5" />
+        <Figure label="Vencidas" value={String(stats.vencidas)} hint="sin completar" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ChartCard title="Tareas por estado">
+          <Group justify="center">
+            <ChartImage label={statusSummary}>
+              <DonutChart
+                data={statuses.map((s) => ({ name: s.nombre, value: s.total, color: s.color }))}
+                withLabels
+                withLabelsLine
+                withTooltip
+                size={170}
+                thickness={28}
+                chartLabel={`${stats.total} tareas`}
+                // Not a tab stop: inside the picture there is nothing to operate.
+                pieProps={{ rootTabIndex: -1 }}
+              />
+            </ChartImage>
+          </Group>
+          <Group justify="center" gap="md" mt="xs">
+            {statuses.map((s) => (
+              <Group key={s.estado_uuid} gap={6}>
+                <span
+                  aria-hidden
+                  style={{ width: 10, height: 10, borderRadius: 2, background: s.color, display: 'inline-block' }}
+                />
+                <Text size="sm">
+                  {s.nombre}: {s.total}
+                </Text>
+              </Group>
+            ))}
+          </Group>
+        </ChartCard>
+        <ChartCard title="Tareas por área y estado">
+          <ChartImage label={areaSummary}>
+            <BarChart
+              h={230}
+              data={byArea}
+              dataKey="area"
+              type="stacked"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              series={statuses.map((s) => ({ name: s.nombre, color: s.color }))}
+              tickLine="y"
+            />
+          </ChartImage>
+        </ChartCard>
+        <ChartCard title="Resumen por área">
+          <Table.ScrollContainer minWidth={280} type="native">
+            <Table verticalSpacing={6} aria-label="Resumen por área">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Área</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Tareas
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    A tiempo
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Calificación
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {stats.por_area.map((a) => (
+                  <Table.Tr key={a.area_uuid}>
+                    <Table.Td>{a.nombre}</Table.Td>
+                    <Table.Td ta="right">{a.total}</Table.Td>
+                    <Table.Td ta="right">{percent(a.tasa_a_tiempo)}</Table.Td>
+                    <Table.Td ta="right">{rating(a.promedio_calificacion)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ChartCard>
+        <ChartCard title="Calificación promedio por colaborador">
+          {rated.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              Sin tareas calificadas
+            </Text>
+          ) : (
+            <ChartImage label={ratedSummary}>
+              <BarChart
+                h={Math.max(120, rated.length * 36)}
+                data={rated}
+                dataKey="colaborador"
+                orientation="vertical"
+                yAxisProps={{ width: 110 }}
+                xAxisProps={{ domain: [0, 5] }}
+                series={[{ name: 'Calificación', color: 'teal.6' }]}
+                gridAxis="x"
+              />
+            </ChartImage>
+          )}
+        </ChartCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMemo, useState } from 'react';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import {
+  CreateScheduledTaskRequestSchema,
+  DEBOUNCE_MS,
+  INTERVAL_PRESETS,
+  MESSAGES,
+  MIN_INTERVAL_DAYS,
+  type ScheduledTaskResponse,
+} from '@gestar/contracts';
+import { FormDialog } from '../../../components/form-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useCreateScheduledTask, useUpdateScheduledTask } from '../api/save-scheduled-task';
+import { useTaskSearch } from '../api/search-tasks';
+import { companyMidnightIso, formatCalendarDate, nextExecutionDate } from './schedule-dates';
+
+const CUSTOM = 'custom';
+const INTERVAL_OPTIONS = [
+  ...INTERVAL_PRESETS.map((p) => ({ value: String(p.days), label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})` })),
+  { value: CUSTOM, label: 'Personalizado' },
+];
+
+interface Values {
+  tarea_uuid: string | null;
+  preset: string;
+  customInterval: number | string;
+  activo: boolean;
+}
+
+function initialValues(schedule: ScheduledTaskResponse | null): Values {
+  const interval = schedule?.intervalo_repeticion ?? INTERVAL_PRESETS[0].days;
+  const isPreset = INTERVAL_PRESETS.some((p) => p.days === interval);
+  return {
+    tarea_uuid: schedule?.tarea_uuid ?? null,
+    preset: isPreset ? String(interval) : CUSTOM,
+    customInterval: isPreset ? '' : interval,
+    activo: schedule?.activo ?? true,
+  };
+}
+
+export interface ScheduledTaskFormDialogProps {
+  /** null: a new schedule. */
+  schedule: ScheduledTaskResponse | null;
+  onClose: () => void;
+}
+
+/**
+ * SPEC sections 2.7 and 5: the task from a debounced search list, the interval
+ * (presets or a custom number of days >= 1) and the next execution, read-only,
+ * recomputed as today plus the interval. Mounted per opening.
+ */
+export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskFormDialogProps) {
+  const [values, setValues] = useState<Values>(() => initialValues(schedule));
+  const [search, setSearch] = useState(schedule?.tarea.titulo ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateScheduledTask();
+  const update = useUpdateScheduledTask();
+  const busy = create.isPending || update.isPending;
+
+  const [selected, setSelected] = useState(schedule ? { value: schedule.tarea_uuid, label: schedule.tarea.titulo } : null);
+  const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
+  // The chosen task's title shown in the box is not a search: offer the whole list again.
+  const query = selected && debounced === selected.label ? '' : debounced;
+  const tasks = useTaskSearch(query);
+
+  const options = useMemo(() => {
+    const list = (tasks.data?.data ?? []).map((t) => {
+      // One schedule per task: tasks scheduled elsewhere are shown but cannot be chosen.
+      const taken = t.programaciones_tareas !== null && t.uuid !== schedule?.tarea_uuid;
+      return { value: t.uuid, label: taken ? `${t.titulo} (ya programada)` : t.titulo, disabled: taken };
+    });
+    if (selected && !list.some((o) => o.value === selected.value)) list.unshift({ ...selected, disabled: false });
+    return list;
+  }, [tasks.data, schedule, selected]);
+
+  const rawInterval = values.preset === CUSTOM ? values.customInterval : values.preset;
+  const nextDate = nextExecutionDate(rawInterval);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    const errorKey = field === 'preset' || field === 'customInterval' ? 'intervalo_repeticion' : field;
+    setErrors((e) => ({ ...e, [errorKey]: undefined }));
+  };
+
+  const submit = async () => {
+    setServerError(null);
+    const body = {
+      tarea_uuid: values.tarea_uuid ?? '',
+      intervalo_repeticion: rawInterval,
+      proxima_ejecucion: companyMidnightIso(nextDate),
+      activo: values.activo,
+    };
+    const parsed = CreateScheduledTaskRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    try {
+      if (schedule) await update.mutateAsync({ id: schedule.uuid, body: parsed.data });
+      else await create.mutateAsync(parsed.data);
+    } catch (error) {
+      const message = errorMessage(error, MESSAGES.errors.internal);
+      setErrors(fieldErrorsFromApi(error));
+      setServerError(message);
+      toast.error(message);
+      return;
+    }
+    toast.success(schedule ? MESSAGES.success.scheduleUpdated : MESSAGES.success.scheduleCreated);
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      opened
+      title={schedule ? 'Editar Programación' : 'Nueva Programación'}
+      submitLabel={schedule ? 'Actualizar' : 'Crear'}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      loading={busy}
+      error={serverError}
+      size="lg"
+    >
+      <Select
+        label="Tarea"
+        placeholder="Buscar tarea por título"
+        withAsterisk
+        searchable
+        leftSection={<IconSearch size={16} />}
+        data={options}
+        value={values.tarea_uuid}
+        searchValue={search}
+        onSearchChange={setSearch}
+        onChange={(value, option) => {
+          setSelected(value && option ? { value, label: option.label } : null);
+          set('tarea_uuid', value);
+        }}
+        // The server filters by title; the list shows what it answered.
+        filter={({ options: all }) => all}
+        nothingFoundMessage={tasks.isFetching ? 'Buscando...' : 'No se encontraron resultados'}
+        error={errors.tarea_uuid}
+        disabled={busy}
+        comboboxProps={{ withinPortal: true }}
+        maxDropdownHeight={260}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Stack gap={6}>
+          <Select
+            label="Intervalo de repetición"
+            withAsterisk
+            data={INTERVAL_OPTIONS}
+            value={values.preset}
+            onChange={(value) => set('preset', value ?? String(INTERVAL_PRESETS[0].days))}
+            allowDeselect={false}
+            error={values.preset !== CUSTOM ? errors.intervalo_repeticion : undefined}
+            disabled={busy}
+          />
+          {values.preset === CUSTOM && (
+            <NumberInput
+              label="Días entre repeticiones"
+              min={MIN_INTERVAL_DAYS}
+              // Not clamped: a 0 stays visible with its message instead of silently becoming 1.
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.customInterval}
+              onChange={(value) => set('customInterval', value)}
+              error={errors.intervalo_repeticion}
+              disabled={busy}
+            />
+          )}
+        </Stack>
+        <TextInput
+          label="Próxima ejecución"
+          description="Hoy más el intervalo"
+          value={formatCalendarDate(nextDate)}
+          readOnly
+          variant="filled"
+          error={errors.proxima_ejecucion}
+        />
+      </SimpleGrid>
+      <Switch
+        label="Activa"
+        description="Una programación inactiva no genera tareas"
+        checked={values.activo}
+        onChange={(e) => set('activo', e.currentTarget.checked)}
+        disabled={busy}
+      />
+    </FormDialog>
+  );
+}

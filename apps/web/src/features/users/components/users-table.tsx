@@ -1,0 +1,109 @@
+import { ActionIcon, Badge, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { USERS_SKELETON_ROWS, type UserResponse } from '@gestar/contracts';
+import { formatDate } from '../../../lib/dates';
+
+// Badges otherwise shrink to an ellipsis when the table is squeezed.
+const FULL_WIDTH = { minWidth: 'max-content' } as const;
+
+const COLUMNS = ['Nombre', 'Apellido', 'Usuario', 'Rol', 'Areas Asignadas', 'Estado', 'Fecha de creación', 'Acciones'];
+
+export interface UsersTableProps {
+  users: UserResponse[] | undefined;
+  loading: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (user: UserResponse) => void;
+  onDelete: (user: UserResponse) => void;
+}
+
+function SkeletonRows() {
+  return Array.from({ length: USERS_SKELETON_ROWS }, (_, row) => (
+    <Table.Tr key={row} data-testid="users-skeleton-row">
+      {COLUMNS.map((column) => (
+        <Table.Td key={column}>
+          <Skeleton height={14} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
+/**
+ * SPEC section 2.8's table. It keeps its columns on a phone and scrolls
+ * sideways inside its card, so the page itself never scrolls horizontally.
+ */
+export function UsersTable({ users, loading, canEdit, canDelete, onEdit, onDelete }: UsersTableProps) {
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table.ScrollContainer minWidth={960} type="native">
+        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Usuarios" aria-busy={loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading ? (
+              <SkeletonRows />
+            ) : (
+              (users ?? []).map((user) => (
+                <Table.Tr key={user.uuid}>
+                  <Table.Td>{user.nombre}</Table.Td>
+                  <Table.Td>{user.apellido}</Table.Td>
+                  <Table.Td>{user.username}</Table.Td>
+                  <Table.Td>{user.rol.nombre}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {user.usuario_areas.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      ) : (
+                        user.usuario_areas.map((ua) => (
+                          <Badge key={ua.area.uuid} variant="light" color="gray" tt="none" style={FULL_WIDTH}>
+                            {ua.area.nombre}
+                          </Badge>
+                        ))
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={user.activo ? 'green' : 'gray'} tt="none" style={FULL_WIDTH}>
+                      {user.activo ? 'Activo' : 'Inactivo'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created_at)}</Table.Td>
+                  <Table.Td>
+                    {user.activo && (
+                      <Group gap={4} wrap="nowrap">
+                        {canEdit && (
+                          <Tooltip label="Editar">
+                            <ActionIcon variant="subtle" color="blue" aria-label={`Editar usuario ${user.username}`} onClick={() => onEdit(user)}>
+                              <IconPencil size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        {canDelete && (
+                          <Tooltip label="Eliminar">
+                            <ActionIcon variant="subtle" color="red" aria-label={`Eliminar usuario ${user.username}`} onClick={() => onDelete(user)}>
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

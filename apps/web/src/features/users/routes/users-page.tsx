@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, type UserResponse } from '@gestar/contracts';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { errorMessage } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
+import { usersQueryOptions, useUsers } from '../api/get-users';
+import { DeleteUserDialog } from '../components/delete-user-dialog';
+import { UserFormDialog } from '../components/user-form-dialog';
+import { UsersTable } from '../components/users-table';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; user: UserResponse } | null;
+
+/** SPEC section 2.8: Gestión de Usuarios. */
+export function UsersPage() {
+  const can = useCan();
+  const [page, setPage] = useState(1);
+  const [nameInput, setNameInput] = useState('');
+  const [usernameInput, setUsernameInput] = useState('');
+  const [name] = useDebouncedValue(nameInput.trim(), DEBOUNCE_MS);
+  const [username] = useDebouncedValue(usernameInput.trim(), DEBOUNCE_MS);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<UserResponse | null>(null);
+
+  const params = { page, limit: PAGE_SIZE, name, username };
+  const listKey = usersQueryOptions(params).queryKey;
+  const users = useUsers(params);
+  const rows = users.data?.data;
+
+  // A filter change starts again from the first page.
+  const [lastFilters, setLastFilters] = useState({ name, username });
+  if (lastFilters.name !== name || lastFilters.username !== username) {
+    setLastFilters({ name, username });
+    setPage(1);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Gestión de Usuarios"
+        description="Administra los usuarios del sistema"
+        icon={<IconUsers size={24} />}
+        helpHref="/ayuda/usuarios"
+        helpLabel="Mas sobre usuarios"
+        actions={
+          can('create:user') && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ mode: 'create' })}>
+              Nuevo Usuario
+            </Button>
+          )
+        }
+      >
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap" role="search" aria-label="Filtros de usuarios">
+          <TextInput
+            placeholder="Filtrar por nombre o apellido"
+            aria-label="Filtrar por nombre o apellido"
+            leftSection={<IconSearch size={16} />}
+            value={nameInput}
+            onChange={(e) => setNameInput(e.currentTarget.value)}
+            miw={220}
+          />
+          <TextInput
+            placeholder="Filtrar por usuario"
+            aria-label="Filtrar por usuario"
+            leftSection={<IconSearch size={16} />}
+            value={usernameInput}
+            onChange={(e) => setUsernameInput(e.currentTarget.value)}
+            miw={220}
+          />
+        </Group>
+      </PageHeader>
+
+      {users.isError ? (
+        <EmptyState
+          title={MESSAGES.errors.insufficientPermissions}
+          description={errorMessage(users.error, MESSAGES.errors.usersLoadFailed)}
+        />
+      ) : !users.isPending && rows?.length === 0 ? (
+        <EmptyState title={MESSAGES.errors.infoUnavailable} description={MESSAGES.errors.usersLoadFailed} />
+      ) : (
+        <UsersTable
+          users={rows}
+          loading={users.isPending}
+          canEdit={can('update:user')}
+          canDelete={can('delete:user')}
+          onEdit={(user) => setEditing({ mode: 'edit', user })}
+          onDelete={setDeleting}
+        />
+      )}
+
+      <Pagination page={page} totalPages={users.data?.meta.totalPages ?? 0} onChange={setPage} disabled={users.isFetching} />
+
+      {editing && (
+        <UserFormDialog
+          key={editing.mode === 'edit' ? editing.user.uuid : 'new'}
+          opened
+          user={editing.mode === 'edit' ? editing.user : null}
+          listKey={listKey}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && <DeleteUserDialog key={deleting.uuid} user={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * One way to call the API, typed by the contracts' route descriptors:
+ * `apiRequest(USERS_ROUTES.get, { params: { id } })`.
+ *
+ * - path from `buildPath`, query serialised (arrays comma-joined; null,
+ *   undefined and '' dropped), JSON body, bearer token on every call;
+ * - 204 -> undefined; a route whose `response` is null answers a Blob;
+ *   otherwise JSON, checked against `route.response` in dev and test builds;
+ * - non-OK -> `ApiError { status, message }` (the body's message, or
+ *   'API Error: ' + status text);
+ * - 401 -> one shared refresh, then the request is replayed once
+ *   (SPEC section 4).
+ */
+import {
+  API_ERROR_PREFIX,
+  AUTH_ROUTES,
+  MESSAGES,
+  RefreshTokenResponseSchema,
+  TOKEN_REFRESH_EVENT,
+  buildPath,
+  type RouteDescriptor,
+} from '@gestar/contracts';
+import type { z } from 'zod';
+import { clearAllStorage, getAccessToken, getRefreshToken, replaceTokens } from './session';
+
+const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
+const VALIDATE_RESPONSES =
+  import.meta.env.DEV || import.meta.env.MODE === 'test' || import.meta.env.VITE_VALIDATE_RESPONSES === 'true';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed error body when there was one (`{ statusCode, message, error, errors? }`). */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's message for a failed call, or `fallback` when it gave none (network error, bug). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+type Scalar = string | number | boolean;
+export type QueryValue = Scalar | null | undefined | readonly (Scalar | null | undefined)[];
+export type QueryParams = Record<string, QueryValue>;
+
+type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? z.input<P> : Record<string, string>;
+type QueryOf<R> = R extends { query: infer Q extends z.ZodType }
+  ? { [K in keyof z.input<Q>]?: QueryValue }
+  : QueryParams;
+type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+
+export type ResponseOf<R> = R extends { response: infer S }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : S extends null
+      ? Blob
+      : unknown
+  : unknown;
+
+export interface RequestOptions<R extends RouteDescriptor> {
+  params?: ParamsOf<R>;
+  query?: QueryOf<R>;
+  body?: BodyOf<R>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Do not run the refresh flow on 401 (logout uses it: a dead session needs no refresh). */
+  skipRefresh?: boolean;
+}
+
+export function serializeQuery(query: QueryParams | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value)) {
+      const joined = value.filter((v) => v !== null && v !== undefined && v !== '').join(',');
+      if (joined) search.append(key, joined);
+    } else if (value !== null && value !== undefined && value !== '') {
+      search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readErrorMessage(response: Response): Promise<{ message: string; body: unknown }> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message
+      ? body.message
+      : API_ERROR_PREFIX + (response.statusText || String(response.status));
+  return { message, body };
+}
+
+function send(method: string, url: string, token: string | null, options: RequestOptions<RouteDescriptor>) {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    ...options.headers,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/** Sends the browser to /login with nothing left in storage. */
+function abandonSession(): void {
+  clearAllStorage();
+  window.location.assign('/login');
+}
+
+async function performRefresh(): Promise<string> {
+  const refreshToken = await getRefreshToken();
+  const response = await fetch(API_BASE + AUTH_ROUTES.refresh.path, {
+    method: AUTH_ROUTES.refresh.method,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  });
+  if (!response.ok) {
+    const { message, body } = await readErrorMessage(response);
+    // A refused refresh (including a 401 from the refresh call itself) ends the
+    // session. A server or network failure does not: the tokens may still be good.
+    if (response.status < 500) abandonSession();
+    throw new ApiError(response.status, message, body);
+  }
+  const parsed = RefreshTokenResponseSchema.safeParse(await response.json());
+  if (!parsed.success) {
+    abandonSession();
+    throw new ApiError(response.status, MESSAGES.errors.invalidRefreshToken);
+  }
+  await replaceTokens(parsed.data.token, parsed.data.refreshToken);
+  window.dispatchEvent(new CustomEvent<string>(TOKEN_REFRESH_EVENT, { detail: parsed.data.token }));
+  return parsed.data.token;
+}
+
+/**
+ * Exchange the stored refresh token for a new access token. Concurrent
+ * callers share one request, so a burst of 401s rotates the token once.
+ */
+export function refreshSession(): Promise<string> {
+  refreshInFlight ??= performRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+export async function apiRequest<R extends RouteDescriptor>(
+  route: R,
+  options: RequestOptions<R> = {},
+): Promise<ResponseOf<R>> {
+  const opts = options as RequestOptions<RouteDescriptor>;
+  const params = (opts.params ?? {}) as Record<string, string>;
+  const url = API_BASE + buildPath(route.path, params) + serializeQuery(opts.query as QueryParams | undefined);
+
+  const sentToken = getAccessToken();
+  let response = await send(route.method, url, sentToken, opts);
+  // Public calls (login) answer 401 for bad credentials: that is not an expired session.
+  if (response.status === 401 && route.access !== 'public' && !opts.skipRefresh) {
+    // A refresh that finished while this call was in flight already gave a new token: use it
+    // instead of rotating again.
+    const current = getAccessToken();
+    const token = current && current !== sentToken ? current : await refreshSession();
+    response = await send(route.method, url, token, opts);
+    if (response.status === 401) {
+      abandonSession();
+      throw new ApiError(401, (await readErrorMessage(response)).message);
+    }
+  }
+  return (await readAnswer(route, response)) as ResponseOf<R>;
+}
+
+async function readAnswer(route: RouteDescriptor, response: Response): Promise<unknown> {
+  if (!response.ok) {
+    const { message, body } = await readErrorMessage(response);
+    throw new ApiError(response.status, message, body);
+  }
+  if (response.status === 204) return undefined;
+  if (route.response === null) return response.blob();
+  const text = await response.text();
+  if (!text) return undefined;
+  const data: unknown = JSON.parse(text);
+  if (VALIDATE_RESPONSES && route.response) {
+    const result = route.response.safeParse(data);
+    if (!result.success) {
+      console.error(`Respuesta fuera de contrato: ${route.method} ${route.path}`, result.error.issues);
+      throw new ApiError(response.status, `Respuesta inesperada del servidor (${route.method} ${route.path})`);
+    }
+  }
+  return data;
+}

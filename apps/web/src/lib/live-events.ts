@@ -1,0 +1,138 @@
+/**
+ * Live updates: one EventSource per tab on `/api/events?token=` (EventSource
+ * cannot send headers). Assigned-task and task events invalidate the cached
+ * queries that show them, so a board follows other users' changes within
+ * seconds. After a token refresh (window 'TokenRefresh') the stream reopens
+ * with the new token; a refused stream (expired token) triggers a refresh.
+ *
+ * Others listen with `subscribeServerEvent(SERVER_EVENTS.notification, fn)`.
+ */
+import { useEffect } from 'react';
+import {
+  AssignedTaskChangedEventSchema,
+  EVENTS_ROUTES,
+  SERVER_EVENTS,
+  TOKEN_REFRESH_EVENT,
+  TaskChangedEventSchema,
+  type ServerEventName,
+} from '@gestar/contracts';
+import { refreshSession } from './api-client';
+import { queryClient } from './query-client';
+import { decodeToken, getAccessToken, isTokenStale, useSession } from './session';
+
+const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
+const RECONNECT_DELAY_MS = 3000;
+
+export type ServerEventHandler = (data: unknown) => void;
+
+const handlers = new Map<string, Set<ServerEventHandler>>();
+
+/** Calls `handler` with the parsed `data` of every `name` event; returns the unsubscribe function. */
+export function subscribeServerEvent(name: ServerEventName, handler: ServerEventHandler): () => void {
+  let set = handlers.get(name);
+  if (!set) {
+    set = new Set();
+    handlers.set(name, set);
+  }
+  set.add(handler);
+  return () => {
+    set.delete(handler);
+  };
+}
+
+/** Query keys each event makes stale (prefix match). */
+function invalidateFor(name: string, data: unknown): void {
+  if (name === SERVER_EVENTS.assignedTaskChanged) {
+    const event = AssignedTaskChangedEventSchema.safeParse(data);
+    if (event.success && event.data.cambio === 'comentario') {
+      void queryClient.invalidateQueries({ queryKey: ['assigned-tasks', 'comments', event.data.uuid] });
+      void queryClient.invalidateQueries({ queryKey: ['assigned-tasks', 'history', event.data.uuid] });
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: ['assigned-tasks'] });
+    void queryClient.invalidateQueries({ queryKey: ['reports'] });
+  } else if (name === SERVER_EVENTS.taskChanged) {
+    if (!TaskChangedEventSchema.safeParse(data).success) return;
+    void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+    void queryClient.invalidateQueries({ queryKey: ['assigned-tasks'] });
+  }
+}
+
+function dispatch(name: string, raw: string): void {
+  let data: unknown = null;
+  try {
+    data = raw ? JSON.parse(raw) : null;
+  } catch {
+    return;
+  }
+  invalidateFor(name, data);
+  for (const handler of handlers.get(name) ?? []) {
+    try {
+      handler(data);
+    } catch (error) {
+      console.error(`Error en un oyente del evento ${name}`, error);
+    }
+  }
+}
+
+let source: EventSource | null = null;
+let sourceToken: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function close(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  source?.close();
+  source = null;
+  sourceToken = null;
+}
+
+function open(token: string): void {
+  if (source && sourceToken === token && source.readyState !== EventSource.CLOSED) return;
+  close();
+  sourceToken = token;
+  const url = `${API_BASE}${EVENTS_ROUTES.stream.path}?token=${encodeURIComponent(token)}`;
+  const es = new EventSource(url);
+  source = es;
+  for (const name of Object.values(SERVER_EVENTS)) {
+    es.addEventListener(name, (event) => dispatch(name, (event as MessageEvent<string>).data));
+  }
+  es.onerror = () => {
+    // EventSource retries by itself after a dropped connection; a refused one (401) is CLOSED for good.
+    if (es.readyState !== EventSource.CLOSED || source !== es) return;
+    source = null;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      const current = getAccessToken();
+      if (!current) return;
+      if (isTokenStale(decodeToken(current))) {
+        // The refresh dispatches TokenRefresh, which reopens the stream.
+        refreshSession().catch(() => undefined);
+      } else {
+        open(current);
+      }
+    }, RECONNECT_DELAY_MS);
+  };
+}
+
+function onTokenRefresh(event: Event): void {
+  const token = (event as CustomEvent<string>).detail;
+  if (typeof token === 'string' && token) open(token);
+}
+
+/**
+ * Keeps the stream open while someone is logged in. Mount once, in the
+ * layout of the logged-in screens.
+ */
+export function useLiveEvents(): void {
+  const { token } = useSession();
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    open(token);
+    window.addEventListener(TOKEN_REFRESH_EVENT, onTokenRefresh);
+    return () => {
+      window.removeEventListener(TOKEN_REFRESH_EVENT, onTokenRefresh);
+      close();
+    };
+  }, [token]);
+}

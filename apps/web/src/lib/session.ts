@@ -1,0 +1,167 @@
+/**
+ * The browser session (SPEC section 4, DECISIONS section 3): `auth` (the
+ * login answer's user as JSON), `token` and `refreshToken` (encrypted) in
+ * localStorage, permissions read from the token payload `role.permisos`.
+ * Components subscribe through `useSession`; the API client reads the token
+ * through `getAccessToken` at call time, so every call carries the bearer.
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  LoginUserSchema,
+  STORAGE_KEYS,
+  TokenPayloadSchema,
+  type LoginResponse,
+  type LoginUser,
+  type TokenPayload,
+} from '@gestar/contracts';
+import { decryptSecret, encryptSecret } from './secret-box';
+
+export interface Session {
+  user: LoginUser | null;
+  token: string | null;
+  /** Decoded access token, or null when absent or invalid. */
+  payload: TokenPayload | null;
+  permissions: readonly string[];
+}
+
+const EMPTY: Session = { user: null, token: null, payload: null, permissions: [] };
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The token's payload, or null (and a logged error) when it is not a well-formed Gestar JWT. */
+export function decodeToken(token: string | null | undefined): TokenPayload | null {
+  if (!token) return null;
+  try {
+    const segments = token.split('.');
+    if (segments.length !== 3 || !segments[1]) throw new Error('El token no tiene tres segmentos');
+    return TokenPayloadSchema.parse(JSON.parse(base64UrlDecode(segments[1])));
+  } catch (error) {
+    console.error('Token inválido', error);
+    return null;
+  }
+}
+
+/** True when the token cannot be used as is: unreadable, or past its `exp`. */
+export function isTokenStale(payload: TokenPayload | null, nowMs = Date.now()): boolean {
+  if (!payload) return true;
+  return payload.exp !== undefined && payload.exp * 1000 <= nowMs;
+}
+
+function readStoredUser(): LoginUser | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.auth);
+  if (!raw) return null;
+  try {
+    const parsed = LoginUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function sessionFor(user: LoginUser | null, token: string | null): Session {
+  if (!token) return { ...EMPTY, user };
+  const payload = decodeToken(token);
+  return { user, token, payload, permissions: payload?.role.permisos ?? [] };
+}
+
+function readStoredSession(): Session {
+  return sessionFor(readStoredUser(), localStorage.getItem(STORAGE_KEYS.token));
+}
+
+let current: Session = readStoredSession();
+const listeners = new Set<() => void>();
+
+function publish(next: Session): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): Session {
+  return current;
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession);
+}
+
+export function getAccessToken(): string | null {
+  return current.token;
+}
+
+/** The stored refresh token in clear, or '' when absent or unreadable (SPEC section 4). */
+export async function getRefreshToken(): Promise<string> {
+  return (await decryptSecret(localStorage.getItem(STORAGE_KEYS.refreshToken))) ?? '';
+}
+
+// Another tab logged in, refreshed or logged out: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    const keys: (string | null)[] = [null, STORAGE_KEYS.auth, STORAGE_KEYS.token];
+    if (event.storageArea === localStorage && keys.includes(event.key)) publish(readStoredSession());
+  });
+}
+
+type LoginHook = (session: Session) => void | Promise<void>;
+const loginHooks = new Set<LoginHook>();
+
+/**
+ * Run `hook` after every successful login (push-notification registration
+ * plugs in here). Returns a function that unregisters it.
+ */
+export function registerLoginHook(hook: LoginHook): () => void {
+  loginHooks.add(hook);
+  return () => loginHooks.delete(hook);
+}
+
+/** Runs the login hooks without holding up navigation; a failing hook is only logged. */
+export function onLoggedIn(session: Session): void {
+  for (const hook of loginHooks) {
+    Promise.resolve()
+      .then(() => hook(session))
+      .catch((error: unknown) => console.error('Falló una acción posterior al inicio de sesión', error));
+  }
+}
+
+/** Logged out -> logged in: store auth, token and the encrypted refresh token. */
+export async function startSession(login: LoginResponse): Promise<Session> {
+  const encrypted = await encryptSecret(login.refreshToken);
+  localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(login.user));
+  localStorage.setItem(STORAGE_KEYS.token, login.token);
+  localStorage.setItem(STORAGE_KEYS.refreshToken, encrypted);
+  const session = sessionFor(login.user, login.token);
+  publish(session);
+  onLoggedIn(session);
+  return session;
+}
+
+/** After a refresh: the server rotates the refresh token, so both are replaced. */
+export async function replaceTokens(token: string, refreshToken: string): Promise<void> {
+  const encrypted = await encryptSecret(refreshToken);
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.refreshToken, encrypted);
+  publish(sessionFor(current.user, token));
+}
+
+/** Logout: forget auth, token, refresh token and permissions. */
+export function endSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.auth);
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  publish(EMPTY);
+}
+
+/** The session cannot be refreshed: everything local goes (SPEC section 4). */
+export function clearAllStorage(): void {
+  localStorage.clear();
+  publish(EMPTY);
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API listens on :3000 in development; in production it serves this build itself.
+const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // The contracts' dist is CommonJS (for the API). The browser bundle takes the
+    // TypeScript source instead: ES modules tree-shake, share the one ESM zod with
+    // this app, and a contracts change shows up in dev without a rebuild.
+    alias: { '@gestar/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: API_TARGET, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Keep the big, rarely changing libraries in their own cacheable chunks.
+        // Not Mantine: one 'mantine' chunk held every component any lazy route uses
+        // (dates, charts, rich text) and was preloaded by the login page (docs/PERFORMANCE.md).
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
+          if (id.includes('@tanstack')) return 'query';
+          if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';
+          return undefined;
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,190 @@
+// Web figures: initial JS+CSS gzip of a Vite build, an empty Vite app with the
+// same dependencies built at run time, and Chromium runs (LCP, focus storm).
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { run } from '../../scripts/lib/run.mjs';
+
+/** Gzip bytes of what index.html loads before any lazy route: entry script, modulepreloads, stylesheets. */
+export function initialGzip(distDir) {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const refs = new Set();
+  for (const m of html.matchAll(
+    /<(?:script[^>]*\ssrc|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\shref)="([^"]+)"/g,
+  ))
+    refs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g)) refs.add(m[1]);
+  let js = 0;
+  let css = 0;
+  const files = [];
+  for (const ref of refs) {
+    if (!/\.(js|css)$/.test(ref)) continue;
+    const size = gzipSync(readFileSync(join(distDir, ref.replace(/^\//, ''))), { level: 9 }).length;
+    if (ref.endsWith('.css')) css += size;
+    else js += size;
+    files.push({ file: ref, gzip: size });
+  }
+  return { js, css, total: js + css, files };
+}
+
+/**
+ * Builds an app that only mounts the web's providers (React, router, Query, Mantine + its CSS, zod)
+ * and renders a title, chunked like apps/web/vite.config.ts.
+ */
+export async function buildEmptyVite({ root, workDir, env }) {
+  const dir = join(workDir, 'vite-empty');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  // Resolve the same dependency versions as apps/web.
+  symlinkSync(join(root, 'apps', 'web', 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html lang="es"><head><meta charset="UTF-8" /><title>Vacía</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>`,
+  );
+  writeFileSync(
+    join(dir, 'src', 'main.tsx'),
+    `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MantineProvider, Title } from '@mantine/core';
+import { z } from 'zod';
+import '@mantine/core/styles.css';
+
+const Name = z.object({ name: z.string() });
+const router = createBrowserRouter([{ path: '/', element: <Title>{Name.parse({ name: 'Vacía' }).name}</Title> }]);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
+`,
+  );
+  writeFileSync(
+    join(dir, 'vite.config.mjs'),
+    `import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+export default defineConfig({
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\\\/]node_modules[\\\\/](react|react-dom|scheduler|react-router)[\\\\/]/.test(id)) return 'react';
+          if (id.includes('@tanstack')) return 'query';
+          if (/[\\\\/]node_modules[\\\\/]zod[\\\\/]/.test(id)) return 'zod';
+          return undefined;
+        },
+      },
+    },
+  },
+});
+`,
+  );
+  const vite = join(root, 'apps', 'web', 'node_modules', '.bin', 'vite');
+  const code = await run(vite, ['build', '--config', join(dir, 'vite.config.mjs')], { cwd: dir, env });
+  if (code !== 0) throw new Error('la app Vite vacía no compiló');
+  return join(dir, 'dist');
+}
+
+/**
+ * Logs in through the login form, then reloads the board and reads the last
+ * 'largest-contentful-paint' entry; then counts /api requests over 10 focus changes.
+ */
+export async function browserFigures({ root, baseUrl, username, password, chromium, focusChanges = 10 }) {
+  const apiRequire = createRequire(join(root, 'apps', 'api', 'package.json'));
+  const puppeteer = apiRequire('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.evaluateOnNewDocument(() => {
+      window.__lcp = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          window.__lcp.push({ t: e.startTime, size: e.size, tag: e.element?.tagName ?? null });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0', timeout: 60000 });
+    await page.locator('input[autocomplete="username"]').fill(username);
+    await page.locator('input[autocomplete="current-password"]').fill(password);
+    await page.click('button[type="submit"]');
+    await page
+      .waitForFunction(() => location.pathname !== '/login', { timeout: 60000 })
+      .catch(async () => {
+        await page.screenshot({ path: join(root, 'bench', 'results', 'login-failed.png') });
+        throw new Error(`no se pudo iniciar sesión como ${username} en la web`);
+      });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 60000, concurrency: 2 }).catch(() => undefined);
+
+    // A fresh load of the board with the session in place: this is the LCP measured.
+    const apiOnLoad = [];
+    const onReq = (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/') && u.pathname !== '/api/events')
+        apiOnLoad.push(`${r.method()} ${u.pathname}${u.search}`);
+    };
+    page.on('request', onReq);
+    const loadStart = Date.now();
+    // networkidle2, not 0: the live-events stream (SSE) stays open for good.
+    await page.reload({ waitUntil: 'networkidle2', timeout: 120000 });
+    const loadMs = Date.now() - loadStart;
+    // LCP is final at the first input; a short pause lets late paints be reported.
+    await new Promise((r) => setTimeout(r, 500));
+    const lcp = await page.evaluate(() => window.__lcp);
+    const cards = await page.evaluate(
+      () => document.querySelectorAll('[data-testid*="card"], [class*="card" i]').length,
+    );
+    page.off('request', onReq);
+    const distinct = new Set(apiOnLoad.filter((r) => r.startsWith('GET ')));
+
+    const onFocus = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/') && u.pathname !== '/api/events')
+        onFocus.push(`${r.method()} ${u.pathname}${u.search}`);
+    });
+    for (let i = 0; i < focusChanges; i++) {
+      await page.evaluate(() => {
+        const set = (state) => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+          Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+          document.dispatchEvent(new Event('visibilitychange'));
+        };
+        window.dispatchEvent(new Event('blur'));
+        set('hidden');
+        set('visible');
+        window.dispatchEvent(new Event('focus'));
+      });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await page.waitForNetworkIdle({ idleTime: 300, timeout: 30000, concurrency: 2 }).catch(() => undefined);
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    await page.screenshot({ path: join(root, 'bench', 'results', 'board.png') });
+    return {
+      lcpMs: lcp.length ? lcp[lcp.length - 1].t : null,
+      lcpEntries: lcp,
+      loadMs,
+      cards,
+      distinctQueries: distinct.size,
+      queriesOnLoad: [...distinct],
+      focusRequests: onFocus.length,
+      focusRequestList: onFocus,
+    };
+  } finally {
+    await browser.close();
+  }
+}

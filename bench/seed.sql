@@ -1,0 +1,147 @@
+-- Bulk seed of the benchmark organisation: set-based INSERT ... SELECT over
+-- generate_series, never one row at a time. Placeholders ({{NAME}}) are
+-- filled in by bench/lib/seed.mjs: {{ASSIGNED}} assigned tasks, {{COMMENTS}}
+-- comments, {{OPEN}} non-archived (board) tasks, {{HASH}} the argon2 hash of
+-- every user's password.
+SET synchronous_commit = off;
+SET maintenance_work_mem = '256MB';
+
+INSERT INTO estados (nombre, descripcion, "order", color) VALUES
+  ('Pendiente', 'Tarea pendiente', 1, '#FA5252'),
+  ('En progreso', 'Tarea en curso', 2, '#FAB005'),
+  ('Completada', 'Tarea terminada', 3, '#40C057');
+
+INSERT INTO areas (nombre)
+SELECT (ARRAY['Carpintería','Tapicería','Logística','Pintura','Montaje','Calidad','Mantenimiento','Almacén',
+              'Compras','Expedición','Soldadura','Electricidad','Fontanería','Limpieza','Jardinería',
+              'Informática','Recepción','Administración','Producción','Diseño'])[g]
+FROM generate_series(1, 20) g;
+
+INSERT INTO descripciones_puesto (nombre, descripcion)
+SELECT 'Puesto ' || g, 'Descripción del puesto número ' || g FROM generate_series(1, 10) g;
+
+INSERT INTO tipos_tarea (nombre, descripcion)
+SELECT 'Tipo ' || g, 'Tipo de tarea número ' || g FROM generate_series(1, 10) g;
+
+-- Numbered lookups so the big inserts below join by integer.
+CREATE TEMP TABLE b_areas AS SELECT row_number() OVER (ORDER BY nombre, uuid)::int - 1 AS n, uuid FROM areas;
+CREATE TEMP TABLE b_tipos AS SELECT row_number() OVER (ORDER BY nombre, uuid)::int - 1 AS n, uuid FROM tipos_tarea;
+CREATE TEMP TABLE b_puestos AS SELECT row_number() OVER (ORDER BY nombre, uuid)::int - 1 AS n, uuid FROM descripciones_puesto;
+
+-- 200 users: user 0 is the administrator, 1..20 supervisors (two areas each), the rest operarios (one area).
+INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, descripcion_puesto_uuid, activo)
+SELECT CASE WHEN g = 0 THEN 'admin' WHEN g <= 20 THEN 'supervisor' || g ELSE 'operario' || g END,
+       '{{HASH}}',
+       (ARRAY['José','María','Ángel','Lucía','Íñigo','Sofía','Andrés','Raúl','Begoña','Martín','Inés','Óscar','Nuria','Jesús','Verónica'])[1 + g % 15],
+       (ARRAY['Pérez','Gómez','Núñez','Martínez','López','Sánchez','Fernández','Muñoz','Jiménez','Álvarez','Ruiz','Díaz','Hernández','Peña','Ibáñez','Castro','Ortiz'])[1 + (g / 3) % 17],
+       (SELECT uuid FROM roles WHERE nombre = CASE WHEN g = 0 THEN 'Administrador' WHEN g <= 20 THEN 'Supervisor' ELSE 'Operario' END),
+       (SELECT uuid FROM b_puestos WHERE n = g % 10),
+       g % 50 <> 49
+FROM generate_series(0, 199) g;
+
+CREATE TEMP TABLE b_users AS
+SELECT CASE WHEN username = 'admin' THEN 0 ELSE substring(username FROM '[0-9]+$')::int END AS n, uuid
+FROM usuarios;
+
+-- Admin: every area. Supervisor s (1..20): areas s-1 and s mod 20. Operario g: area g mod 20.
+INSERT INTO usuario_areas (usuario_uuid, area_uuid)
+SELECT u.uuid, a.uuid FROM b_users u JOIN b_areas a ON u.n = 0
+UNION ALL
+SELECT u.uuid, a.uuid FROM b_users u JOIN b_areas a ON u.n BETWEEN 1 AND 20 AND a.n IN (u.n - 1, u.n % 20)
+UNION ALL
+SELECT u.uuid, a.uuid FROM b_users u JOIN b_areas a ON u.n > 20 AND a.n = u.n % 20;
+
+-- Active operarios of each area, as an array to pick from by index.
+CREATE TEMP TABLE b_area_users AS
+SELECT a.n AS area_n, array_agg(u.uuid ORDER BY u.n) AS users
+FROM b_areas a
+JOIN usuario_areas ua ON ua.area_uuid = a.uuid
+JOIN b_users u ON u.uuid = ua.usuario_uuid AND u.n > 20
+JOIN usuarios uu ON uu.uuid = u.uuid AND uu.activo
+GROUP BY a.n;
+
+-- 2,000 task definitions, 100 per area.
+INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, fecha_creacion)
+SELECT (ARRAY['Revisión','Limpieza','Inspección','Reparación','Calibración','Pedido','Mantenimiento','Preparación'])[1 + g % 8]
+         || ' de ' || (ARRAY['máquina','almacén','vehículo','camión','sierra','compresor','estantería','oficina','cámara','línea'])[1 + (g / 8) % 10]
+         || ' nº ' || g,
+       'Descripción de la tarea ' || g,
+       (SELECT uuid FROM b_tipos WHERE n = g % 10),
+       (SELECT uuid FROM b_areas WHERE n = g % 20),
+       (SELECT uuid FROM b_users WHERE n = 0),
+       now() - make_interval(days => 1100) + make_interval(mins => g * 7)
+FROM generate_series(0, 1999) g;
+
+CREATE TEMP TABLE b_tasks AS
+SELECT (substring(t.titulo FROM '[0-9]+$'))::int AS n, t.uuid, a.n AS area_n
+FROM tareas t JOIN b_areas a ON a.uuid = t.area_uuid;
+CREATE UNIQUE INDEX ON b_tasks (n);
+ANALYZE b_tasks;
+
+-- Five default assignees per task, from its area's active operarios.
+INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid)
+SELECT DISTINCT t.uuid, au.users[1 + (t.n / 20 + k) % cardinality(au.users)]
+FROM b_tasks t JOIN b_area_users au ON au.area_n = t.area_n, generate_series(0, 4) k;
+
+-- 500 schedules (tasks 0..499), not due during the run (the scheduler benchmark makes its own due ones).
+INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
+SELECT t.uuid, 1 + t.n % 7, current_date + 30 + t.n % 30, t.n % 3, true
+FROM b_tasks t WHERE t.n < 500;
+
+-- Bulk load without the secondary indexes, then rebuild them once (far faster than per-row maintenance).
+CREATE TEMP TABLE b_indexes AS
+SELECT indexname, indexdef FROM pg_indexes
+WHERE schemaname = 'public' AND tablename IN ('tareas_asignadas', 'comentarios', 'historial_tareas_asignadas')
+  AND indexname NOT LIKE '%_pkey';
+DO $$ DECLARE r record; BEGIN
+  FOR r IN SELECT indexname FROM b_indexes LOOP EXECUTE format('DROP INDEX %I', r.indexname); END LOOP;
+END $$;
+
+-- {{ASSIGNED}} assigned tasks spread evenly over the last 3 years; the newest {{OPEN}} are on the boards,
+-- the rest archived. Row g goes to task g mod 2000 and to one of that area's operarios.
+INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento,
+                              archivada, calificacion, observaciones, fecha_archivado, fecha_completada,
+                              asignado_por_uuid, updated_at)
+SELECT t.uuid,
+       au.users[1 + (g / 2000) % cardinality(au.users)],
+       e.uuid,
+       ts,
+       (ts AT TIME ZONE 'America/Argentina/Buenos_Aires')::date + (g % 5),
+       NOT open,
+       CASE WHEN NOT open AND g % 3 <> 0 THEN 1 + g % 5 END,
+       CASE WHEN NOT open AND g % 10 = 0 THEN 'Observación ' || g END,
+       CASE WHEN NOT open THEN ts + interval '3 days' END,
+       CASE WHEN e.n = 3 THEN ts + make_interval(hours => 1 + g % 150) END,
+       (SELECT uuid FROM b_users WHERE n = 0),
+       ts
+FROM (
+  SELECT g,
+         now() - make_interval(secs => (({{ASSIGNED}} - g)::float8 / {{ASSIGNED}}) * 3 * 365 * 86400) AS ts,
+         g >= {{ASSIGNED}} - {{OPEN}} AS open
+  FROM generate_series(0, {{ASSIGNED}} - 1) g
+) s
+JOIN b_tasks t ON t.n = s.g % 2000
+JOIN b_area_users au ON au.area_n = t.area_n
+JOIN (SELECT uuid, "order" AS n FROM estados) e
+  ON e.n = CASE WHEN NOT s.open THEN CASE WHEN s.g % 7 = 0 THEN 2 ELSE 3 END ELSE 1 + s.g % 3 END;
+
+-- History: the assignment of every task, plus a status change for those no longer pending.
+INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
+SELECT ta.uuid, 'asignacion', 'Tarea asignada', ta.asignado_por_uuid, ta.fecha_asignacion FROM tareas_asignadas ta;
+INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
+SELECT ta.uuid, 'estado', 'Estado cambiado a ' || e.nombre, ta.empleado_uuid, ta.fecha_asignacion + interval '1 hour'
+FROM tareas_asignadas ta JOIN estados e ON e.uuid = ta.estado_uuid WHERE e."order" > 1;
+
+-- {{COMMENTS}} comments on every fifth-ish assigned task, by its assignee.
+INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto, fecha_creacion, updated_at)
+SELECT ta.uuid, ta.empleado_uuid, 'Comentario de seguimiento ' || ta.rn, ta.fecha_asignacion + interval '2 hours',
+       ta.fecha_asignacion + interval '2 hours'
+FROM (SELECT uuid, empleado_uuid, fecha_asignacion, row_number() OVER () AS rn FROM tareas_asignadas) ta
+WHERE ta.rn % GREATEST(1, {{ASSIGNED}} / {{COMMENTS}}) = 0
+LIMIT {{COMMENTS}};
+
+DO $$ DECLARE r record; BEGIN
+  FOR r IN SELECT indexdef FROM b_indexes LOOP EXECUTE r.indexdef; END LOOP;
+END $$;
+
+ANALYZE;

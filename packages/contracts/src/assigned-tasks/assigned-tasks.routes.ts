@@ -1,0 +1,103 @@
+import { defineRoute } from '../common/route';
+import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
+import {
+  AssignedTaskBoardResponseSchema,
+  AssignedTaskHistoryResponseSchema,
+  AssignedTaskResponseSchema,
+  BoardQuerySchema,
+  CreateAssignedTaskRequestSchema,
+  CreateAssignedTaskResponseSchema,
+  UpdateAssignedTaskRequestSchema,
+} from './assigned-tasks.schemas';
+import {
+  CommentListResponseSchema,
+  CommentParamsSchema,
+  CommentResponseSchema,
+  CreateCommentRequestSchema,
+  UpdateCommentRequestSchema,
+} from './comments.schemas';
+
+const seeRule =
+  'Regla en el servicio: quien puede ver la tarea asignada (el asignado, o read:all:assigned-tasks, o read:all:assigned-tasks:by-area en sus áreas).';
+
+export const ASSIGNED_TASKS_ROUTES = {
+  board: defineRoute({
+    method: 'GET',
+    path: '/api/assigned-tasks/:id',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    query: BoardQuerySchema,
+    response: AssignedTaskBoardResponseSchema,
+    status: 200,
+    summary:
+      'Tablero (tareas asignadas no archivadas); :id es un usuario. Regla en el servicio: el propio :id sin filtros para cualquiera; otro :id o filtros area/users exigen read:all:assigned-tasks o read:all:assigned-tasks:by-area (solo sus áreas); fuera de alcance 403.',
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/assigned-tasks',
+    access: { anyOf: ['assign:task'] },
+    body: CreateAssignedTaskRequestSchema,
+    response: CreateAssignedTaskResponseSchema,
+    status: 201,
+    summary:
+      'Asigna una tarea existente: una tarea asignada por usuario (en sus áreas), en el estado indicado o el primero.',
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/assigned-tasks/:id',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    body: UpdateAssignedTaskRequestSchema,
+    response: AssignedTaskResponseSchema,
+    status: 200,
+    summary:
+      'Cambia el estado {estado_uuid} (el asignado, o un permiso de lectura de tareas asignadas en alcance) o archiva {archivada, calificacion?, observaciones?} (solo con read:all:assigned-tasks o read:all:assigned-tasks:by-area en alcance). Devuelve la tarea con historial.',
+  }),
+  listHistory: defineRoute({
+    method: 'GET',
+    path: '/api/assigned-tasks/:id/history',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    response: AssignedTaskHistoryResponseSchema,
+    status: 200,
+    summary: `Historial de cambios de la tarea asignada, del más reciente al más antiguo. ${seeRule}`,
+  }),
+  listComments: defineRoute({
+    method: 'GET',
+    path: '/api/assigned-tasks/:id/comments',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    response: CommentListResponseSchema,
+    status: 200,
+    summary: `Comentarios de la tarea asignada, del más antiguo al más reciente. ${seeRule}`,
+  }),
+  addComment: defineRoute({
+    method: 'POST',
+    path: '/api/assigned-tasks/:id/comments',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    body: CreateCommentRequestSchema,
+    response: CommentResponseSchema,
+    status: 201,
+    summary: `Agrega un comentario; el autor es quien llama. ${seeRule}`,
+  }),
+  updateComment: defineRoute({
+    method: 'PUT',
+    path: '/api/assigned-tasks/:id/comments/:commentId',
+    access: 'authenticated',
+    params: CommentParamsSchema,
+    body: UpdateCommentRequestSchema,
+    response: CommentResponseSchema,
+    status: 200,
+    summary: 'Edita un comentario. Regla en el servicio: solo su autor (si no 403).',
+  }),
+  removeComment: defineRoute({
+    method: 'DELETE',
+    path: '/api/assigned-tasks/:id/comments/:commentId',
+    access: 'authenticated',
+    params: CommentParamsSchema,
+    response: OkResponseSchema,
+    status: 200,
+    summary: 'Elimina un comentario. Regla en el servicio: solo su autor (si no 403).',
+  }),
+} as const;

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { RATING_MAX, RATING_MIN, TEXT_LIMITS } from '../constants';
+import { IsoDateTimeSchema, UuidListQuerySchema, UuidSchema } from '../common/common.schemas';
+import { AreaRefSchema, PersonNameSchema, TaskScheduleRefSchema, TaskTypeRefSchema } from '../common/refs.schemas';
+import {
+  blankToUndefined,
+  numericInput,
+  optionalText,
+  optionalUuid,
+  requiredDate,
+  requiredUuid,
+  requiredUuidList,
+} from '../common/fields';
+
+const v = MESSAGES.validation;
+
+/** Optional rating 1..5; `''`/`null` mean "Sin calificación". */
+export const RatingSchema = z.preprocess(
+  numericInput,
+  z
+    .number({ error: v.calificacionRange })
+    .int({ error: v.calificacionRange })
+    .min(RATING_MIN, { error: v.calificacionRange })
+    .max(RATING_MAX, { error: v.calificacionRange })
+    .optional(),
+);
+
+/** `PUT /api/assigned-tasks/:id` with `{ estado_uuid }`: a plain status change. */
+export const ChangeAssignedTaskStatusRequestSchema = z.object({
+  estado_uuid: requiredUuid(v.estadoRequired),
+});
+export type ChangeAssignedTaskStatusRequest = z.infer<typeof ChangeAssignedTaskStatusRequestSchema>;
+
+/** The archive dialog: `{ archivada: true, calificacion?, observaciones? }`. */
+export const ArchiveAssignedTaskRequestSchema = z.object({
+  archivada: z.literal(true, { error: v.invalidBoolean }).default(true),
+  calificacion: RatingSchema,
+  observaciones: optionalText(TEXT_LIMITS.observations),
+});
+export type ArchiveAssignedTaskRequest = z.infer<typeof ArchiveAssignedTaskRequestSchema>;
+export type ArchiveAssignedTaskRequestInput = z.input<typeof ArchiveAssignedTaskRequestSchema>;
+
+/**
+ * What the endpoint accepts: a status change, an archive, or both at once.
+ * `archivada: false` un-archives (same permission as archiving).
+ */
+export const UpdateAssignedTaskRequestSchema = z
+  .object({
+    estado_uuid: optionalUuid(),
+    archivada: z.preprocess(
+      (value) => (value === 'true' ? true : value === 'false' ? false : blankToUndefined(value)),
+      z.boolean({ error: v.invalidBoolean }).optional(),
+    ),
+    calificacion: RatingSchema,
+    observaciones: optionalText(TEXT_LIMITS.observations),
+  })
+  .superRefine((data, ctx) => {
+    if (data.estado_uuid === undefined && data.archivada === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['estado_uuid'], message: v.assignedTaskUpdateEmpty });
+    }
+  });
+export type UpdateAssignedTaskRequest = z.infer<typeof UpdateAssignedTaskRequestSchema>;
+export type UpdateAssignedTaskRequestInput = z.input<typeof UpdateAssignedTaskRequestSchema>;
+
+/**
+ * `POST /api/assigned-tasks`: assigns an existing task to employees now, one
+ * assigned task per user, in `estado_uuid` or else the first status by order.
+ */
+export const CreateAssignedTaskRequestSchema = z.object({
+  tarea_uuid: requiredUuid(v.tareaRequired),
+  usuarios_asignados: requiredUuidList(v.usuariosAsignadosRequired),
+  fecha_vencimiento: requiredDate(v.fechaVencimientoRequired),
+  estado_uuid: optionalUuid(),
+});
+export type CreateAssignedTaskRequest = z.infer<typeof CreateAssignedTaskRequestSchema>;
+
+/** `GET /api/assigned-tasks/:id?area=&users=`: both optional comma-joined uuid lists. */
+export const BoardQuerySchema = z.object({
+  area: UuidListQuerySchema.optional(),
+  users: UuidListQuerySchema.optional(),
+});
+export type BoardQuery = z.infer<typeof BoardQuerySchema>;
+
+export const ASSIGNED_TASK_HISTORY_TYPES = ['estado', 'archivo', 'comentario', 'asignacion'] as const;
+export type AssignedTaskHistoryType = (typeof ASSIGNED_TASK_HISTORY_TYPES)[number];
+
+/** One change of an assigned task; `detalle` is a readable Spanish sentence. */
+export const AssignedTaskHistoryEntrySchema = z.object({
+  uuid: UuidSchema,
+  tipo: z.enum(ASSIGNED_TASK_HISTORY_TYPES),
+  detalle: z.string(),
+  usuario: PersonNameSchema,
+  fecha: IsoDateTimeSchema,
+});
+export type AssignedTaskHistoryEntry = z.infer<typeof AssignedTaskHistoryEntrySchema>;
+
+export const AssignedTaskHistoryResponseSchema = z.array(AssignedTaskHistoryEntrySchema);
+export type AssignedTaskHistoryResponse = z.infer<typeof AssignedTaskHistoryResponseSchema>;
+
+export const AssignedTaskStatusSchema = z.object({
+  uuid: UuidSchema,
+  nombre: z.string(),
+  color: z.string(),
+  order: z.number().int(),
+});
+
+export const AssignedTaskEmployeeSchema = z.object({
+  uuid: UuidSchema,
+  nombre: z.string(),
+  apellido: z.string(),
+  username: z.string(),
+});
+
+export const AssignedTaskTaskSchema = z.object({
+  uuid: UuidSchema,
+  titulo: z.string(),
+  descripcion: z.string(),
+  tipo_tarea: TaskTypeRefSchema,
+  area: AreaRefSchema,
+  programaciones_tareas: TaskScheduleRefSchema.nullable(),
+});
+
+export const AssignedTaskResponseSchema = z.object({
+  uuid: UuidSchema,
+  estado_uuid: UuidSchema,
+  estado: AssignedTaskStatusSchema,
+  fecha_vencimiento: IsoDateTimeSchema,
+  fecha_asignacion: IsoDateTimeSchema,
+  empleado: AssignedTaskEmployeeSchema,
+  tarea: AssignedTaskTaskSchema,
+  archivada: z.boolean(),
+  calificacion: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable(),
+  observaciones: z.string().nullable(),
+  /** Present where the API includes it (e.g. the answer of an update). */
+  historial: AssignedTaskHistoryResponseSchema.optional(),
+});
+export type AssignedTaskResponse = z.infer<typeof AssignedTaskResponseSchema>;
+
+/** The board: every non-archived assigned task in view, ordered by due date. */
+export const AssignedTaskBoardResponseSchema = z.array(AssignedTaskResponseSchema);
+export type AssignedTaskBoardResponse = z.infer<typeof AssignedTaskBoardResponseSchema>;
+
+export const CreateAssignedTaskResponseSchema = z.array(AssignedTaskResponseSchema);
+export type CreateAssignedTaskResponse = z.infer<typeof CreateAssignedTaskResponseSchema>;

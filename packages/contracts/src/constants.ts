@@ -1,0 +1,118 @@
+/**
+ * Business constants and limits (SPEC.md section 9, DECISIONS.md sections 3-5).
+ * Both the API and the web app read these; never repeat the literals elsewhere.
+ */
+
+export const PRODUCT_NAME = 'Gestar';
+export const APP_TAGLINE = 'Administrador de tareas';
+export const COMPANY_NAME = 'Muebles del Sur S.A.';
+export const APP_VERSION = '0.5.16';
+
+export const DEBOUNCE_MS = 500;
+export const TOAST_DURATION_MS = 3000;
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const USERS_SKELETON_ROWS = 3;
+/** Pages shown either side of the current one in the pagination control. */
+export const PAGINATION_SIBLINGS = 2;
+
+const MINUTE_MS = 60_000;
+
+/** How long cached query data stays fresh, in milliseconds, by data set. */
+export const CACHE_TIMES = {
+  assignedTasks: MINUTE_MS,
+  reports: MINUTE_MS,
+  statuses: 5 * MINUTE_MS,
+  scheduledTasks: 5 * MINUTE_MS,
+  taskTypes: 5 * MINUTE_MS,
+  tasks: 5 * MINUTE_MS,
+  users: 5 * MINUTE_MS,
+  roles: 5 * MINUTE_MS,
+  areas: 5 * MINUTE_MS,
+  areasWithUsers: 5 * MINUTE_MS,
+  jobPositions: 5 * MINUTE_MS,
+  areasOfUser: 30 * MINUTE_MS,
+  usersOfAreasOfUser: 30 * MINUTE_MS,
+} as const;
+export type CacheTimeKey = keyof typeof CACHE_TIMES;
+
+/** Query cache retention (garbage-collection time). */
+export const QUERY_GC_TIME_MS = 5 * MINUTE_MS;
+/** Failed queries retry with exponential backoff between these bounds. */
+export const QUERY_RETRY = { count: 3, minDelayMs: 1000, maxDelayMs: 30_000 } as const;
+
+/** Repeat interval presets of the schedule form, in days. */
+export const INTERVAL_PRESETS = [
+  { days: 1, label: 'Diario' },
+  { days: 7, label: 'Semanal' },
+  { days: 15, label: 'Quincenal' },
+  { days: 30, label: 'Mensual' },
+  { days: 60, label: 'Bimensual' },
+  { days: 90, label: 'Trimestral' },
+  { days: 365, label: 'Anual' },
+] as const;
+export const MIN_INTERVAL_DAYS = 1;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_LABELS = {
+  1: 'Incompleta',
+  2: 'Podría mejorar',
+  3: 'Aceptable',
+  4: 'Muy bueno',
+  5: 'Excelente',
+} as const;
+export type Rating = keyof typeof RATING_LABELS;
+export const NO_RATING_LABEL = 'Sin calificación';
+
+export const MIN_STATUS_ORDER = 1;
+
+/** From this hour on (company time zone) today can no longer be chosen as due date. */
+export const SAME_DAY_CUTOFF_HOUR = 22;
+/** Company time zone, overridable on the server by APP_TIMEZONE (DECISIONS section 4). */
+export const DEFAULT_TIMEZONE = 'America/Argentina/Buenos_Aires';
+
+export const DESCRIPTION_PREVIEW_LENGTH = 75;
+export const EDITOR_HISTORY_DEPTH = 100;
+export const DRAWER_ANIMATION_MS = 300;
+export const SUBMENU_ANIMATION_MS = 300;
+export const SUBMENU_MAX_HEIGHT = '24rem';
+
+/** The only device platform value sent on push registration. */
+export const DEVICE_PLATFORM = 'web';
+
+export const DEFAULT_SELECT_PLACEHOLDER = 'Selecciona una opción';
+export const DATE_PICKER_PLACEHOLDER = 'Selecciona una fecha';
+export const DATE_UNAVAILABLE = 'Fecha no disponible';
+
+/** Maximum accepted request body (413 beyond it). */
+export const MAX_BODY_BYTES = 1_048_576;
+/** A PDF export with more rows than this is refused (XLSX has no such cap). */
+export const PDF_MAX_ROWS = 5000;
+export const EXPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** localStorage keys of the browser session. */
+export const STORAGE_KEYS = { auth: 'auth', token: 'token', refreshToken: 'refreshToken' } as const;
+/** Window event dispatched with the new access token after a refresh. */
+export const TOKEN_REFRESH_EVENT = 'TokenRefresh';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+export const LOGIN_RATE_LIMIT = { perUserAndAddress: 10, perAddress: 100, windowMinutes: 15 } as const;
+
+/** Text field limits (characters). */
+export const TEXT_LIMITS = {
+  name: 100,
+  username: 50,
+  password: 200,
+  title: 200,
+  description: 20_000,
+  shortDescription: 2000,
+  comment: 5000,
+  observations: 5000,
+  notificationMessage: 2000,
+  token: 4096,
+} as const;

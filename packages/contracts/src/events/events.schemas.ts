@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { NotificationResponseSchema } from '../notifications/notifications.schemas';
+
+/**
+ * `GET /api/events` is a server-sent event stream. `EventSource` cannot send
+ * an Authorization header, so the access token may come as `?token=`; a
+ * client using fetch streaming sends the usual bearer header instead.
+ */
+export const EventsQuerySchema = z.object({ token: z.string().max(4096).optional() });
+export type EventsQuery = z.infer<typeof EventsQuerySchema>;
+
+/** SSE `event:` names; the `data:` line is the JSON of the matching schema. */
+export const SERVER_EVENTS = {
+  /** A new inbox notification for the connected user: show a 'notification' toast. */
+  notification: 'notification',
+  /** Keep-alive sent about every 25 s so proxies keep the stream open; `data` is `{ at }`. */
+  ping: 'ping',
+  /**
+   * An assigned task changed (created, status, archive, comment added/edited/deleted).
+   * Sent to its employee and to whoever watches its area's assigned tasks:
+   * invalidate the boards and that task's comments and history.
+   */
+  assignedTaskChanged: 'assigned-task.changed',
+  /** A task definition changed (edited or deleted): invalidate task lists and boards showing it. */
+  taskChanged: 'task.changed',
+} as const;
+export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
+
+export const NotificationEventSchema = NotificationResponseSchema;
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
+export const PingEventSchema = z.object({ at: z.string() });
+export type PingEvent = z.infer<typeof PingEventSchema>;
+
+export const ASSIGNED_TASK_CHANGES = ['asignacion', 'estado', 'archivo', 'comentario'] as const;
+export type AssignedTaskChange = (typeof ASSIGNED_TASK_CHANGES)[number];
+
+export const AssignedTaskChangedEventSchema = z.object({
+  uuid: z.uuid(),
+  tarea_uuid: z.uuid(),
+  empleado_uuid: z.uuid(),
+  /** What changed, so a client can refresh only the comments or the history when that is all. */
+  cambio: z.enum(ASSIGNED_TASK_CHANGES),
+});
+export type AssignedTaskChangedEvent = z.infer<typeof AssignedTaskChangedEventSchema>;
+
+export const TaskChangedEventSchema = z.object({
+  uuid: z.uuid(),
+  area_uuid: z.uuid(),
+  /** false when the task was deleted or deactivated. */
+  activo: z.boolean(),
+});
+export type TaskChangedEvent = z.infer<typeof TaskChangedEventSchema>;

@@ -1,0 +1,59 @@
+import { defineRoute } from '../common/route';
+import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
+import {
+  CreateJobDescriptionRequestSchema,
+  JobDescriptionListQuerySchema,
+  JobDescriptionListResponseSchema,
+  JobDescriptionResponseSchema,
+  UpdateJobDescriptionRequestSchema,
+} from './job-descriptions.schemas';
+
+/** Assigning a position to a user is USERS_ROUTES.assignJobDescription (POST /api/job-description-user). */
+export const JOB_DESCRIPTIONS_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/job-descriptions',
+    access: { anyOf: ['read:job-description', 'read:all:job-descriptions'] },
+    query: JobDescriptionListQuerySchema,
+    response: JobDescriptionListResponseSchema,
+    status: 200,
+    summary: 'Puestos de trabajo: lista paginada, filtro por nombre.',
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/job-descriptions/:id',
+    access: { anyOf: ['read:job-description', 'read:all:job-descriptions'] },
+    params: UuidParamSchema,
+    response: JobDescriptionResponseSchema,
+    status: 200,
+    summary: 'Un puesto de trabajo.',
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/job-descriptions',
+    access: { anyOf: ['create:job-description'] },
+    body: CreateJobDescriptionRequestSchema,
+    response: JobDescriptionResponseSchema,
+    status: 201,
+    summary: 'Crea un puesto de trabajo.',
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/job-descriptions/:id',
+    access: { anyOf: ['update:job-description'] },
+    params: UuidParamSchema,
+    body: UpdateJobDescriptionRequestSchema,
+    response: JobDescriptionResponseSchema,
+    status: 200,
+    summary: 'Edita un puesto de trabajo.',
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/job-descriptions/:id',
+    access: { anyOf: ['delete:job-description'] },
+    params: UuidParamSchema,
+    response: OkResponseSchema,
+    status: 200,
+    summary: 'Elimina un puesto de trabajo; 409 si hay usuarios con ese puesto.',
+  }),
+} as const;

@@ -1,0 +1,81 @@
+/**
+ * Every permission string of the product, as resource -> operations.
+ * The server guard and the web `can()` both import this module.
+ */
+export const PERMISSIONS = {
+  task: ['create:task', 'read:task', 'update:task', 'delete:task', 'assign:task'],
+  user: ['create:user', 'read:user', 'read:user:all', 'update:user', 'delete:user'],
+  status: ['create:status', 'read:status', 'update:status', 'delete:status'],
+  role: ['read:role'],
+  report: ['generate:report', 'generate:area-report'],
+  scheduledTask: ['create:scheduled-task', 'read:scheduled-task', 'update:scheduled-task', 'delete:scheduled-task'],
+  area: ['read:all:areas', 'create:area', 'read:area', 'update:area', 'delete:area'],
+  taskType: ['create:task-type', 'read:task-type', 'update:task-type', 'delete:task-type'],
+  resource: ['create:resource', 'read:resource', 'update:resource', 'delete:resource'],
+  notification: ['send:notifications'],
+  assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
+  jobDescription: [
+    'create:job-description',
+    'read:job-description',
+    'read:all:job-descriptions',
+    'update:job-description',
+    'delete:job-description',
+  ],
+} as const;
+
+export type PermissionResource = keyof typeof PERMISSIONS;
+export type Permission = (typeof PERMISSIONS)[PermissionResource][number];
+
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS).flat();
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** True when `held` contains every permission of `required` (an empty list passes). */
+export function hasAllPermissions(held: readonly string[], required: readonly Permission[]): boolean {
+  return required.every((p) => held.includes(p));
+}
+
+/** True when `held` contains at least one permission of `required` (an empty list passes). */
+export function hasAnyPermission(held: readonly string[], required: readonly Permission[]): boolean {
+  return required.length === 0 || required.some((p) => held.includes(p));
+}
+
+/** Role names seeded by the roles migration (DECISIONS section 2). */
+export const ROLE_NAMES = {
+  admin: 'Administrador',
+  supervisor: 'Supervisor',
+  operario: 'Operario',
+} as const;
+
+export const SUPERVISOR_PERMISSIONS: readonly Permission[] = [
+  'read:user',
+  'create:user',
+  'update:user',
+  'read:role',
+  'read:area',
+  'read:status',
+  'read:task-type',
+  'read:job-description',
+  'create:task',
+  'read:task',
+  'update:task',
+  'delete:task',
+  'assign:task',
+  'create:scheduled-task',
+  'read:scheduled-task',
+  'update:scheduled-task',
+  'delete:scheduled-task',
+  'read:all:assigned-tasks:by-area',
+  'generate:area-report',
+  'send:notifications',
+];
+
+export const OPERARIO_PERMISSIONS: readonly Permission[] = [
+  'read:status',
+  'read:task',
+  'read:area',
+  'read:task-type',
+  'read:job-description',
+];

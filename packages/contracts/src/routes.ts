@@ -1,0 +1,46 @@
+import type { RouteDescriptor } from './common/route';
+import { HEALTH_ROUTES } from './common/health.routes';
+import { AUTH_ROUTES } from './auth/auth.routes';
+import { USERS_ROUTES } from './users/users.routes';
+import { ROLES_ROUTES } from './roles/roles.routes';
+import { STATUSES_ROUTES } from './statuses/statuses.routes';
+import { AREAS_ROUTES } from './areas/areas.routes';
+import { JOB_DESCRIPTIONS_ROUTES } from './job-descriptions/job-descriptions.routes';
+import { TASK_TYPES_ROUTES } from './task-types/task-types.routes';
+import { TASKS_ROUTES } from './tasks/tasks.routes';
+import { ASSIGNED_TASKS_ROUTES } from './assigned-tasks/assigned-tasks.routes';
+import { SCHEDULED_TASKS_ROUTES } from './scheduled-tasks/scheduled-tasks.routes';
+import { REPORTS_ROUTES } from './reports/reports.routes';
+import { NOTIFICATIONS_ROUTES } from './notifications/notifications.routes';
+import { EVENTS_ROUTES } from './events/events.routes';
+import { DOCS_ROUTES } from './docs/docs.routes';
+
+/** Every route object by resource, for code that wants the names. */
+export const ROUTE_GROUPS = {
+  health: HEALTH_ROUTES,
+  auth: AUTH_ROUTES,
+  users: USERS_ROUTES,
+  roles: ROLES_ROUTES,
+  statuses: STATUSES_ROUTES,
+  areas: AREAS_ROUTES,
+  jobDescriptions: JOB_DESCRIPTIONS_ROUTES,
+  taskTypes: TASK_TYPES_ROUTES,
+  tasks: TASKS_ROUTES,
+  assignedTasks: ASSIGNED_TASKS_ROUTES,
+  scheduledTasks: SCHEDULED_TASKS_ROUTES,
+  reports: REPORTS_ROUTES,
+  notifications: NOTIFICATIONS_ROUTES,
+  events: EVENTS_ROUTES,
+  docs: DOCS_ROUTES,
+} as const;
+
+/**
+ * Every endpoint of the API. The API's route test compares what it registers
+ * with this list. Within a group a static path (`/api/areas/usuarios`,
+ * `/api/reports/stats`) is declared before the `:param` path that would also
+ * match it, so a router registering in this order tries the static one first
+ * (routes.test.ts checks it).
+ */
+export const API_ROUTES: readonly RouteDescriptor[] = Object.values(ROUTE_GROUPS).flatMap(
+  (group) => Object.values(group) as RouteDescriptor[],
+);

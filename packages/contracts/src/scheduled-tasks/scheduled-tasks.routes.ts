@@ -1,0 +1,49 @@
+import { defineRoute } from '../common/route';
+import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
+import {
+  CreateScheduledTaskRequestSchema,
+  ScheduledTaskListQuerySchema,
+  ScheduledTaskListResponseSchema,
+  ScheduledTaskResponseSchema,
+  UpdateScheduledTaskRequestSchema,
+} from './scheduled-tasks.schemas';
+
+export const SCHEDULED_TASKS_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/scheduled-task',
+    access: { anyOf: ['read:scheduled-task'] },
+    query: ScheduledTaskListQuerySchema,
+    response: ScheduledTaskListResponseSchema,
+    status: 200,
+    summary: 'Programaciones paginadas de tareas dentro del alcance (áreas).',
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/scheduled-task',
+    access: { anyOf: ['create:scheduled-task'] },
+    body: CreateScheduledTaskRequestSchema,
+    response: ScheduledTaskResponseSchema,
+    status: 201,
+    summary: 'Programa una tarea (409 si ya tiene programación).',
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/scheduled-task/:id',
+    access: { anyOf: ['update:scheduled-task'] },
+    params: UuidParamSchema,
+    body: UpdateScheduledTaskRequestSchema,
+    response: ScheduledTaskResponseSchema,
+    status: 200,
+    summary: 'Edita la programación; campos omitidos sin cambios (el interruptor envía solo activo).',
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/scheduled-task/:id',
+    access: { anyOf: ['delete:scheduled-task'] },
+    params: UuidParamSchema,
+    response: OkResponseSchema,
+    status: 200,
+    summary: 'Elimina la programación; las tareas asignadas ya generadas se conservan.',
+  }),
+} as const;

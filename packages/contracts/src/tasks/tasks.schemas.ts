@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { TEXT_LIMITS } from '../constants';
+import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
+import { AreaRefSchema, TaskScheduleRefSchema, TaskTypeRefSchema, UserRefSchema } from '../common/refs.schemas';
+import {
+  booleanInput,
+  optionalUuid,
+  queryText,
+  queryUuid,
+  requiredDate,
+  requiredInteger,
+  requiredText,
+  requiredUuid,
+  requiredUuidList,
+} from '../common/fields';
+import { addDaysToCalendarDate, calendarDateIn } from '../common/dates';
+import { DescriptionSchema, RequiredDescriptionSchema } from './rich-text.schemas';
+import { SuggestionResponseSchema } from './suggestions.schemas';
+
+const v = MESSAGES.validation;
+
+export const MAX_INTERVAL_DAYS = 3650;
+
+/** Schedule part of the task form (`programacion_tarea`). */
+export const TaskScheduleRequestSchema = z.object({
+  proxima_ejecucion: requiredDate(v.fechaRequired),
+  intervalo_repeticion: requiredInteger({
+    required: v.intervalRequired,
+    integer: v.intervalInteger,
+    min: 1,
+    minMessage: v.scheduleIntervalMin,
+    max: MAX_INTERVAL_DAYS,
+    maxMessage: v.intervalMax,
+  }),
+});
+export type TaskScheduleRequest = z.infer<typeof TaskScheduleRequestSchema>;
+
+type DueDateCheck = {
+  fecha_vencimiento?: string;
+  programacion_tarea?: { proxima_ejecucion: string; intervalo_repeticion: number } | null;
+};
+
+/**
+ * With a schedule the due date must fall between the execution date and the
+ * execution date plus the interval (SPEC.md section 5), compared as calendar
+ * dates in the company time zone. "Not before today" needs a clock: the
+ * service checks it (see `todayIn`).
+ */
+function checkDueDateAgainstSchedule(data: DueDateCheck, ctx: z.RefinementCtx): void {
+  const schedule = data.programacion_tarea;
+  if (!schedule || !data.fecha_vencimiento) return;
+  const due = calendarDateIn(data.fecha_vencimiento);
+  const execution = calendarDateIn(schedule.proxima_ejecucion);
+  if (due < execution) {
+    ctx.addIssue({ code: 'custom', path: ['fecha_vencimiento'], message: v.dueDateBeforeExecution });
+  } else if (due > addDaysToCalendarDate(execution, schedule.intervalo_repeticion)) {
+    ctx.addIssue({ code: 'custom', path: ['fecha_vencimiento'], message: v.dueDateAfterInterval });
+  }
+}
+
+const taskFields = {
+  titulo: requiredText(v.tituloRequired, TEXT_LIMITS.title),
+  tipo_tarea_uuid: requiredUuid(v.tipoTareaRequired),
+  area_uuid: requiredUuid(v.areaRequired),
+  usuarios_asignados: requiredUuidList(v.usuariosAsignadosRequired),
+  /** The creating user; accepted for compatibility, the server uses the caller. */
+  user_uuid: optionalUuid(),
+};
+
+/**
+ * `POST /api/tasks`. Without `programacion_tarea` one assigned task per user is
+ * created at once, due `fecha_vencimiento`; with it, occurrences come from the schedule.
+ */
+export const CreateTaskRequestSchema = z
+  .object({
+    ...taskFields,
+    descripcion: RequiredDescriptionSchema,
+    fecha_vencimiento: requiredDate(v.fechaVencimientoRequired),
+    programacion_tarea: TaskScheduleRequestSchema.nullable().optional(),
+  })
+  .superRefine(checkDueDateAgainstSchedule);
+export type CreateTaskRequest = z.infer<typeof CreateTaskRequestSchema>;
+export type CreateTaskRequestInput = z.input<typeof CreateTaskRequestSchema>;
+
+/**
+ * `PUT /api/tasks/:id`. `descripcion` is optional on edit. `usuarios_asignados`
+ * replaces the default assignees (future occurrences; existing assigned tasks
+ * stay). `programacion_tarea`: an object creates or replaces the schedule,
+ * `null` removes it, omitted leaves it unchanged. `activo` omitted: unchanged.
+ */
+export const UpdateTaskRequestSchema = z.object({
+  ...taskFields,
+  descripcion: DescriptionSchema.optional(),
+  activo: booleanInput(),
+  programacion_tarea: TaskScheduleRequestSchema.nullable().optional(),
+});
+export type UpdateTaskRequest = z.infer<typeof UpdateTaskRequestSchema>;
+export type UpdateTaskRequestInput = z.input<typeof UpdateTaskRequestSchema>;
+
+export const TaskResponseSchema = z.object({
+  uuid: UuidSchema,
+  titulo: z.string(),
+  descripcion: z.string(),
+  tipo_tarea_uuid: UuidSchema,
+  tipo_tarea: TaskTypeRefSchema,
+  area_uuid: UuidSchema,
+  area: AreaRefSchema,
+  activo: z.boolean(),
+  creado_por: UserRefSchema,
+  fecha_creacion: IsoDateTimeSchema,
+  usuarios_tareas: z.array(UserRefSchema),
+  programaciones_tareas: TaskScheduleRefSchema.nullable(),
+  sugerencias: z.array(SuggestionResponseSchema),
+});
+export type TaskResponse = z.infer<typeof TaskResponseSchema>;
+
+/**
+ * `GET /api/tasks`: `titulo` contains (case- and accent-insensitive), `area_uuid`
+ * the task's area, `user_uuid` tasks whose default assignees include that user.
+ */
+export const TaskListQuerySchema = PageQuerySchema.extend({
+  titulo: queryText(),
+  area_uuid: queryUuid(),
+  user_uuid: queryUuid(),
+  activo: booleanInput(),
+});
+export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
+
+export const TaskListResponseSchema = pagedResponseSchema(TaskResponseSchema);
+export type TaskListResponse = z.infer<typeof TaskListResponseSchema>;

@@ -1,0 +1,94 @@
+import { defineRoute } from '../common/route';
+import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
+import { ChangePasswordRequestSchema } from '../auth/auth.schemas';
+import {
+  AssignJobDescriptionRequestSchema,
+  CreateUserRequestSchema,
+  UpdateUserRequestSchema,
+  UserListQuerySchema,
+  UserListResponseSchema,
+  UserResponseSchema,
+  UsersOfAreasOfUserResponseSchema,
+} from './users.schemas';
+
+export const USERS_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/users',
+    access: { anyOf: ['read:user:all', 'read:user'] },
+    query: UserListQuerySchema,
+    response: UserListResponseSchema,
+    status: 200,
+    summary: 'Lista paginada de usuarios: read:user:all ve todos; read:user solo los de sus áreas.',
+  }),
+  /** Static path before `/api/users/:id` (different segment count, but listed first anyway). */
+  usersOfAreasOfUser: defineRoute({
+    method: 'GET',
+    path: '/api/users/areas/:id',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    response: UsersOfAreasOfUserResponseSchema,
+    status: 200,
+    summary:
+      'Usuarios activos de las áreas del usuario :id. Regla en el servicio: el propio usuario, o read:user / read:user:all.',
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/users/:id',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    response: UserResponseSchema,
+    status: 200,
+    summary: 'Un usuario. Regla en el servicio: el propio usuario, o read:user:all, o read:user dentro de sus áreas.',
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/users',
+    access: { anyOf: ['create:user'] },
+    body: CreateUserRequestSchema,
+    response: UserResponseSchema,
+    status: 201,
+    summary:
+      'Crea un usuario (409 si el nombre de usuario existe; un supervisor solo en sus áreas y con roles que no excedan sus permisos).',
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id',
+    access: { anyOf: ['update:user'] },
+    params: UuidParamSchema,
+    body: UpdateUserRequestSchema,
+    response: UserResponseSchema,
+    status: 200,
+    summary: 'Edita un usuario; contraseña en blanco = sin cambios (un supervisor solo en sus áreas).',
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    access: { anyOf: ['delete:user'] },
+    params: UuidParamSchema,
+    response: UserResponseSchema,
+    status: 200,
+    summary: 'Desactiva el usuario (activo=false), revoca sus sesiones y devuelve el registro.',
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/users/:id/change-password',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    body: ChangePasswordRequestSchema,
+    response: OkResponseSchema,
+    status: 200,
+    summary:
+      'Cambia la contraseña. Regla en el servicio: solo el propio usuario (:id = sub) y currentPassword debe coincidir.',
+  }),
+  /** The job-position assignment lives here, not in JOB_DESCRIPTIONS_ROUTES. */
+  assignJobDescription: defineRoute({
+    method: 'POST',
+    path: '/api/job-description-user',
+    access: { anyOf: ['update:user'] },
+    body: AssignJobDescriptionRequestSchema,
+    response: UserResponseSchema,
+    status: 200,
+    summary: 'Asigna (o con null quita) el puesto de trabajo de un usuario; devuelve el usuario.',
+  }),
+} as const;

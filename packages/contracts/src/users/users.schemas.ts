@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { TEXT_LIMITS } from '../constants';
+import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
+import { AreaRefSchema, RoleRefSchema } from '../common/refs.schemas';
+import { JobPositionRefSchema } from '../auth/auth.schemas';
+import {
+  booleanInput,
+  clearableUuid,
+  queryText,
+  queryUuid,
+  requiredText,
+  requiredUuid,
+  requiredUuidList,
+} from '../common/fields';
+
+const v = MESSAGES.validation;
+
+/** Required, no whitespace anywhere (a blank value reports "required", not "spaces"). */
+const UsernameSchema = z
+  .string({ error: v.usernameRequired })
+  .refine((s) => s.trim().length > 0, { error: v.usernameRequired, abort: true })
+  .regex(/^\S+$/, { error: v.usernameNoSpaces })
+  .max(TEXT_LIMITS.username, { error: v.textTooLong });
+
+/** Create: required, at least 8 characters (DECISIONS section 3 gives one text for both). */
+const NewPasswordSchema = z
+  .string({ error: v.passwordMinLength })
+  .min(8, { error: v.passwordMinLength })
+  .max(TEXT_LIMITS.password, { error: v.textTooLong });
+
+/** Edit: blank (or missing / null) means "unchanged" and becomes undefined. */
+const OptionalPasswordSchema = z.preprocess(
+  (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+  NewPasswordSchema.optional(),
+);
+
+const userFields = {
+  nombre: requiredText(v.nombreUserRequired, TEXT_LIMITS.name),
+  apellido: requiredText(v.apellidoRequired, TEXT_LIMITS.name),
+  rol_uuid: requiredUuid(v.rolRequired),
+  usuario_areas_uuid: requiredUuidList(v.userAreaRequired),
+  /** Optional and clearable: `null`/`''` clears the job position, missing leaves it as is. */
+  descripcion_puesto_uuid: clearableUuid(),
+};
+
+export const CreateUserRequestSchema = z.object({
+  username: UsernameSchema,
+  password: NewPasswordSchema,
+  ...userFields,
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
+export type CreateUserRequestInput = z.input<typeof CreateUserRequestSchema>;
+
+/**
+ * Edit: same fields; `password` blank means unchanged; `username` is read-only on
+ * the screen and may be omitted (when sent it is validated like on create).
+ * `activo: true` reactivates a user that a delete deactivated.
+ */
+export const UpdateUserRequestSchema = z.object({
+  username: UsernameSchema.optional(),
+  password: OptionalPasswordSchema,
+  ...userFields,
+  activo: booleanInput(),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+export type UpdateUserRequestInput = z.input<typeof UpdateUserRequestSchema>;
+
+export const UserAreaSchema = z.object({ area_uuid: UuidSchema, area: AreaRefSchema });
+export type UserArea = z.infer<typeof UserAreaSchema>;
+
+/** A user as the API answers it. Never carries a password. */
+export const UserResponseSchema = z.object({
+  uuid: UuidSchema,
+  username: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  rol: RoleRefSchema,
+  rol_uuid: UuidSchema,
+  activo: z.boolean(),
+  created_at: IsoDateTimeSchema,
+  usuario_areas: z.array(UserAreaSchema),
+  usuario_areas_uuid: z.array(UuidSchema),
+  descripcion_puesto: JobPositionRefSchema.nullable(),
+  descripcion_puesto_uuid: UuidSchema.nullable(),
+});
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/**
+ * `GET /api/users`. The screen sends its name filter in both `nombre` and
+ * `apellido`: the two are matched with OR between them (each a case- and
+ * accent-insensitive "contains"); `username` and `area_uuid` narrow with AND.
+ */
+export const UserListQuerySchema = PageQuerySchema.extend({
+  nombre: queryText(),
+  apellido: queryText(),
+  username: queryText(),
+  area_uuid: queryUuid(),
+  activo: booleanInput(),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export const UserListResponseSchema = pagedResponseSchema(UserResponseSchema);
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+/** A user in the pickers (task form, board filter): names plus their area uuids. */
+export const UserOptionSchema = z.object({
+  uuid: UuidSchema,
+  nombre: z.string(),
+  apellido: z.string(),
+  username: z.string(),
+  activo: z.boolean(),
+  usuario_areas_uuid: z.array(UuidSchema),
+});
+export type UserOption = z.infer<typeof UserOptionSchema>;
+
+/** `GET /api/users/areas/:id`: the active users of every area the user `:id` belongs to. */
+export const UsersOfAreasOfUserResponseSchema = z.array(UserOptionSchema);
+export type UsersOfAreasOfUserResponse = z.infer<typeof UsersOfAreasOfUserResponseSchema>;
+
+/** `POST /api/job-description-user`: sets (or, with `null`, clears) a user's job position. */
+export const AssignJobDescriptionRequestSchema = z.object({
+  usuario_uuid: requiredUuid(v.selectUser),
+  descripcion_puesto_uuid: z.preprocess((value) => (value === '' ? null : value), UuidSchema.nullable()),
+});
+export type AssignJobDescriptionRequest = z.infer<typeof AssignJobDescriptionRequestSchema>;
