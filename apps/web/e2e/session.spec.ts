@@ -19,12 +19,23 @@ async function recordTokenRefreshes(page: Page) {
 const storage = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('token'), refreshToken: localStorage.getItem('refreshToken') }));
 
+/**
+ * Changes the stored session with no app running: the page first leaves the
+ * app for a static file of the same origin, so no call still in flight (the
+ * board, the inbox, the live stream) can meet the changed token and refresh
+ * it before the test's own navigation.
+ */
+async function editStorage(page: Page, edit: () => void) {
+  await page.goto('/firebase-messaging-sw.js');
+  await page.evaluate(edit);
+}
+
 test.describe('session refresh (SPEC section 4)', () => {
   test('an unreadable access token is refreshed before the page loads', async ({ page }) => {
     await recordTokenRefreshes(page);
     await loginAs(page, 'admin');
     const before = await storage(page);
-    await page.evaluate(() => localStorage.setItem('token', 'esto-no-es-un-jwt'));
+    await editStorage(page, () => localStorage.setItem('token', 'esto-no-es-un-jwt'));
 
     await page.goto('/perfil');
     await expect(page.getByText('Jefe de planta')).toBeVisible();
@@ -39,7 +50,7 @@ test.describe('session refresh (SPEC section 4)', () => {
     await recordTokenRefreshes(page);
     await loginAs(page, 'operario');
     // Well-formed and unexpired, but signed by nobody: only the server can tell.
-    await page.evaluate(() => {
+    await editStorage(page, () => {
       const [header, payload] = localStorage.getItem('token')!.split('.');
       localStorage.setItem('token', `${header}.${payload}.firma-falsa`);
     });
@@ -62,7 +73,7 @@ test.describe('session refresh (SPEC section 4)', () => {
   test('concurrent 401s share one refresh', async ({ page }) => {
     await recordTokenRefreshes(page);
     await loginAs(page, 'admin');
-    await page.evaluate(() => {
+    await editStorage(page, () => {
       const [header, payload] = localStorage.getItem('token')!.split('.');
       localStorage.setItem('token', `${header}.${payload}.firma-falsa`);
     });
@@ -82,7 +93,7 @@ test.describe('session refresh (SPEC section 4)', () => {
 
   test('a refused refresh clears the storage and sends the browser to /login', async ({ page }) => {
     await loginAs(page, 'operario');
-    await page.evaluate(() => {
+    await editStorage(page, () => {
       const [header, payload] = localStorage.getItem('token')!.split('.');
       localStorage.setItem('token', `${header}.${payload}.firma-falsa`);
       localStorage.setItem('refreshToken', 'v1.AAAA.AAAA.AAAA');
