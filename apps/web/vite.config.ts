@@ -1,12 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API listens on :3000 in development; in production it serves this build itself.
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
+const CONTRACTS_SRC = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
+
+/**
+ * The contracts' modules only declare schemas, routes and texts: nothing runs on
+ * import. Rollup cannot know that a top-level `z.object(...)` call is harmless,
+ * so without this every contracts module reachable from `index.ts` (all of them)
+ * lands in the entry chunk; with it, a chunk carries only what it uses.
+ */
+const contractsWithoutSideEffects: Plugin = {
+  name: 'gestar-contracts-without-side-effects',
+  transform(code, id) {
+    if (!id.startsWith(CONTRACTS_SRC)) return null;
+    return { code, map: null, moduleSideEffects: false };
+  },
+};
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractsWithoutSideEffects],
   resolve: {
     // The contracts' dist is CommonJS (for the API). The browser bundle takes the
     // TypeScript source instead: ES modules tree-shake, share the one ESM zod with

@@ -55,8 +55,7 @@ export function column(page: Page, status: string): Locator {
   return page.getByTestId(`column-${status}`);
 }
 
-/** Picks `option` in the card's status selector. */
+/** Picks `option` in the card's status selector (a native select: the user picks from the browser's list). */
 export async function moveCard(page: Page, titulo: string, option: string): Promise<void> {
-  await card(page, titulo).getByRole('textbox', { name: `Estado de ${titulo}` }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await card(page, titulo).getByRole('combobox', { name: `Estado de ${titulo}` }).selectOption({ label: option });
 }

@@ -1,65 +1,74 @@
 /**
- * Routes of SPEC section 2.1. Every screen is its own lazily loaded chunk,
- * so the first load carries only the shell and the login screen's code.
+ * Routes of SPEC section 2.1. Every screen is its own lazily loaded chunk, and
+ * so is the logged-in shell (AppLayout), so the first load carries only the
+ * providers, the router and the session; /login never downloads the shell.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
+import { getSession } from '../lib/session';
 import { RouteGuard } from './route-guard';
 
+type ChunkLoader = () => Promise<unknown>;
+
+/** Screen path -> its chunk, so the screen a visitor lands on is fetched together with the shell. */
+const screenChunks = new Map<string, ChunkLoader>();
+
 /** `React.lazy` for a module's named component export. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, path?: string) {
+  if (path) screenChunks.set(path, load);
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return <Page />;
 }
 
+const loadLayout = () => import('./layout/app-layout');
+
 const protectedRoutes: RouteObject[] = [
-  { index: true, element: lazyPage(() => import('../features/assigned-tasks/routes/board-page'), 'BoardPage') },
-  { path: 'tareas', element: lazyPage(() => import('../features/tasks/routes/tasks-page'), 'TasksPage') },
+  { index: true, element: lazyPage(() => import('../features/assigned-tasks/routes/board-page'), 'BoardPage', '/') },
+  { path: 'tareas', element: lazyPage(() => import('../features/tasks/routes/tasks-page'), 'TasksPage', '/tareas') },
   {
     path: 'programacion-tareas',
-    element: lazyPage(() => import('../features/scheduled-tasks/routes/scheduled-tasks-page'), 'ScheduledTasksPage'),
+    element: lazyPage(() => import('../features/scheduled-tasks/routes/scheduled-tasks-page'), 'ScheduledTasksPage', '/programacion-tareas'),
   },
-  { path: 'usuarios', element: lazyPage(() => import('../features/users/routes/users-page'), 'UsersPage') },
-  { path: 'estados', element: lazyPage(() => import('../features/statuses/routes/statuses-page'), 'StatusesPage') },
-  { path: 'areas', element: lazyPage(() => import('../features/areas/routes/areas-page'), 'AreasPage') },
+  { path: 'usuarios', element: lazyPage(() => import('../features/users/routes/users-page'), 'UsersPage', '/usuarios') },
+  { path: 'estados', element: lazyPage(() => import('../features/statuses/routes/statuses-page'), 'StatusesPage', '/estados') },
+  { path: 'areas', element: lazyPage(() => import('../features/areas/routes/areas-page'), 'AreasPage', '/areas') },
   {
     path: 'puestos-trabajo',
-    element: lazyPage(() => import('../features/job-positions/routes/job-positions-page'), 'JobPositionsPage'),
+    element: lazyPage(() => import('../features/job-positions/routes/job-positions-page'), 'JobPositionsPage', '/puestos-trabajo'),
   },
-  { path: 'tipo-tarea', element: lazyPage(() => import('../features/task-types/routes/task-types-page'), 'TaskTypesPage') },
-  { path: 'reportes', element: lazyPage(() => import('../features/reports/routes/reports-page'), 'ReportsPage') },
-  { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage') },
+  { path: 'tipo-tarea', element: lazyPage(() => import('../features/task-types/routes/task-types-page'), 'TaskTypesPage', '/tipo-tarea') },
+  { path: 'reportes', element: lazyPage(() => import('../features/reports/routes/reports-page'), 'ReportsPage', '/reportes') },
+  { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
   {
     path: 'notificaciones',
-    element: lazyPage(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage'),
+    element: lazyPage(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage', '/notificaciones'),
   },
 ];
 
 const helpRoutes: RouteObject[] = [
-  { index: true, element: lazyPage(() => import('../features/help/routes/help-index-page'), 'HelpIndexPage') },
-  { path: 'usuarios', element: lazyPage(() => import('../features/help/routes/help-users-page'), 'HelpUsersPage') },
-  { path: 'tareas', element: lazyPage(() => import('../features/help/routes/help-tasks-page'), 'HelpTasksPage') },
-  { path: 'reportes', element: lazyPage(() => import('../features/help/routes/help-reports-page'), 'HelpReportsPage') },
-  { path: 'areas', element: lazyPage(() => import('../features/help/routes/help-areas-page'), 'HelpAreasPage') },
-  { path: 'estados', element: lazyPage(() => import('../features/help/routes/help-statuses-page'), 'HelpStatusesPage') },
+  { index: true, element: lazyPage(() => import('../features/help/routes/help-index-page'), 'HelpIndexPage', '/ayuda') },
+  { path: 'usuarios', element: lazyPage(() => import('../features/help/routes/help-users-page'), 'HelpUsersPage', '/ayuda/usuarios') },
+  { path: 'tareas', element: lazyPage(() => import('../features/help/routes/help-tasks-page'), 'HelpTasksPage', '/ayuda/tareas') },
+  { path: 'reportes', element: lazyPage(() => import('../features/help/routes/help-reports-page'), 'HelpReportsPage', '/ayuda/reportes') },
+  { path: 'areas', element: lazyPage(() => import('../features/help/routes/help-areas-page'), 'HelpAreasPage', '/ayuda/areas') },
+  { path: 'estados', element: lazyPage(() => import('../features/help/routes/help-statuses-page'), 'HelpStatusesPage', '/ayuda/estados') },
   {
     path: 'tipo-tarea',
-    element: lazyPage(() => import('../features/help/routes/help-task-types-page'), 'HelpTaskTypesPage'),
+    element: lazyPage(() => import('../features/help/routes/help-task-types-page'), 'HelpTaskTypesPage', '/ayuda/tipo-tarea'),
   },
   {
     path: 'notificaciones',
-    element: lazyPage(() => import('../features/help/routes/help-notifications-page'), 'HelpNotificationsPage'),
+    element: lazyPage(() => import('../features/help/routes/help-notifications-page'), 'HelpNotificationsPage', '/ayuda/notificaciones'),
   },
   {
     path: 'programacion',
-    element: lazyPage(() => import('../features/help/routes/help-scheduling-page'), 'HelpSchedulingPage'),
+    element: lazyPage(() => import('../features/help/routes/help-scheduling-page'), 'HelpSchedulingPage', '/ayuda/programacion'),
   },
   {
     path: 'puestos-trabajo',
-    element: lazyPage(() => import('../features/help/routes/help-job-positions-page'), 'HelpJobPositionsPage'),
+    element: lazyPage(() => import('../features/help/routes/help-job-positions-page'), 'HelpJobPositionsPage', '/ayuda/puestos-trabajo'),
   },
 ];
 
@@ -75,17 +84,17 @@ export const routes: RouteObject[] = [
       { path: '/login', element: lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage') },
       {
         path: '/',
-        element: <AppLayout />,
+        element: lazyPage(loadLayout, 'AppLayout'),
         children: [
           { element: <RouteGuard />, children: protectedRoutes },
           { path: 'ayuda', children: helpRoutes },
           {
             path: 'not-authorized',
-            element: lazyPage(() => import('../features/access/routes/not-authorized-page'), 'NotAuthorizedPage'),
+            element: lazyPage(() => import('../features/access/routes/not-authorized-page'), 'NotAuthorizedPage', '/not-authorized'),
           },
           {
             path: 'unauthorized',
-            element: lazyPage(() => import('../features/access/routes/unauthorized-page'), 'UnauthorizedPage'),
+            element: lazyPage(() => import('../features/access/routes/unauthorized-page'), 'UnauthorizedPage', '/unauthorized'),
           },
         ],
       },
@@ -93,5 +102,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the shell and the screen at `pathname` at once; otherwise the
+ * screen's chunk would only be requested once the shell's had loaded and rendered.
+ */
+export function preloadLanding(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/login') return;
+  // Logged out, the guard sends the visitor to /login: only the shell is shown on the way.
+  const chunks = [loadLayout, getSession().token ? screenChunks.get(path) : undefined];
+  // A failed fetch is retried by the lazy component, which shows the route error.
+  for (const load of chunks) void load?.().catch(() => undefined);
+}
 
 export const router = createBrowserRouter(routes);

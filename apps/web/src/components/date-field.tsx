@@ -1,10 +1,11 @@
 /**
  * The reusable date picker of SPEC section 2.17: Spanish month calendar
- * starting on Sunday (DatesProvider), DD/MM/YYYY, placeholder 'Selecciona una
+ * starting on Sunday (its locale and firstDayOfWeek props), DD/MM/YYYY, placeholder 'Selecciona una
  * fecha', clear control, disabled days titled 'Fecha no disponible'.
  * Values are calendar dates `YYYY-MM-DD`.
  */
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { DATE_PICKER_PLACEHOLDER, DATE_UNAVAILABLE } from '@gestar/contracts';
 import { DATE_INPUT_FORMAT, dayjs } from '../lib/dates';
 

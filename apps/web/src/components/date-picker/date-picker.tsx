@@ -13,6 +13,7 @@
 import { useId, useState } from 'react';
 import { Button, CloseButton, Group, Input, InputBase, Popover, type InputBaseProps } from '@mantine/core';
 import { DatePicker as MantineDatePicker, type DayOfWeek } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import { DATE_PICKER_PLACEHOLDER, DATE_UNAVAILABLE } from '@gestar/contracts';
 import { DATE_INPUT_FORMAT, dayjs } from '../../lib/dates';

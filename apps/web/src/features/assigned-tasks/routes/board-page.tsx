@@ -3,7 +3,7 @@
  * filters for those who watch other people's tasks, one column per status,
  * the task cards, the archive dialog and the detail drawer.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Anchor, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLayoutKanban } from '@tabler/icons-react';
 import { MESSAGES, type AssignedTaskResponse } from '@gestar/contracts';
@@ -79,21 +79,31 @@ export function BoardPage() {
   if (current && current !== lastDetail) setLastDetail(current);
   const drawerTask = current ?? lastDetail;
 
-  const openDetail = (task: AssignedTaskResponse) => {
+  // Stable handlers: the cards are memoised and must not re-render when the page does.
+  const openDetail = useCallback((task: AssignedTaskResponse) => {
     setDetailId(task.uuid);
     setLastDetail(task);
     setDrawerOpen(true);
-  };
+  }, []);
 
-  const onChangeStatus = (task: AssignedTaskResponse, estadoUuid: string) => {
-    changeStatus.mutate(
-      { id: task.uuid, estadoUuid },
-      {
-        onSuccess: () => toast.success(MESSAGES.success.taskStatusUpdated),
-        onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.tasksLoadFailed)),
-      },
-    );
-  };
+  const startArchive = useCallback((task: AssignedTaskResponse) => {
+    setArchiveError(null);
+    setArchiving(task);
+  }, []);
+
+  const mutateStatus = changeStatus.mutate;
+  const onChangeStatus = useCallback(
+    (task: AssignedTaskResponse, estadoUuid: string) => {
+      mutateStatus(
+        { id: task.uuid, estadoUuid },
+        {
+          onSuccess: () => toast.success(MESSAGES.success.taskStatusUpdated),
+          onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.tasksLoadFailed)),
+        },
+      );
+    },
+    [mutateStatus],
+  );
 
   const onArchive = (values: { calificacion?: number; observaciones?: string }) => {
     if (!archiving) return;
@@ -146,12 +156,9 @@ export function BoardPage() {
               statuses={statuses.data ?? []}
               canWatch={canWatch}
               busy={changeStatus.isPending && changeStatus.variables?.id === task.uuid}
-              onOpen={() => openDetail(task)}
-              onArchive={() => {
-                setArchiveError(null);
-                setArchiving(task);
-              }}
-              onChangeStatus={(estadoUuid) => onChangeStatus(task, estadoUuid)}
+              onOpen={openDetail}
+              onArchive={startArchive}
+              onChangeStatus={onChangeStatus}
             />
           )}
         />

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { BarChart, DonutChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
 import { Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportStatsResponse } from '@gestar/contracts';
 

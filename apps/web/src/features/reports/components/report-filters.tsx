@@ -6,6 +6,7 @@
  */
 import { MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { DATE_PICKER_PLACEHOLDER } from '@gestar/contracts';
 import { useCan } from '../../../lib/can';
