@@ -1,6 +1,14 @@
+import { types } from 'pg';
 import type { SuggestionResponse, TaskResponse } from '@gestar/contracts';
-import { toScheduleRef } from '../assigned-tasks/assigned-tasks.mapper';
-import type { SuggestionEntity, TaskEntity } from './task.entity';
+import { companyDateToIso } from '../../common/time/company-date';
+import type { SuggestionEntity } from './task.entity';
+import type { TaskListRow } from './tasks.repository';
+
+/** The comparison `localeCompare(b, 'es')` makes, without building a collator on every call. */
+const compareEs = new Intl.Collator('es').compare;
+
+/** node-pg's own timestamptz parser: a date read from JSON text becomes the same Date a column would. */
+const parseTimestamptz: (text: string) => Date = types.getTypeParser(types.builtins.TIMESTAMPTZ, 'text');
 
 export function toSuggestionResponse(s: SuggestionEntity): SuggestionResponse {
   return {
@@ -11,28 +19,42 @@ export function toSuggestionResponse(s: SuggestionEntity): SuggestionResponse {
   };
 }
 
-/** Needs tipo_tarea, area, creado_por, usuarios_tareas.usuario, programacion and sugerencias loaded. */
-export function toTaskResponse(t: TaskEntity, timeZone: string): TaskResponse {
-  const assignees = (t.usuarios_tareas ?? [])
-    .filter((a) => a.usuario)
-    .map((a) => ({ uuid: a.usuario.uuid, nombre: a.usuario.nombre, apellido: a.usuario.apellido }))
-    .sort((a, b) => `${a.nombre} ${a.apellido}`.localeCompare(`${b.nombre} ${b.apellido}`, 'es'));
-  const suggestions = [...(t.sugerencias ?? [])].sort(
-    (a, b) => a.fecha_creacion.getTime() - b.fecha_creacion.getTime() || a.uuid.localeCompare(b.uuid),
-  );
+/** A task row (see `TaskListRow`) -> the task response of SPEC section 3. */
+export function toTaskResponse(t: TaskListRow, timeZone: string): TaskResponse {
+  const assignees = (t.asignados ?? [])
+    .map((u) => ({ uuid: u.uuid, nombre: u.nombre, apellido: u.apellido, key: `${u.nombre} ${u.apellido}` }))
+    .sort((a, b) => compareEs(a.key, b.key))
+    .map((u) => ({ uuid: u.uuid, nombre: u.nombre, apellido: u.apellido }));
+  const suggestions = (t.sugerencias ?? [])
+    .map((s) => ({ ...s, at: parseTimestamptz(s.fecha_creacion) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.uuid.localeCompare(b.uuid))
+    .map((s) => ({
+      uuid: s.uuid,
+      descripcion: s.descripcion,
+      creado_por_uuid: s.creado_por_uuid,
+      fecha_creacion: s.at.toISOString(),
+    }));
+  const p = t.programacion;
   return {
     uuid: t.uuid,
     titulo: t.titulo,
     descripcion: t.descripcion,
     tipo_tarea_uuid: t.tipo_tarea_uuid,
-    tipo_tarea: { uuid: t.tipo_tarea.uuid, nombre: t.tipo_tarea.nombre },
+    tipo_tarea: { uuid: t.tipo_tarea_uuid, nombre: t.tipo_tarea_nombre },
     area_uuid: t.area_uuid,
-    area: { uuid: t.area.uuid, nombre: t.area.nombre },
+    area: { uuid: t.area_uuid, nombre: t.area_nombre },
     activo: t.activo,
-    creado_por: { uuid: t.creado_por.uuid, nombre: t.creado_por.nombre, apellido: t.creado_por.apellido },
+    creado_por: { uuid: t.creado_por_uuid, nombre: t.creado_por_nombre, apellido: t.creado_por_apellido },
     fecha_creacion: t.fecha_creacion.toISOString(),
     usuarios_tareas: assignees,
-    programaciones_tareas: toScheduleRef(t.programacion, timeZone),
-    sugerencias: suggestions.map(toSuggestionResponse),
+    programaciones_tareas: p
+      ? {
+          uuid: p.uuid,
+          intervalo_repeticion: p.intervalo_repeticion,
+          proxima_ejecucion: companyDateToIso(p.proxima_ejecucion, timeZone)!,
+          activo: p.activo,
+        }
+      : null,
+    sugerencias: suggestions,
   };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
-import { SuggestionEntity, TaskDefaultAssigneeEntity, TaskEntity } from './task.entity';
+import { DataSource, EntityManager } from 'typeorm';
+import { SuggestionEntity } from './task.entity';
 
 export interface TaskPageFilter {
   /** `null`: every area. */
@@ -27,6 +27,46 @@ export interface ScheduleRow {
   dias_vencimiento: number;
 }
 
+/**
+ * A task with what its response shows: names of its type, area and author, its schedule, its
+ * default assignees and its suggestions (oldest first). Suggestion dates are PostgreSQL's text
+ * output, read with the driver's own timestamptz parser.
+ */
+export interface TaskListRow {
+  uuid: string;
+  titulo: string;
+  descripcion: string;
+  tipo_tarea_uuid: string;
+  tipo_tarea_nombre: string;
+  area_uuid: string;
+  area_nombre: string;
+  activo: boolean;
+  creado_por_uuid: string;
+  creado_por_nombre: string;
+  creado_por_apellido: string;
+  fecha_creacion: Date;
+  programacion: { uuid: string; intervalo_repeticion: number; proxima_ejecucion: string; activo: boolean } | null;
+  asignados: { uuid: string; nombre: string; apellido: string }[] | null;
+  sugerencias: { uuid: string; descripcion: string; creado_por_uuid: string; fecha_creacion: string }[] | null;
+}
+
+const TASK_COLUMNS = `t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
+  t.area_uuid, a.nombre AS area_nombre, t.activo,
+  t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion,
+  CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo_repeticion', pr.intervalo_repeticion,
+    'proxima_ejecucion', to_char(pr.proxima_ejecucion, 'YYYY-MM-DD'), 'activo', pr.activo) END AS programacion,
+  (SELECT json_agg(json_build_object('uuid', u.uuid, 'nombre', u.nombre, 'apellido', u.apellido))
+     FROM tarea_usuarios tu JOIN usuarios u ON u.uuid = tu.usuario_uuid
+    WHERE tu.tarea_uuid = t.uuid) AS asignados,
+  (SELECT json_agg(json_build_object('uuid', s.uuid, 'descripcion', s.descripcion, 'creado_por_uuid', s.creado_por_uuid,
+            'fecha_creacion', s.fecha_creacion::text) ORDER BY s.fecha_creacion, s.uuid)
+     FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias`;
+
+const TASK_JOINS = `JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
+  JOIN areas a ON a.uuid = t.area_uuid
+  JOIN usuarios cu ON cu.uuid = t.creado_por_uuid
+  LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid`;
+
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -36,8 +76,13 @@ function likeContains(text: string): string {
 export class TasksRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** One page of task ids (newest first) and the total; relations are loaded in bulk by `findMany`. */
-  async pageIds(f: TaskPageFilter): Promise<{ ids: string[]; total: number }> {
+  /**
+   * One page of tasks (newest first) with every relation the response shows, and the total that
+   * match, in one statement: the page and its total come from a window count, the relations are
+   * joined onto the page's rows only. A page past the end has no row to carry the total: it is
+   * counted apart.
+   */
+  async page(f: TaskPageFilter): Promise<{ tasks: TaskListRow[]; total: number }> {
     const where: string[] = ['t.activo = $1'];
     const params: unknown[] = [f.activo];
     const add = (sql: (n: string) => string, value: unknown) => {
@@ -54,46 +99,33 @@ export class TasksRepository {
         f.userUuid,
       );
     const clause = where.join(' AND ');
+    const rows: (TaskListRow & { total: number })[] = await this.ds.query(
+      `WITH page AS (
+         SELECT t.uuid, t.fecha_creacion, count(*) OVER ()::int AS total
+           FROM tareas t WHERE ${clause}
+          ORDER BY t.fecha_creacion DESC, t.uuid DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       )
+       SELECT ${TASK_COLUMNS}, page.total
+         FROM page JOIN tareas t ON t.uuid = page.uuid ${TASK_JOINS}
+        ORDER BY page.fecha_creacion DESC, page.uuid DESC`,
+      [...params, f.limit, (f.page - 1) * f.limit],
+    );
+    if (rows.length > 0) return { tasks: rows, total: rows[0].total };
+    if (f.page === 1) return { tasks: [], total: 0 };
     const [{ total }]: { total: number }[] = await this.ds.query(
       `SELECT count(*)::int AS total FROM tareas t WHERE ${clause}`,
       params,
     );
-    const rows: { uuid: string }[] = await this.ds.query(
-      `SELECT t.uuid FROM tareas t WHERE ${clause}
-        ORDER BY t.fecha_creacion DESC, t.uuid DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.limit, (f.page - 1) * f.limit],
-    );
-    return { ids: rows.map((r) => r.uuid), total };
+    return { tasks: [], total };
   }
 
-  /**
-   * Tasks with every relation the response shows: one joined query for the single-valued
-   * relations, then one query per list relation for all tasks at once (never one per task).
-   * Sequential on purpose: TypeORM's parallel 'query' strategy shares one pg connection.
-   */
-  async findMany(ids: readonly string[], em: EntityManager = this.ds.manager): Promise<TaskEntity[]> {
-    if (ids.length === 0) return [];
-    const tasks = await em.getRepository(TaskEntity).find({
-      where: { uuid: In([...ids]) },
-      relations: { tipo_tarea: true, area: true, creado_por: true, programacion: true },
-    });
-    const assignees = await em.getRepository(TaskDefaultAssigneeEntity).find({
-      where: { tarea_uuid: In([...ids]) },
-      relations: { usuario: true },
-    });
-    const suggestions = await em.getRepository(SuggestionEntity).find({
-      where: { tarea_uuid: In([...ids]) },
-      order: { fecha_creacion: 'ASC', uuid: 'ASC' },
-    });
-    const byId = new Map(tasks.map((t) => [t.uuid, t]));
-    for (const t of tasks) {
-      t.usuarios_tareas = [];
-      t.sugerencias = [];
-    }
-    for (const a of assignees) byId.get(a.tarea_uuid)?.usuarios_tareas.push(a);
-    for (const s of suggestions) byId.get(s.tarea_uuid)?.sugerencias.push(s);
-    return ids.map((id) => byId.get(id)).filter((t): t is TaskEntity => t !== undefined);
+  /** One task with every relation the response shows (one statement), or null. */
+  async findOne(uuid: string, em: EntityManager = this.ds.manager): Promise<TaskListRow | null> {
+    const rows: TaskListRow[] = await em.query(`SELECT ${TASK_COLUMNS} FROM tareas t ${TASK_JOINS} WHERE t.uuid = $1`, [
+      uuid,
+    ]);
+    return rows[0] ?? null;
   }
 
   async findRow(uuid: string, em: EntityManager = this.ds.manager, lock = false): Promise<TaskRow | null> {

@@ -51,7 +51,7 @@ export class TasksService {
   async list(caller: AuthUser, q: TaskListQuery): Promise<TaskListResponse> {
     const scope = areaScope(caller);
     if (q.area_uuid) assertInScope(scope, q.area_uuid);
-    const { ids, total } = await this.repo.pageIds({
+    const { tasks, total } = await this.repo.page({
       areas: scopeAreas(scope),
       titulo: q.titulo,
       areaUuid: q.area_uuid,
@@ -60,7 +60,6 @@ export class TasksService {
       page: q.page,
       limit: q.limit,
     });
-    const tasks = await this.repo.findMany(ids);
     return {
       data: tasks.map((t) => toTaskResponse(t, this.tz)),
       meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
@@ -75,7 +74,7 @@ export class TasksService {
   }
 
   private async response(uuid: string): Promise<TaskResponse> {
-    const [task] = await this.repo.findMany([uuid]);
+    const task = await this.repo.findOne(uuid);
     if (!task) throw notFound();
     return toTaskResponse(task, this.tz);
   }

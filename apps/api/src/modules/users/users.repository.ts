@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 export interface UserListFilter {
@@ -30,6 +30,21 @@ export interface UserOptionRow {
   areas: string[];
 }
 
+/** A user of a list page: its columns, role and job position names, and its areas (uuid and name). */
+export interface UserListRow {
+  uuid: string;
+  username: string;
+  nombre: string;
+  apellido: string;
+  rol_uuid: string;
+  rol_nombre: string;
+  activo: boolean;
+  created_at: Date;
+  descripcion_puesto_uuid: string | null;
+  puesto: { uuid: string; nombre: string; descripcion: string } | null;
+  areas: { uuid: string; nombre: string }[] | null;
+}
+
 /** `%term%` for LIKE, with the term's own wildcards escaped. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -45,8 +60,12 @@ export class UsersRepository {
     return em.getRepository(UserEntity).findOne({ where: { uuid }, relations: USER_RELATIONS });
   }
 
-  /** One page of users (with role, areas and job position) plus the total that match. */
-  async list(f: UserListFilter): Promise<{ users: UserEntity[]; total: number }> {
+  /**
+   * One page of users (with role, areas and job position) plus the total that match, in one
+   * statement: the page and its total come from a window count, the relations are joined onto
+   * the page's rows only. A page past the end has no row to carry the total: it is counted apart.
+   */
+  async list(f: UserListFilter): Promise<{ users: UserListRow[]; total: number }> {
     const params: unknown[] = [];
     const p = (value: unknown) => {
       params.push(value);
@@ -65,18 +84,33 @@ export class UsersRepository {
     if (f.areaUuid) where.push(`EXISTS (SELECT 1 FROM usuario_areas a WHERE a.usuario_uuid = u.uuid AND a.area_uuid = ${p(f.areaUuid)})`);
     if (f.activo !== undefined) where.push(`u.activo = ${p(f.activo)}`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const filterParams = [...params];
 
-    const [{ total }]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM usuarios u ${whereSql}`, params);
-    const rows: { uuid: string }[] = await this.ds.query(
-      `SELECT u.uuid FROM usuarios u ${whereSql}
-        ORDER BY lower(u.nombre), lower(u.apellido), u.uuid
-        LIMIT ${p(f.limit)} OFFSET ${p((f.page - 1) * f.limit)}`,
+    const rows: (UserListRow & { total: number })[] = await this.ds.query(
+      `WITH page AS (
+         SELECT u.uuid, u.nombre, u.apellido, count(*) OVER ()::int AS total
+           FROM usuarios u ${whereSql}
+          ORDER BY lower(u.nombre), lower(u.apellido), u.uuid
+          LIMIT ${p(f.limit)} OFFSET ${p((f.page - 1) * f.limit)}
+       )
+       SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, u.activo, u.created_at,
+              u.descripcion_puesto_uuid,
+              CASE WHEN dp.uuid IS NOT NULL THEN json_build_object('uuid', dp.uuid, 'nombre', dp.nombre, 'descripcion', dp.descripcion) END AS puesto,
+              (SELECT json_agg(json_build_object('uuid', a.uuid, 'nombre', a.nombre) ORDER BY a.nombre, a.uuid)
+                 FROM usuario_areas ua JOIN areas a ON a.uuid = ua.area_uuid
+                WHERE ua.usuario_uuid = u.uuid) AS areas,
+              page.total
+         FROM page
+         JOIN usuarios u ON u.uuid = page.uuid
+         JOIN roles r ON r.uuid = u.rol_uuid
+         LEFT JOIN descripciones_puesto dp ON dp.uuid = u.descripcion_puesto_uuid
+        ORDER BY lower(page.nombre), lower(page.apellido), page.uuid`,
       params,
     );
-    if (rows.length === 0) return { users: [], total };
-    const found = await this.ds.getRepository(UserEntity).find({ where: { uuid: In(rows.map((r) => r.uuid)) }, relations: USER_RELATIONS });
-    const byUuid = new Map(found.map((u) => [u.uuid, u]));
-    return { users: rows.map((r) => byUuid.get(r.uuid)).filter((u): u is UserEntity => !!u), total };
+    if (rows.length > 0) return { users: rows, total: rows[0].total };
+    if (f.page === 1) return { users: [], total: 0 };
+    const [{ total }]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM usuarios u ${whereSql}`, filterParams);
+    return { users: [], total };
   }
 
   /** Active users belonging to at least one of `areaUuids`, with all their area uuids. */

@@ -17,7 +17,7 @@ import { anyInScope, assertAllInScope, Scope, scopeAreas, scopeFor } from '../..
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { UserEntity } from './user.entity';
-import { toUserResponse } from './users.mapper';
+import { toUserListResponse, toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';
 
 function isUniqueViolation(err: unknown): boolean {
@@ -115,7 +115,7 @@ export class UsersService {
       scopeAreas: scopeAreas(scope),
     });
     return {
-      data: users.map(toUserResponse),
+      data: users.map(toUserListResponse),
       meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
     };
   }
