@@ -78,19 +78,20 @@ function serveWeb(app: NestExpressApplication, config: AppConfig): void {
     new Logger('Web').warn(`No se encontró el cliente web en ${dir}; solo se sirve la API`);
     return;
   }
-  app.use(
-    express.static(dir, {
-      index: false,
-      maxAge: '1h',
-      setHeaders: (res, path) => {
-        if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        if (path.endsWith('.js')) res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-        if (path.endsWith('firebase-messaging-sw.js')) res.setHeader('Service-Worker-Allowed', '/');
-      },
-    }),
-  );
+  const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
+  const statics = express.static(dir, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, path) => {
+      if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (path.endsWith('.js')) res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      if (path.endsWith('firebase-messaging-sw.js')) res.setHeader('Service-Worker-Allowed', '/');
+    },
+  });
+  // API paths never name a file of the client: skip the file lookup (a stat per request) for them.
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : statics(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
     // A missing file with an extension is a 404, not the SPA (so a missing worker script is never HTML).
     if (/\.[a-z0-9]+$/i.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
