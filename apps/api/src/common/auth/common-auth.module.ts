@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -11,11 +12,16 @@ import { UserStateService } from './user-state.service';
   imports: [
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
-        signOptions: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
+      useFactory: (config: AppConfig) => {
+        // One key object for the process: given the secret as a string, jsonwebtoken rebuilds
+        // the key on every sign and verify (first trying, and failing, to read it as a public key).
+        const key = createSecretKey(Buffer.from(config.jwtSecret));
+        return {
+          secretOrKeyProvider: () => key,
+          signOptions: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+          verifyOptions: { algorithms: ['HS256'] },
+        };
+      },
     }),
   ],
   providers: [UserStateService, AuthGuard, { provide: APP_GUARD, useExisting: AuthGuard }],
