@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { inScope, scopeFor } from '../../common/access/access';
+import { packEvents, unpackEvents } from './events-wire';
 
 /** The PostgreSQL channel every API process listens on. */
 export const EVENTS_CHANNEL = 'gestar_events';
@@ -26,6 +27,8 @@ export interface AppEvent {
   audience: EventAudience;
 }
 
+type Pending = { payload: string; type: string; done: () => void };
+
 type Listener = {
   user: AuthUser;
   send: (event: { type: string; data: Record<string, unknown> }) => void;
@@ -47,6 +50,12 @@ export function canHear(user: AuthUser, audience: EventAudience): boolean {
  * Live events across every API process: `publish` sends a PostgreSQL NOTIFY; each
  * process LISTENs on one dedicated connection and fans events out to its open
  * server-sent-event streams, filtered by audience.
+ *
+ * Events published in the same turn of the event loop (e.g. `Promise.all` over the
+ * occurrences of a scheduler tick) are coalesced: packed into as few payloads as fit
+ * (events-wire.ts), all sent by one statement (one transaction), instead of one NOTIFY
+ * and one commit per event. Order is kept. What reaches the browsers is unchanged: one
+ * SSE message per event.
  */
 @Injectable()
 export class EventsService implements OnModuleInit, OnModuleDestroy {
@@ -55,6 +64,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private client: Client | null = null;
   private closing = false;
   private retryMs = 500;
+  private queue: Pending[] = [];
+  /** The running drain, if any: events queued meanwhile are sent by it. */
+  private draining: Promise<void> | null = null;
 
   constructor(
     private readonly ds: DataSource,
@@ -67,6 +79,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.closing = true;
+    // Events already published by committed changes still go out.
+    await this.draining;
     for (const l of this.listeners) {
       l.send({ type: 'server.closing', data: {} });
       l.close?.();
@@ -86,7 +100,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     client.on('notification', (msg) => {
       if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
       try {
-        this.dispatch(JSON.parse(msg.payload) as AppEvent);
+        for (const event of unpackEvents(msg.payload)) this.dispatch(event as AppEvent);
       } catch (err) {
         this.logger.warn(`Evento ilegible: ${(err as Error).message}`);
       }
@@ -112,15 +126,48 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     setTimeout(() => void this.connect(), wait).unref();
   }
 
-  /** Announce an event to every API process (after the change is committed). */
-  async publish(event: AppEvent): Promise<void> {
+  /**
+   * Announce an event to every API process (after the change is committed). Resolves
+   * once the NOTIFY carrying it is sent (or failed: never rejects). Call it for many
+   * events at once without awaiting each (`Promise.all`) and they share one statement.
+   */
+  publish(event: AppEvent): Promise<void> {
+    return new Promise<void>((done) => {
+      this.queue.push({ payload: JSON.stringify(event), type: event.type, done });
+      // Started after the current synchronous run, so that every event published in it joins the batch.
+      this.draining ??= Promise.resolve().then(() => this.drain());
+    });
+  }
+
+  /** Sends what is queued, batch after batch, until the queue is empty. */
+  private async drain(): Promise<void> {
     try {
-      await this.ds.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(event)]);
-    } catch (err) {
-      // A lost live event only delays a refresh; the write itself already succeeded.
-      this.logger.warn(`No se pudo publicar el evento ${event.type}: ${(err as Error).message}`);
+      while (this.queue.length) {
+        const batch = this.queue;
+        this.queue = [];
+        try {
+          const { payloads, tooLarge } = packEvents(batch.map((p) => p.payload));
+          for (const i of tooLarge) this.logger.warn(`No se pudo publicar el evento ${batch[i].type}: supera el límite de NOTIFY`);
+          if (payloads.length) {
+            await this.ds.query('SELECT pg_notify($1, x.p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n', [
+              EVENTS_CHANNEL,
+              payloads,
+            ]);
+          }
+        } catch (err) {
+          // A lost live event only delays a refresh; the write itself already succeeded.
+          const types = [...new Set(batch.map((p) => p.type))].join(', ');
+          this.logger.warn(`No se pudo publicar ${batch.length} evento(s) ${types}: ${(err as Error).message}`);
+        } finally {
+          for (const p of batch) p.done();
+        }
+      }
+    } finally {
+      this.draining = null;
     }
   }
+
+
 
   /** Deliver to this process's streams (called for every NOTIFY received). */
   dispatch(event: AppEvent): void {

@@ -31,9 +31,26 @@ export class AssignmentNotifier implements OccurrenceNotifier {
     await this.tell(notice.empleadoUuids, MESSAGES.notifications.taskAssignedBody + notice.titulo, notice.actorUuid);
   }
 
-  /** OccurrenceNotifier (scheduled-tasks): one notification per generated occurrence. */
+  /**
+   * OccurrenceNotifier (scheduled-tasks): one notification per generated occurrence to
+   * its (still active) assignee, all of a tick delivered together: one insert, batched
+   * live events, one push per distinct message.
+   */
   async notifyGenerated(occurrences: readonly GeneratedOccurrence[]): Promise<void> {
-    for (const o of occurrences) await this.tell([o.empleado_uuid], MESSAGES.notifications.taskGeneratedBody + o.titulo, null);
+    if (!occurrences.length) return;
+    try {
+      await this.delivery.deliverEach(
+        occurrences.map((o) => ({
+          usuarioUuid: o.empleado_uuid,
+          titulo: MESSAGES.notifications.taskAssignedTitle,
+          mensaje: (MESSAGES.notifications.taskGeneratedBody + o.titulo).slice(0, TEXT_LIMITS.notificationMessage),
+          enviadoPor: null,
+        })),
+        { activeOnly: true },
+      );
+    } catch (err) {
+      this.logger.warn(`No se pudo notificar la asignación: ${(err as Error).message}`);
+    }
   }
 
   private async tell(empleadoUuids: readonly string[], mensaje: string, actorUuid: string | null): Promise<void> {

@@ -16,6 +16,14 @@ export interface RecipientRow {
   area_uuids: string[];
 }
 
+/** One notification for one recipient. */
+export interface NotificationItem {
+  usuarioUuid: string;
+  titulo: string;
+  mensaje: string;
+  enviadoPor: string | null;
+}
+
 const COLUMNS = 'uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion';
 
 @Injectable()
@@ -37,6 +45,12 @@ export class NotificationsRepository {
       usuarioUuids,
     ]);
     return rows.map((r) => r.token);
+  }
+
+  /** The devices of several users at once: [user, token] pairs. */
+  async tokensByUser(usuarioUuids: readonly string[]): Promise<{ usuario_uuid: string; token: string }[]> {
+    if (!usuarioUuids.length) return [];
+    return this.ds.query(`SELECT usuario_uuid, token FROM dispositivos WHERE usuario_uuid = ANY($1::uuid[])`, [usuarioUuids]);
   }
 
   async deleteTokens(tokens: readonly string[]): Promise<void> {
@@ -86,6 +100,23 @@ export class NotificationsRepository {
        SELECT r, $2, $3, $4 FROM unnest($1::uuid[]) AS r
        RETURNING ${COLUMNS}`,
       [recipients, n.titulo, n.mensaje, n.enviadoPor],
+    );
+  }
+
+  /**
+   * One inbox row per item, each with its own recipient and text, in one statement (rows
+   * come back in input order). With `activeOnly`, items for inactive users are left out.
+   */
+  async insertEach(em: EntityManager, items: readonly NotificationItem[], activeOnly = false): Promise<NotificationRow[]> {
+    if (!items.length) return [];
+    return em.query(
+      `INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
+       SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, n)
+        WHERE NOT $5::boolean OR EXISTS (SELECT 1 FROM usuarios u WHERE u.uuid = i.usuario_uuid AND u.activo)
+        ORDER BY i.n
+       RETURNING ${COLUMNS}`,
+      [items.map((i) => i.usuarioUuid), items.map((i) => i.titulo), items.map((i) => i.mensaje), items.map((i) => i.enviadoPor), activeOnly],
     );
   }
 

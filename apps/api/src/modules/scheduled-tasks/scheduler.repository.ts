@@ -66,47 +66,47 @@ export class SchedulerRepository {
   }
 
   /**
-   * One assigned task per current, active default assignee of each schedule's task.
+   * One assigned task per current, active default assignee of each schedule's task,
+   * each with its 'asignacion' history entry by nobody (the system), in one statement.
    * The unique key (schedule, occurrence date, employee) makes a second insert of the
-   * same occurrence a no-op, whoever attempts it.
+   * same occurrence a no-op, whoever attempts it (and a no-op writes no history).
    */
   async insertOccurrences(
     em: EntityManager,
     occurrences: readonly OccurrenceToInsert[],
     estadoUuid: string,
     at: Date,
+    detalle: string,
   ): Promise<InsertedOccurrence[]> {
     if (!occurrences.length) return [];
     return em.query(
-      `INSERT INTO tareas_asignadas
-              (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento, programacion_uuid, fecha_ocurrencia, asignado_por_uuid)
-       SELECT p.tarea_uuid, tu.usuario_uuid, $4, $5, o.fecha_vencimiento, p.uuid, o.fecha_ocurrencia, NULL
-         FROM unnest($1::uuid[], $2::date[], $3::date[]) AS o(programacion_uuid, fecha_ocurrencia, fecha_vencimiento)
-         JOIN programaciones_tareas p ON p.uuid = o.programacion_uuid
-         JOIN tarea_usuarios tu ON tu.tarea_uuid = p.tarea_uuid
-         JOIN usuarios u ON u.uuid = tu.usuario_uuid AND u.activo
-        ORDER BY p.uuid, tu.usuario_uuid
-       ON CONFLICT (programacion_uuid, fecha_ocurrencia, empleado_uuid) WHERE programacion_uuid IS NOT NULL DO NOTHING
-       RETURNING uuid, programacion_uuid, tarea_uuid, empleado_uuid,
-                 to_char(fecha_ocurrencia, 'YYYY-MM-DD') AS fecha_ocurrencia,
-                 to_char(fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento`,
+      `WITH inserted AS (
+         INSERT INTO tareas_asignadas
+                (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento, programacion_uuid, fecha_ocurrencia, asignado_por_uuid)
+         SELECT p.tarea_uuid, tu.usuario_uuid, $4, $5, o.fecha_vencimiento, p.uuid, o.fecha_ocurrencia, NULL
+           FROM unnest($1::uuid[], $2::date[], $3::date[]) AS o(programacion_uuid, fecha_ocurrencia, fecha_vencimiento)
+           JOIN programaciones_tareas p ON p.uuid = o.programacion_uuid
+           JOIN tarea_usuarios tu ON tu.tarea_uuid = p.tarea_uuid
+           JOIN usuarios u ON u.uuid = tu.usuario_uuid AND u.activo
+          ORDER BY p.uuid, tu.usuario_uuid
+         ON CONFLICT (programacion_uuid, fecha_ocurrencia, empleado_uuid) WHERE programacion_uuid IS NOT NULL DO NOTHING
+         RETURNING uuid, programacion_uuid, tarea_uuid, empleado_uuid, fecha_ocurrencia, fecha_vencimiento
+       ), history AS (
+         INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
+         SELECT i.uuid, 'asignacion', $6, NULL, $5 FROM inserted i
+       )
+       SELECT uuid, programacion_uuid, tarea_uuid, empleado_uuid,
+              to_char(fecha_ocurrencia, 'YYYY-MM-DD') AS fecha_ocurrencia,
+              to_char(fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento
+         FROM inserted`,
       [
         occurrences.map((o) => o.programacion_uuid),
         occurrences.map((o) => o.fecha_ocurrencia),
         occurrences.map((o) => o.fecha_vencimiento),
         estadoUuid,
         at,
+        detalle,
       ],
-    );
-  }
-
-  /** An 'asignacion' history entry per new assigned task, by nobody (the system). */
-  async insertHistory(em: EntityManager, assignedTaskUuids: readonly string[], detalle: string, at: Date): Promise<void> {
-    if (!assignedTaskUuids.length) return;
-    await em.query(
-      `INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
-       SELECT a, 'asignacion', $2, NULL, $3 FROM unnest($1::uuid[]) AS a`,
-      [assignedTaskUuids, detalle, at],
     );
   }
 

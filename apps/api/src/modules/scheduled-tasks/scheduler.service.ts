@@ -9,8 +9,17 @@ import { GeneratedOccurrence, LoggingOccurrenceNotifier, OCCURRENCE_NOTIFIER, Oc
 import { dueDateOf, dueOccurrence } from './schedule-dates';
 import { ClaimedSchedule, ScheduleAdvance, SchedulerRepository } from './scheduler.repository';
 
-/** Schedules claimed per transaction: bounds lock time and memory, whatever the number of schedules. */
-export const SCHEDULER_BATCH_SIZE = 50;
+/**
+ * Schedules claimed per transaction: bounds lock time and memory, whatever the number of
+ * schedules, and lets each batch be announced while the next one is produced.
+ */
+export const SCHEDULER_BATCH_SIZE = 100;
+
+/** Batches produced at the same time by one tick (each in its own transaction and connection). */
+export const SCHEDULER_WORKERS = 2;
+
+/** Batches announced at the same time (live events and notifications of committed batches). */
+export const SCHEDULER_ANNOUNCE_LANES = 2;
 
 export interface TickResult {
   /** The company date the tick ran for. */
@@ -68,18 +77,29 @@ export class SchedulerService {
   async runTick(now: Date = new Date()): Promise<TickResult> {
     const today = companyToday(this.config.timezone, now);
     const result: TickResult = { today, schedules: 0, occurrences: [] };
-    try {
+    // Each batch is announced as soon as it committed, on one of a few lanes (bounded connections), while
+    // the next batches are produced.
+    const lanes = Array.from({ length: SCHEDULER_ANNOUNCE_LANES }, () => Promise.resolve());
+    let announced = 0;
+    const worker = async (): Promise<void> => {
       for (;;) {
         const batch = await this.ds.transaction('READ COMMITTED', (em) => this.runBatch(em, today, now));
         result.schedules += batch.claimed;
         result.occurrences.push(...batch.occurrences);
-        // Fewer than a full batch: nothing due is left, or the rest is locked by another process that will produce it.
-        if (batch.claimed < SCHEDULER_BATCH_SIZE) break;
+        if (batch.occurrences.length) {
+          const lane = announced++ % lanes.length;
+          lanes[lane] = lanes[lane].then(() => this.announce(batch.occurrences));
+        }
+        // Fewer than a full batch: nothing due is left, or the rest is locked by another worker or process that will produce it.
+        if (batch.claimed < SCHEDULER_BATCH_SIZE) return;
       }
-    } finally {
-      // Batches committed before a failure are announced all the same.
-      await this.announce(result.occurrences);
-    }
+    };
+    // The workers claim disjoint batches (SKIP LOCKED), exactly as two API processes would.
+    const outcomes = await Promise.allSettled(Array.from({ length: SCHEDULER_WORKERS }, worker));
+    // Batches committed before a failure are announced all the same; the tick ends when every announcement has.
+    await Promise.all(lanes);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
     return result;
   }
 
@@ -105,12 +125,7 @@ export class SchedulerService {
       })),
       estado,
       now,
-    );
-    await this.repo.insertHistory(
-      em,
-      inserted.map((i) => i.uuid),
       MESSAGES.scheduler.assignedBySchedule,
-      now,
     );
     const generated = new Map<string, number>();
     for (const i of inserted) generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
@@ -128,13 +143,24 @@ export class SchedulerService {
     return { claimed: claimed.length, occurrences };
   }
 
-  /** After commit: live refresh for the assignee and the area's watchers, then the notification hook. */
+  /**
+   * After a batch's commit: live refresh for the assignee and the area's watchers, and
+   * the notification hook (once per batch that produced something). Never rejects.
+   */
   private async announce(occurrences: readonly GeneratedOccurrence[]): Promise<void> {
     if (!occurrences.length) return;
-    for (const o of occurrences) {
-      const data: AssignedTaskChangedEvent = { uuid: o.uuid, tarea_uuid: o.tarea_uuid, empleado_uuid: o.empleado_uuid, cambio: 'asignacion' };
-      await this.events.publish({ type: SERVER_EVENTS.assignedTaskChanged, data, audience: { userUuids: [o.empleado_uuid], areaUuid: o.area_uuid } });
-    }
+    // Published together: the events service packs them into a few NOTIFYs sent by one statement.
+    const published = Promise.all(
+      occurrences.map((o) => {
+        const data: AssignedTaskChangedEvent = { uuid: o.uuid, tarea_uuid: o.tarea_uuid, empleado_uuid: o.empleado_uuid, cambio: 'asignacion' };
+        return this.events.publish({ type: SERVER_EVENTS.assignedTaskChanged, data, audience: { userUuids: [o.empleado_uuid], areaUuid: o.area_uuid } });
+      }),
+    );
+    // The notifications (their own statement) are stored while the live events go out.
+    await Promise.all([published, this.notify(occurrences)]);
+  }
+
+  private async notify(occurrences: readonly GeneratedOccurrence[]): Promise<void> {
     try {
       await this.notifier.notifyGenerated(occurrences);
     } catch (err) {
