@@ -1,5 +1,6 @@
 // The XLSX baseline: the xlsx library alone writing the same rows the API
-// exports (read first, untimed), as dense sheet cells of the same types.
+// exports (read first, untimed), as dense sheet cells of the same types. An
+// empty text (no observations, no suggestions) is no cell, as in the API.
 const { createRequire } = require('node:module');
 const { join } = require('node:path');
 const apiRequire = createRequire(join(process.env.BENCH_API_DIR, 'package.json'));
@@ -32,7 +33,7 @@ const areas = JSON.parse(process.env.BENCH_AREAS);
     const aoa = rows.slice(i, i + 2000).map((r) => [
       { t: 's', v: r.colaborador }, { t: 's', v: r.titulo }, { t: 's', v: r.area }, { t: 's', v: r.estado },
       date(r.creada), date(r.vence), r.calificacion === null ? { t: 'z' } : { t: 'n', v: r.calificacion },
-      { t: 's', v: r.observaciones }, { t: 's', v: '' },
+      r.observaciones === '' ? { t: 'z' } : { t: 's', v: r.observaciones }, { t: 'z' },
     ]);
     XLSX.utils.sheet_add_aoa(sheet, aoa, { origin: -1 });
   }

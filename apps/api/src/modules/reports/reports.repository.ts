@@ -11,7 +11,11 @@ export interface ReportWhere {
   statusUuids?: readonly string[];
   areaUuids?: readonly string[];
   employeeUuids?: readonly string[];
-  title?: string;
+  /**
+   * Tasks whose title contains the searched text, resolved first by
+   * `tasksTitled` (where the trigram index applies); rows are kept by task.
+   */
+  titleTaskUuids?: readonly string[];
   from?: Date;
   to?: Date;
   timeZone: string;
@@ -38,6 +42,31 @@ export interface ReportRowRecord {
   estado_uuid: string;
   estado_nombre: string;
   estado_color: string;
+}
+
+/**
+ * One row of an XLSX export: ids of its task, employee and status (their
+ * names travel once per export, see `ExportBatch`) and its two calendar dates
+ * as Excel day serials (days since 1899-12-30) in the company time zone.
+ */
+export interface ExportRecord {
+  tarea_uuid: string;
+  empleado_uuid: string;
+  estado_uuid: string;
+  creada: number;
+  vence: number;
+  calificacion: number | null;
+  observaciones: string | null;
+}
+
+export interface ExportBatch {
+  rows: ExportRecord[];
+  /** Tasks, employees and statuses first met in this batch (none seen in an earlier one). */
+  tasks: { uuid: string; titulo: string; area_nombre: string }[];
+  employees: { uuid: string; nombre: string; apellido: string }[];
+  states: { uuid: string; nombre: string }[];
+  /** Suggestions of the tasks in `tasks`, in the order of creation. */
+  suggestions: SuggestionRecord[];
 }
 
 export interface SuggestionRecord {
@@ -94,6 +123,29 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const SUGGESTIONS = `SELECT uuid, tarea_uuid, descripcion FROM sugerencias
+  WHERE tarea_uuid = ANY($1::uuid[]) ORDER BY fecha_creacion, uuid`;
+
+/** The ids in `key` of `rows` that are not in `seen` yet (added to it), each once. */
+function firstSeen(
+  seen: Set<string>,
+  rows: readonly ExportRecord[],
+  key: 'tarea_uuid' | 'empleado_uuid' | 'estado_uuid',
+): string[] {
+  const out: string[] = [];
+  for (const row of rows) {
+    const id = row[key];
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(id);
+    }
+  }
+  return out;
+}
+
+/** Days from Excel's epoch to a date: the serial of a real date cell, with no time-zone shift. */
+const EXCEL_EPOCH = `DATE '1899-12-30'`;
+
 const FROM = `FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid`;
 
 /** The due date a row is judged by: its own, or the assignment day when it has none. */
@@ -105,9 +157,7 @@ function whereOf(f: ReportWhere, p: Params): string {
   if (f.areaUuids?.length) parts.push(`t.area_uuid = ANY(${p.add([...f.areaUuids])}::uuid[])`);
   if (f.statusUuids?.length) parts.push(`ta.estado_uuid = ANY(${p.add([...f.statusUuids])}::uuid[])`);
   if (f.employeeUuids?.length) parts.push(`ta.empleado_uuid = ANY(${p.add([...f.employeeUuids])}::uuid[])`);
-  if (f.title) {
-    parts.push(`lower(f_unaccent(t.titulo)) LIKE '%' || lower(f_unaccent(${p.add(escapeLike(f.title))})) || '%'`);
-  }
+  if (f.titleTaskUuids) parts.push(`t.uuid = ANY(${p.add([...f.titleTaskUuids])}::uuid[])`);
   if (f.from) parts.push(`ta.fecha_asignacion >= ${p.add(f.from)}`);
   if (f.to) parts.push(`ta.fecha_asignacion < ${p.add(f.to)}`);
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
@@ -117,6 +167,21 @@ function whereOf(f: ReportWhere, p: Params): string {
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Tasks whose title contains `text`, accent- and case-insensitively. A
+   * statement of its own over `tareas`, so the trigram index on this very
+   * expression (`tareas_titulo_trgm`) is a path the planner can take: joined
+   * to the assignments, a full scan of the primary key (kept for its order)
+   * always looked as cheap. The uuids then filter the report by task.
+   */
+  async tasksTitled(text: string): Promise<string[]> {
+    const rows: { uuid: string }[] = await this.ds.query(
+      `SELECT uuid FROM tareas WHERE lower(f_unaccent(titulo)) LIKE lower(f_unaccent($1))`,
+      [`%${escapeLike(text)}%`],
+    );
+    return rows.map((r) => r.uuid);
+  }
 
   async count(f: ReportWhere): Promise<number> {
     const p = new Params();
@@ -173,15 +238,70 @@ export class ReportsRepository {
     }
   }
 
+  /**
+   * Every matching row for an XLSX export, `size` at a time, from one cursor
+   * in one REPEATABLE READ transaction: the statement runs once (no re-walk of
+   * the order per batch), memory holds one batch, and rows and names come
+   * from the same snapshot. A row carries ids only; each name is read once,
+   * in the batch where its id first appears.
+   */
+  async *exportBatches(f: ReportWhere, size: number): AsyncGenerator<ExportBatch> {
+    const p = new Params();
+    const tz = p.add(f.timeZone);
+    const created = `(ta.fecha_asignacion AT TIME ZONE ${tz})::date`;
+    const sql = `SELECT ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid,
+        ${created} - ${EXCEL_EPOCH} AS creada,
+        COALESCE(ta.fecha_vencimiento, ${created}) - ${EXCEL_EPOCH} AS vence,
+        ta.calificacion, ta.observaciones
+      ${FROM} ${whereOf(f, p)}
+      ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      // Every row is read: plan for the whole result, not for its first tenth.
+      await runner.query(`SET LOCAL cursor_tuple_fraction = 1`);
+      await runner.query(`DECLARE reporte_export NO SCROLL CURSOR FOR ${sql}`, p.values);
+      const query = <T>(text: string, ids: string[]): Promise<T[]> =>
+        ids.length ? runner.query(text, [ids]) : Promise.resolve([]);
+      const seenTasks = new Set<string>();
+      const seenEmployees = new Set<string>();
+      const seenStates = new Set<string>();
+      for (;;) {
+        const rows: ExportRecord[] = await runner.query(`FETCH ${Math.trunc(size)} FROM reporte_export`);
+        if (rows.length === 0) break;
+        const tasks = firstSeen(seenTasks, rows, 'tarea_uuid');
+        yield {
+          rows,
+          tasks: await query(
+            `SELECT t.uuid, t.titulo, a.nombre AS area_nombre
+               FROM tareas t JOIN areas a ON a.uuid = t.area_uuid WHERE t.uuid = ANY($1::uuid[])`,
+            tasks,
+          ),
+          suggestions: await query(SUGGESTIONS, tasks),
+          employees: await query(
+            `SELECT uuid, nombre, apellido FROM usuarios WHERE uuid = ANY($1::uuid[])`,
+            firstSeen(seenEmployees, rows, 'empleado_uuid'),
+          ),
+          states: await query(
+            `SELECT uuid, nombre FROM estados WHERE uuid = ANY($1::uuid[])`,
+            firstSeen(seenStates, rows, 'estado_uuid'),
+          ),
+        };
+        if (rows.length < size) break;
+      }
+      await runner.commitTransaction();
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      await runner.release();
+    }
+  }
+
   private async suggestionsOf(rows: readonly ReportRowRecord[]): Promise<SuggestionRecord[]> {
     const tareas = [...new Set(rows.map((r) => r.tarea_uuid))];
     if (tareas.length === 0) return [];
-    return this.ds.query(
-      `SELECT uuid, tarea_uuid, descripcion FROM sugerencias WHERE tarea_uuid = ANY($1::uuid[]) ORDER BY fecha_creacion, uuid`,
-      [tareas],
-    );
+    return this.ds.query(SUGGESTIONS, [tareas]);
   }
-
   /** Counts per (area, status) over the filtered rows, with completion and rating sums. */
   areaStatusCounts(f: ReportWhere, today: string): Promise<AreaStatusCount[]> {
     const p = new Params();

@@ -52,7 +52,7 @@ export class ReportsService {
    * caller's own, and naming a foreign area is refused rather than silently
    * dropped, so a report never looks complete when it is not.
    */
-  private where(user: AuthUser, f: ReportFilters): ReportWhere {
+  private async where(user: AuthUser, f: ReportFilters): Promise<ReportWhere> {
     const scope = scopeFor(user, ['generate:report'], ['generate:area-report']);
     if (scope.kind === 'none') throw forbidden();
     if (f.area_uuids?.length) assertAllInScope(scope, f.area_uuids);
@@ -64,7 +64,7 @@ export class ReportsService {
       statusUuids: f.status_uuids,
       areaUuids: f.area_uuids,
       employeeUuids: f.employee_uuids,
-      title: f.title,
+      titleTaskUuids: f.title ? await this.repo.tasksTitled(f.title) : undefined,
       from: start ? companyMidnight(start, tz) : undefined,
       // The end date is inclusive: everything before the next day's midnight.
       to: end ? companyMidnight(addDays(end, 1), tz) : undefined,
@@ -73,7 +73,7 @@ export class ReportsService {
   }
 
   async list(user: AuthUser, q: ReportQuery): Promise<ReportResponse> {
-    const where = this.where(user, q);
+    const where = await this.where(user, q);
     const [totalItems, page] = await Promise.all([
       this.repo.count(where),
       this.repo.page(where, q.limit, (q.page - 1) * q.limit),
@@ -87,7 +87,7 @@ export class ReportsService {
   }
 
   async stats(user: AuthUser, f: ReportFilters): Promise<ReportStatsResponse> {
-    const where = this.where(user, f);
+    const where = await this.where(user, f);
     const today = companyToday(this.config.timezone);
     const [pairs, employees] = await Promise.all([
       this.repo.areaStatusCounts(where, today),
@@ -111,7 +111,7 @@ export class ReportsService {
   }
 
   async export(user: AuthUser, format: ExportFormat, f: ReportFilters): Promise<ReportFile> {
-    const where = this.where(user, f);
+    const where = await this.where(user, f);
     const tz = this.config.timezone;
     const fileName = reportFileName(format, companyToday(tz));
     const rowsOf = (batch: ReportBatch): ExportRow[] => toReportRows(batch, tz).map((r) => toExportRow(r, tz));
@@ -128,19 +128,22 @@ export class ReportsService {
 
     if (format === 'xlsx') {
       const book = new XlsxReportBuilder();
-      for await (const batch of batches()) book.addRows(rowsOf(batch));
+      for await (const batch of this.repo.exportBatches(where, this.limits.exportBatchSize)) book.addBatch(batch);
       return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body: book.toBuffer() };
     }
 
-    const total = await this.repo.count(where);
-    if (total > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
-    const rows: ExportRow[] = [];
-    for await (const batch of batches()) rows.push(...rowsOf(batch));
+    // One statement reads the rows, one more than the limit at most: no separate count, and
+    // the names of the filters are read meanwhile.
+    const [batch, filters] = await Promise.all([
+      this.repo.page(where, this.limits.pdfMaxRows + 1, 0),
+      this.filterSummary(f),
+    ]);
+    if (batch.rows.length > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
     const html = reportHtml({
       companyName: this.config.companyName ?? COMPANY_NAME,
       generatedOn: companyToday(tz),
-      filters: await this.filterSummary(f),
-      rows,
+      filters,
+      rows: rowsOf(batch),
     });
     return { fileName, contentType: EXPORT_CONTENT_TYPES.pdf, body: await this.pdf.render(html) };
   }

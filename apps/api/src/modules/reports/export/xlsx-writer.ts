@@ -1,34 +1,46 @@
 import * as XLSX from 'xlsx';
 import { REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
-import { neutralizeFormula, type ExportRow } from './cells';
+import type { ExportBatch } from '../reports.repository';
+import { neutralizeFormula } from './cells';
 
 const DATE_FORMAT = 'dd/mm/yyyy';
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
-/** Days from Excel's epoch (1899-12-30) to 1970-01-01. */
-const EXCEL_EPOCH_OFFSET = 25569;
 
-/**
- * A calendar date as an Excel date serial: a real date cell that sorts and
- * filters as a date, with no time-zone shift (SheetJS converts JS dates with
- * the server's local offset).
- */
-function dateCell(date: string): XLSX.CellObject {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return { t: 'n', v: Date.UTC(y, m - 1, d) / 86_400_000 + EXCEL_EPOCH_OFFSET, z: DATE_FORMAT };
+/** Indexes in REPORT_EXPORT_COLUMNS of the text columns whose width follows their content. */
+const COL = { colaborador: 0, tarea: 1, area: 2, estado: 3, observaciones: 7, sugerencias: 8 } as const;
+type TextColumn = (typeof COL)[keyof typeof COL];
+
+interface TaskCells {
+  tarea: XLSX.CellObject;
+  area: XLSX.CellObject;
+  sugerencias: XLSX.CellObject;
 }
 
+/** An empty cell (no rating, no observations, no suggestions): nothing is written for it. */
+const BLANK: XLSX.CellObject = { t: 'z' };
+/** Ratings are 1 to 5: one cell each. */
+const RATINGS = new Map<number, XLSX.CellObject>([1, 2, 3, 4, 5].map((n) => [n, { t: 'n', v: n }]));
+
 function textCell(text: string): XLSX.CellObject {
-  return { t: 's', v: neutralizeFormula(text) };
+  return text === '' ? BLANK : { t: 's', v: neutralizeFormula(text) };
 }
 
 /**
  * The report workbook, filled batch by batch into a dense worksheet (rows as
- * arrays: far less memory per cell than the default address-keyed sheet).
+ * arrays). A cell object is never changed by the writer, so one object per
+ * distinct value serves every row that shows it: a task's title, area and
+ * suggestions, an employee's name, a status, a date, a rating. A row then
+ * costs an array of references, and each text's width is measured once.
  */
 export class XlsxReportBuilder {
   private readonly sheet: XLSX.WorkSheet;
   private readonly widths: number[] = REPORT_EXPORT_COLUMNS.map((c) => Math.max(MIN_WIDTH, c.length + 2));
+  private readonly tasks = new Map<string, TaskCells>();
+  private readonly employees = new Map<string, XLSX.CellObject>();
+  private readonly states = new Map<string, XLSX.CellObject>();
+  /** Date cells by Excel day serial: a real date that sorts and filters as one. */
+  private readonly dates = new Map<number, XLSX.CellObject>();
   private rowCount = 0;
 
   constructor() {
@@ -37,34 +49,73 @@ export class XlsxReportBuilder {
     this.sheet = XLSX.utils.aoa_to_sheet([REPORT_EXPORT_COLUMNS.map((c) => textCell(c))], options);
   }
 
-  addRows(rows: readonly ExportRow[]): void {
-    if (rows.length === 0) return;
-    const aoa = rows.map((r) => {
-      const texts = [r.colaborador, r.tarea, r.area, r.estado];
-      texts.forEach((t, i) => this.widen(i, t));
-      this.widen(7, r.observaciones);
-      this.widen(8, r.sugerencias);
-      return [
-        ...texts.map(textCell),
-        dateCell(r.fechaCreacion),
-        dateCell(r.fechaVencimiento),
-        r.calificacion === null ? { t: 'z' as const } : { t: 'n' as const, v: r.calificacion },
-        textCell(r.observaciones),
-        textCell(r.sugerencias),
+  /**
+   * Appends the batch's rows. A dense sheet of SheetJS 0.18 is an array of
+   * rows (arrays of cells): each row goes in as built, where
+   * `sheet_add_aoa` would copy it cell by cell through a temporary object.
+   */
+  addBatch(batch: ExportBatch): void {
+    this.learnNames(batch);
+    const rows = this.sheet as unknown as XLSX.CellObject[][];
+    for (const r of batch.rows) {
+      const task = this.tasks.get(r.tarea_uuid)!;
+      rows[++this.rowCount] = [
+        this.employees.get(r.empleado_uuid)!,
+        task.tarea,
+        task.area,
+        this.states.get(r.estado_uuid)!,
+        this.date(r.creada),
+        this.date(r.vence),
+        r.calificacion === null ? BLANK : (RATINGS.get(r.calificacion) ?? { t: 'n', v: r.calificacion }),
+        r.observaciones ? this.text(COL.observaciones, r.observaciones) : BLANK,
+        task.sugerencias,
       ];
-    });
-    XLSX.utils.sheet_add_aoa(this.sheet, aoa, { origin: -1 });
-    this.rowCount += rows.length;
+    }
   }
 
-  private widen(column: number, text: string): void {
-    const longestLine = Math.max(0, ...text.split('\n').map((l) => l.length));
+  private learnNames(batch: ExportBatch): void {
+    const suggestions = new Map<string, string[]>();
+    for (const s of batch.suggestions) {
+      const list = suggestions.get(s.tarea_uuid);
+      if (list) list.push(s.descripcion);
+      else suggestions.set(s.tarea_uuid, [s.descripcion]);
+    }
+    for (const t of batch.tasks) {
+      // "1. first" / "2. second", one per line, as in the CSV and the PDF.
+      const listed = (suggestions.get(t.uuid) ?? []).map((d, i) => `${i + 1}. ${d}`).join('\n');
+      this.tasks.set(t.uuid, {
+        tarea: this.text(COL.tarea, t.titulo),
+        area: this.text(COL.area, t.area_nombre),
+        sugerencias: this.text(COL.sugerencias, listed),
+      });
+    }
+    for (const e of batch.employees) {
+      this.employees.set(e.uuid, this.text(COL.colaborador, `${e.nombre} ${e.apellido}`.trim()));
+    }
+    for (const s of batch.states) this.states.set(s.uuid, this.text(COL.estado, s.nombre));
+  }
+
+  private date(serial: number): XLSX.CellObject {
+    let cell = this.dates.get(serial);
+    if (!cell) {
+      cell = { t: 'n', v: serial, z: DATE_FORMAT };
+      this.dates.set(serial, cell);
+    }
+    return cell;
+  }
+
+  /** A text cell of `column`, widening the column to the text's longest line. */
+  private text(column: TextColumn, text: string): XLSX.CellObject {
+    let longestLine = 0;
+    for (const line of text.split('\n')) longestLine = Math.max(longestLine, line.length);
     this.widths[column] = Math.min(MAX_WIDTH, Math.max(this.widths[column]!, longestLine + 2));
+    return textCell(text);
   }
 
   toBuffer(): Buffer {
-    this.sheet['!cols'] = this.widths.map((wch) => ({ wch }));
     const lastColumn = XLSX.utils.encode_col(REPORT_EXPORT_COLUMNS.length - 1);
+    this.sheet['!ref'] = `A1:${lastColumn}${this.rowCount + 1}`;
+    this.sheet['!cols'] = this.widths.map((wch) => ({ wch }));
     this.sheet['!autofilter'] = { ref: `A1:${lastColumn}${this.rowCount + 1}` };
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, this.sheet, 'Reporte');
