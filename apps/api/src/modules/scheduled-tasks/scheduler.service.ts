@@ -77,13 +77,20 @@ export class SchedulerService {
   async runTick(now: Date = new Date()): Promise<TickResult> {
     const today = companyToday(this.config.timezone, now);
     const result: TickResult = { today, schedules: 0, occurrences: [] };
+    // The status new assigned tasks start in, read once per tick (a status deleted meanwhile
+    // fails the batch's foreign key: rolled back, produced by the next tick).
+    const estado = await this.repo.firstStatus(this.ds.manager);
+    if (!estado) {
+      this.logger.warn(MESSAGES.errors.noStatuses);
+      return result;
+    }
     // Each batch is announced as soon as it committed, on one of a few lanes (bounded connections), while
     // the next batches are produced.
     const lanes = Array.from({ length: SCHEDULER_ANNOUNCE_LANES }, () => Promise.resolve());
     let announced = 0;
     const worker = async (): Promise<void> => {
       for (;;) {
-        const batch = await this.ds.transaction('READ COMMITTED', (em) => this.runBatch(em, today, now));
+        const batch = await this.ds.transaction('READ COMMITTED', (em) => this.runBatch(em, today, now, estado));
         result.schedules += batch.claimed;
         result.occurrences.push(...batch.occurrences);
         if (batch.occurrences.length) {
@@ -103,12 +110,7 @@ export class SchedulerService {
     return result;
   }
 
-  private async runBatch(em: EntityManager, today: string, now: Date): Promise<BatchResult> {
-    const estado = await this.repo.firstStatus(em);
-    if (!estado) {
-      this.logger.warn(MESSAGES.errors.noStatuses);
-      return { claimed: 0, occurrences: [] };
-    }
+  private async runBatch(em: EntityManager, today: string, now: Date, estado: string): Promise<BatchResult> {
     const claimed = await this.repo.claimDue(em, today, SCHEDULER_BATCH_SIZE);
     if (!claimed.length) return { claimed: 0, occurrences: [] };
 
