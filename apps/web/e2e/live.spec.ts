@@ -1,5 +1,5 @@
 /** Live updates (issue 4): a second browser sees another user's change within 2 s, without reloading. */
-import { expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, test } from './fixtures';
 import { card, column, moveCard, seedTask } from './board-helpers';
 
 // Multi-step flows on a 2-core machine shared with other suites: the default 30 s is too tight.
@@ -30,4 +30,47 @@ test('a second browser sees a status change and an archive within 2 s', async ({
   } finally {
     await other.close();
   }
+});
+
+test('a burst of changes refetches the board once per burst, not once per event', async ({ page, request }) => {
+  const token = await apiToken(request, 'admin');
+  const headers = { Authorization: `Bearer ${token}` };
+  const areas = (await (await request.get('/api/areas?limit=100', { headers })).json()) as { data: { uuid: string; nombre: string }[] };
+  const types = (await (await request.get('/api/type-task?limit=100', { headers })).json()) as { data: { uuid: string }[] };
+  const users = (await (await request.get('/api/users?limit=100&username=operario', { headers })).json()) as { data: { uuid: string; username: string }[] };
+  const area = areas.data.find((a) => a.nombre === 'Carpintería')!;
+  const operario = users.data.find((u) => u.username === 'operario')!;
+
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await loginAs(page, 'operario');
+  await streamOpen;
+  await expect(column(page, 'Pendiente')).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+
+  let boardFetches = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /^\/api\/assigned-tasks\/[^/]+$/.test(new URL(r.url()).pathname)) boardFetches++;
+  });
+  const burst = `Ráfaga ${Math.random().toString(36).slice(2, 8)}`;
+  const count = 12;
+  const today = new Date().toISOString().slice(0, 10);
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      request.post('/api/tasks', {
+        headers,
+        data: {
+          titulo: `${burst} ${i + 1}`,
+          descripcion: JSON.stringify([{ type: 'paragraph', children: [{ text: 'Una de muchas.' }] }]),
+          tipo_tarea_uuid: types.data[0]!.uuid,
+          area_uuid: area.uuid,
+          usuarios_asignados: [operario.uuid],
+          fecha_vencimiento: today,
+        },
+      }).then((r) => expect(r.status()).toBe(201)),
+    ),
+  );
+  // Every new card arrives live, and the board was read far fewer times than there were events.
+  await expect(column(page, 'Pendiente').getByRole('article', { name: new RegExp(burst) })).toHaveCount(count, { timeout: 5000 });
+  expect(boardFetches).toBeGreaterThanOrEqual(1);
+  expect(boardFetches).toBeLessThanOrEqual(count / 2);
 });

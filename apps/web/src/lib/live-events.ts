@@ -40,21 +40,40 @@ export function subscribeServerEvent(name: ServerEventName, handler: ServerEvent
   };
 }
 
+/**
+ * Query keys made stale by events, invalidated together a moment after the
+ * first one arrives: a scheduler tick announces thousands of occurrences at
+ * once, and each key is refetched once per burst, not once per event.
+ */
+const INVALIDATE_DELAY_MS = 150;
+const staleKeys = new Map<string, readonly unknown[]>();
+let invalidateTimer: ReturnType<typeof setTimeout> | null = null;
+
+function markStale(queryKey: readonly unknown[]): void {
+  staleKeys.set(JSON.stringify(queryKey), queryKey);
+  invalidateTimer ??= setTimeout(() => {
+    invalidateTimer = null;
+    const keys = [...staleKeys.values()];
+    staleKeys.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  }, INVALIDATE_DELAY_MS);
+}
+
 /** Query keys each event makes stale (prefix match). */
 function invalidateFor(name: string, data: unknown): void {
   if (name === SERVER_EVENTS.assignedTaskChanged) {
     const event = AssignedTaskChangedEventSchema.safeParse(data);
     if (event.success && event.data.cambio === 'comentario') {
-      void queryClient.invalidateQueries({ queryKey: ['assigned-tasks', 'comments', event.data.uuid] });
-      void queryClient.invalidateQueries({ queryKey: ['assigned-tasks', 'history', event.data.uuid] });
+      markStale(['assigned-tasks', 'comments', event.data.uuid]);
+      markStale(['assigned-tasks', 'history', event.data.uuid]);
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: ['assigned-tasks'] });
-    void queryClient.invalidateQueries({ queryKey: ['reports'] });
+    markStale(['assigned-tasks']);
+    markStale(['reports']);
   } else if (name === SERVER_EVENTS.taskChanged) {
     if (!TaskChangedEventSchema.safeParse(data).success) return;
-    void queryClient.invalidateQueries({ queryKey: ['tasks'] });
-    void queryClient.invalidateQueries({ queryKey: ['assigned-tasks'] });
+    markStale(['tasks']);
+    markStale(['assigned-tasks']);
   }
 }
 
