@@ -127,7 +127,9 @@ describe('scheduler (generator)', () => {
     const days = 210;
     const intervals = [1, 2, 3, 7, 15, 30, 60, 90, 365, 1, 7, 30];
     const specs: ScheduleSpec[] = [];
-    // 72 schedules: more than one claim batch, so the processes also split batches between them.
+    // 72 schedules in claim batches of 16: several batches, so the processes (and each tick's workers) split them.
+    genA.batchSize = 16;
+    genB.batchSize = 16;
     for (let k = 0; k < 72; k++) {
       const assignees = k % 3 === 0 ? [ctx.operario, ctx.mlopez] : k % 3 === 1 ? [ctx.operario] : [ctx.mlopez, ctx.supervisor];
       specs.push({ interval: intervals[k % intervals.length], proxima: addDays(start, k % 11), dias: k % 4, assignees });

@@ -45,6 +45,9 @@ interface BatchResult {
  */
 @Injectable()
 export class SchedulerService {
+  /** Schedules claimed per transaction (tests lower it to make a few schedules span several batches). */
+  batchSize = SCHEDULER_BATCH_SIZE;
+
   private readonly logger = new Logger('Scheduler');
   private running = false;
   readonly notifier: OccurrenceNotifier;
@@ -98,7 +101,7 @@ export class SchedulerService {
           lanes[lane] = lanes[lane].then(() => this.announce(batch.occurrences));
         }
         // Fewer than a full batch: nothing due is left, or the rest is locked by another worker or process that will produce it.
-        if (batch.claimed < SCHEDULER_BATCH_SIZE) return;
+        if (batch.claimed < this.batchSize) return;
       }
     };
     // The workers claim disjoint batches (SKIP LOCKED), exactly as two API processes would.
@@ -111,7 +114,7 @@ export class SchedulerService {
   }
 
   private async runBatch(em: EntityManager, today: string, now: Date, estado: string): Promise<BatchResult> {
-    const claimed = await this.repo.claimDue(em, today, SCHEDULER_BATCH_SIZE);
+    const claimed = await this.repo.claimDue(em, today, this.batchSize);
     if (!claimed.length) return { claimed: 0, occurrences: [] };
 
     const plans = claimed.flatMap((s) => {
