@@ -25,6 +25,8 @@ export interface CreateAppOptions {
   logger?: LogLevel[] | false;
 }
 
+const isApiPath = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
+
 /** Builds the configured application (shared by main.ts and the tests). */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -56,6 +58,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       strictTransportSecurity: config.nodeEnv === 'production',
     }),
   );
+  // API answers carry one user's data: never kept by a browser or a proxy, so no validator (ETag) either.
+  app.set('etag', false);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApiPath(req)) res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
   // Body-parser errors (too large, broken JSON) never reach Nest's filters: answer them here.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
@@ -78,7 +86,6 @@ function serveWeb(app: NestExpressApplication, config: AppConfig): void {
     new Logger('Web').warn(`No se encontró el cliente web en ${dir}; solo se sirve la API`);
     return;
   }
-  const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
   const statics = express.static(dir, {
     index: false,
     maxAge: '1h',
@@ -89,9 +96,9 @@ function serveWeb(app: NestExpressApplication, config: AppConfig): void {
     },
   });
   // API paths never name a file of the client: skip the file lookup (a stat per request) for them.
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : statics(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req) ? next() : statics(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req)) return next();
     // A missing file with an extension is a 404, not the SPA (so a missing worker script is never HTML).
     if (/\.[a-z0-9]+$/i.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -259,3 +259,20 @@ describe('contraseñas guardadas', () => {
     }
   });
 });
+
+describe('respuestas de la API', () => {
+  it('are never stored by a browser or a proxy, and carry no validator', async () => {
+    for (const path of ['/api/tasks', '/api/users?page=1', '/api/areas']) {
+      const res = await call(w, 'GET', path, { token: w.tokens.admin });
+      expect({ path, status: res.status, cache: res.headers.get('cache-control'), etag: res.headers.get('etag') }).toEqual({
+        path,
+        status: 200,
+        cache: 'no-store',
+        etag: null,
+      });
+    }
+    const refused = await call(w, 'GET', '/api/tasks');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+});
