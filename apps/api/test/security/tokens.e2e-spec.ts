@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { ErrorBodySchema } from '@gestar/contracts';
+import { ErrorBodySchema, MESSAGES } from '@gestar/contracts';
 import { login } from '../support/test-app';
 import { craftJwt, decodeJwt } from './support/jwt';
 import { call, createWorld, fixtures, World } from './support/world';
@@ -220,6 +220,19 @@ describe('tokens fabricados', () => {
       wrong.push(await expectRefused(tk, 'rol cambiado sin read:status', 403, '/api/statuses'));
     }
     expect(wrong.filter(Boolean)).toEqual([]);
+  });
+
+  it('a token that worked is refused, as expired, from the second its exp is reached', async () => {
+    const { header, payload } = decodeJwt(w.tokens.operario!);
+    const exp = now() + 2;
+    const token = craftJwt(header, { ...payload, iat: now(), exp }, { secret });
+    expect((await call(w, 'GET', '/api/tasks', { token })).status).toBe(200);
+    expect((await call(w, 'GET', '/api/tasks', { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, (exp - Date.now() / 1000) * 1000 + 50));
+    const res = await call(w, 'GET', '/api/tasks', { token });
+    expect(res.status).toBe(401);
+    expect(ErrorBodySchema.parse(res.body).message).toBe(MESSAGES.errors.sessionExpired);
+    refused.count++;
   });
 
   it('has refused at least 200 crafted tokens', () => {

@@ -17,12 +17,22 @@ export function bearerToken(req: Request): string | null {
   return typeof q === 'string' && q ? q : null;
 }
 
+/** Verified tokens kept per process; past this many the map starts over. */
+const VERIFIED_TOKENS_MAX = 5000;
+
 /**
  * The one global guard. Deny by default: a handler without a contract route
  * descriptor is refused unless marked @Public().
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /**
+   * Tokens whose signature and claims were already checked: the same string
+   * always verifies the same way, so only its expiry is checked again. The user
+   * behind it is still loaded (and may be refused) on every call.
+   */
+  private readonly verified = new Map<string, { sub: string; exp: number }>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
@@ -54,16 +64,31 @@ export class AuthGuard implements CanActivate {
   async authenticate(req: Request): Promise<AuthUser> {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    let sub: string;
+    const sub = this.verifiedSubject(token);
+    const user = await this.users.load(sub);
+    if (!user) throw unauthorized(MESSAGES.errors.userInactive);
+    return user;
+  }
+
+  /** The token's subject, or a 401 (an expired token says so). */
+  private verifiedSubject(token: string): string {
+    const known = this.verified.get(token);
+    if (known) {
+      // jsonwebtoken's own rule: expired from the second `exp` on.
+      if (Math.floor(Date.now() / 1000) < known.exp) return known.sub;
+      this.verified.delete(token);
+      throw unauthorized(MESSAGES.errors.sessionExpired);
+    }
     try {
       const payload = TokenPayloadSchema.parse(this.jwt.verify(token, { algorithms: ['HS256'] }));
-      sub = payload.sub;
+      if (payload.exp !== undefined) {
+        if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.clear();
+        this.verified.set(token, { sub: payload.sub, exp: payload.exp });
+      }
+      return payload.sub;
     } catch (err) {
       if (err instanceof TokenExpiredError) throw unauthorized(MESSAGES.errors.sessionExpired);
       throw unauthorized();
     }
-    const user = await this.users.load(sub);
-    if (!user) throw unauthorized(MESSAGES.errors.userInactive);
-    return user;
   }
 }
