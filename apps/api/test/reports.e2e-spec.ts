@@ -285,22 +285,32 @@ describe('reports', () => {
         await sqlCount('t.area_uuid = ANY($1)', [[areas['Carpintería'], areas['Tapicería']]]),
       );
       expect(new Set(res.data.map((r) => r.tarea.area.nombre))).toEqual(new Set(['Carpintería', 'Tapicería']));
-      // An employee filter never reaches rows of another area.
-      expect((await report('supervisor', { employee_uuids: users.jruiz! })).data).toEqual([]);
       expect((await report('supervisor', { title: 'cordoba' })).data).toEqual([]);
     });
 
-    it('a foreign area filter is refused with 403 on list, stats and exports', async () => {
-      const q = { area_uuids: `${areas['Carpintería']},${areas['Logística']}` };
-      for (const path of [
-        '/api/reports',
-        '/api/reports/stats',
-        '/api/reports/xlsx',
-        '/api/reports/csv',
-        '/api/reports/pdf',
-      ]) {
-        expectError(await t.http.get(path).query(q).set(as('supervisor')), 403, MESSAGES.errors.outOfScope);
+    it('a foreign area or employee filter is refused with 403 on list, stats and exports', async () => {
+      const foreignArea = { area_uuids: `${areas['Carpintería']},${areas['Logística']}` };
+      // jruiz works only in Logística, none of the supervisor's areas.
+      const foreignEmployee = { employee_uuids: `${users.operario},${users.jruiz}` };
+      for (const q of [foreignArea, foreignEmployee]) {
+        for (const path of [
+          '/api/reports',
+          '/api/reports/stats',
+          '/api/reports/xlsx',
+          '/api/reports/csv',
+          '/api/reports/pdf',
+        ]) {
+          expectError(await t.http.get(path).query(q).set(as('supervisor')), 403, MESSAGES.errors.outOfScope);
+        }
       }
+      // The caller itself and its areas' employees pass.
+      const own = await report('supervisor', { employee_uuids: `${users.operario},${users.supervisor}` });
+      const expected = await sqlCount('ta.empleado_uuid = ANY($1) AND t.area_uuid = ANY($2)', [
+        [users.operario, users.supervisor],
+        [areas['Carpintería'], areas['Tapicería']],
+      ]);
+      expect(expected).toBeGreaterThan(0);
+      expect(own.meta.totalItems).toBe(expected);
     });
 
     it('generate:report sees every area; read:all:areas widens an area report', async () => {

@@ -323,7 +323,8 @@ describe('IDOR: reportes', () => {
         if (u.uuid === c.uuid) continue;
         pairs.push({
           label: `${c.username} -> reporte de ${u.username}`,
-          allowed: scope !== 'none',
+          // An employee of none of the caller's areas is out of scope, as on the board.
+          allowed: scope !== 'none' && (scope === null || u.areas.some((a) => scope.includes(a))),
           okStatus: 200,
           send: () =>
             call(w, 'GET', '/api/reports', { token: tokenOf(c), query: { employee_uuids: u.uuid, limit: '100' } }),

@@ -228,15 +228,4 @@ export class AssignedTasksRepository {
       [[...uuids], areaUuid],
     );
   }
-
-  /** Area memberships of the given users (for scope checks on a `users` filter). */
-  async areasOfUsers(uuids: readonly string[]): Promise<Map<string, string[]>> {
-    const rows: { usuario_uuid: string; area_uuid: string }[] = await this.ds.query(
-      `SELECT usuario_uuid, area_uuid FROM usuario_areas WHERE usuario_uuid = ANY($1::uuid[])`,
-      [[...uuids]],
-    );
-    const out = new Map<string, string[]>();
-    for (const r of rows) out.set(r.usuario_uuid, [...(out.get(r.usuario_uuid) ?? []), r.area_uuid]);
-    return out;
-  }
 }

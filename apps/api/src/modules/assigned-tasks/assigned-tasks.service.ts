@@ -13,7 +13,7 @@ import {
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { anyInScope, areaScope, assertInScope, inScope, Scope, scopeAreas, scopeFor } from '../../common/access/access';
+import { areaScope, assertInScope, assertUsersInScope, inScope, Scope, scopeAreas, scopeFor } from '../../common/access/access';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { companyToday, toCompanyDate } from '../../common/time/company-date';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
@@ -83,13 +83,7 @@ export class AssignedTasksService {
     }
 
     for (const a of areas ?? []) assertInScope(scope, a);
-    if (scope.kind === 'areas') {
-      const others = [...users].filter((u) => u !== caller.uuid);
-      const memberships = await this.repo.areasOfUsers(others);
-      for (const u of others) {
-        if (!anyInScope(scope, memberships.get(u) ?? [])) throw forbidden(MESSAGES.errors.outOfScope);
-      }
-    }
+    await assertUsersInScope(this.ds, scope, caller.uuid, users);
     const rows = await this.repo.board({
       scopeAreas: scopeAreas(scope),
       caller: caller.uuid,

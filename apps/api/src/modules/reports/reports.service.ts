@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -11,7 +12,7 @@ import {
   type ReportResponse,
   type ReportStatsResponse,
 } from '@gestar/contracts';
-import { assertAllInScope, scopeAreas, scopeFor } from '../../common/access/access';
+import { assertAllInScope, assertUsersInScope, scopeAreas, scopeFor } from '../../common/access/access';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { forbidden, payloadTooLarge } from '../../common/http/app-exception';
 import { addDays, companyMidnight, companyToday, toCompanyDate } from '../../common/time/company-date';
@@ -40,6 +41,7 @@ const rate = (part: number, whole: number): number | null =>
 @Injectable()
 export class ReportsService {
   constructor(
+    private readonly ds: DataSource,
     private readonly repo: ReportsRepository,
     private readonly pdf: PdfRendererService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -56,6 +58,8 @@ export class ReportsService {
     const scope = scopeFor(user, ['generate:report'], ['generate:area-report']);
     if (scope.kind === 'none') throw forbidden();
     if (f.area_uuids?.length) assertAllInScope(scope, f.area_uuids);
+    // Likewise an employee of no area of the caller's.
+    if (f.employee_uuids?.length) await assertUsersInScope(this.ds, scope, user.uuid, f.employee_uuids);
     const tz = this.config.timezone;
     const start = f.start_date ? toCompanyDate(f.start_date, tz) : undefined;
     const end = f.end_date ? toCompanyDate(f.end_date, tz) : undefined;
