@@ -33,44 +33,46 @@ test('a second browser sees a status change and an archive within 2 s', async ({
 });
 
 test('a burst of changes refetches the board once per burst, not once per event', async ({ page, request }) => {
+  // One task of its own, changed many times at once: no rows added for other specs (reports) to meet.
+  const { titulo } = await seedTask(request);
   const token = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
-  const areas = (await (await request.get('/api/areas?limit=100', { headers })).json()) as { data: { uuid: string; nombre: string }[] };
-  const types = (await (await request.get('/api/type-task?limit=100', { headers })).json()) as { data: { uuid: string }[] };
   const users = (await (await request.get('/api/users?limit=100&username=operario', { headers })).json()) as { data: { uuid: string; username: string }[] };
-  const area = areas.data.find((a) => a.nombre === 'Carpintería')!;
   const operario = users.data.find((u) => u.username === 'operario')!;
+  const board = (await (await request.get(`/api/assigned-tasks/${operario.uuid}`, { headers })).json()) as { uuid: string; tarea: { titulo: string } }[];
+  const assigned = board.find((a) => a.tarea.titulo === titulo)!;
+  const statuses = (await (await request.get('/api/statuses?limit=100', { headers })).json()) as { data: { uuid: string; nombre: string }[] };
+  const byName = (name: string) => statuses.data.find((s) => s.nombre === name)!.uuid;
 
   const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
   await loginAs(page, 'operario');
   await streamOpen;
-  await expect(column(page, 'Pendiente')).toBeVisible({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  await expect(column(page, 'Pendiente').getByRole('article', { name: titulo })).toBeVisible({ timeout: 15_000 });
+  // The first loads settle (the stream stays open, so there is no network idle to wait for).
+  await page.waitForTimeout(1000);
 
   let boardFetches = 0;
   page.on('request', (r) => {
     if (r.method() === 'GET' && /^\/api\/assigned-tasks\/[^/]+$/.test(new URL(r.url()).pathname)) boardFetches++;
   });
-  const burst = `Ráfaga ${Math.random().toString(36).slice(2, 8)}`;
   const count = 12;
-  const today = new Date().toISOString().slice(0, 10);
+  const sequence = Array.from({ length: count }, (_, i) => byName(i % 2 === 0 ? 'En progreso' : 'Pendiente'));
   await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      request.post('/api/tasks', {
-        headers,
-        data: {
-          titulo: `${burst} ${i + 1}`,
-          descripcion: JSON.stringify([{ type: 'paragraph', children: [{ text: 'Una de muchas.' }] }]),
-          tipo_tarea_uuid: types.data[0]!.uuid,
-          area_uuid: area.uuid,
-          usuarios_asignados: [operario.uuid],
-          fecha_vencimiento: today,
-        },
-      }).then((r) => expect(r.status()).toBe(201)),
+    sequence.map((estado_uuid) =>
+      request
+        .put(`/api/assigned-tasks/${assigned.uuid}`, { headers, data: { estado_uuid } })
+        .then((r) => expect(r.status()).toBe(200)),
     ),
   );
-  // Every new card arrives live, and the board was read far fewer times than there were events.
-  await expect(column(page, 'Pendiente').getByRole('article', { name: new RegExp(burst) })).toHaveCount(count, { timeout: 5000 });
+  // The card ends in the column of the last change the server applied, and the board was read far fewer times
+  // than there were events.
+  const after = (await (await request.get(`/api/assigned-tasks/${operario.uuid}`, { headers })).json()) as {
+    uuid: string;
+    estado: { nombre: string };
+  }[];
+  const final = after.find((a) => a.uuid === assigned.uuid)!.estado.nombre;
+  await expect(column(page, final).getByRole('article', { name: titulo })).toBeVisible({ timeout: 5000 });
+  await page.waitForTimeout(1000);
   expect(boardFetches).toBeGreaterThanOrEqual(1);
-  expect(boardFetches).toBeLessThanOrEqual(count / 2);
+  expect(boardFetches).toBeLessThanOrEqual(3);
 });

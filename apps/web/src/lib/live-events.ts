@@ -41,22 +41,30 @@ export function subscribeServerEvent(name: ServerEventName, handler: ServerEvent
 }
 
 /**
- * Query keys made stale by events, invalidated together a moment after the
- * first one arrives: a scheduler tick announces thousands of occurrences at
- * once, and each key is refetched once per burst, not once per event.
+ * Query keys made stale by events, invalidated together once the events stop
+ * for a moment (and at the latest a second after the first one): a scheduler
+ * tick or a burst of changes announces many events at once, and each key is
+ * then refetched once per burst, not once per event.
  */
-const INVALIDATE_DELAY_MS = 150;
+const QUIET_MS = 200;
+const MAX_WAIT_MS = 1000;
 const staleKeys = new Map<string, readonly unknown[]>();
 let invalidateTimer: ReturnType<typeof setTimeout> | null = null;
+let firstStaleAt = 0;
+
+function flushStale(): void {
+  invalidateTimer = null;
+  const keys = [...staleKeys.values()];
+  staleKeys.clear();
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
 
 function markStale(queryKey: readonly unknown[]): void {
+  const now = Date.now();
+  if (staleKeys.size === 0) firstStaleAt = now;
   staleKeys.set(JSON.stringify(queryKey), queryKey);
-  invalidateTimer ??= setTimeout(() => {
-    invalidateTimer = null;
-    const keys = [...staleKeys.values()];
-    staleKeys.clear();
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  }, INVALIDATE_DELAY_MS);
+  if (invalidateTimer) clearTimeout(invalidateTimer);
+  invalidateTimer = setTimeout(flushStale, Math.max(0, Math.min(QUIET_MS, firstStaleAt + MAX_WAIT_MS - now)));
 }
 
 /** Query keys each event makes stale (prefix match). */
