@@ -167,8 +167,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-
-
   /** Deliver to this process's streams (called for every NOTIFY received). */
   dispatch(event: AppEvent): void {
     for (const l of this.listeners) {

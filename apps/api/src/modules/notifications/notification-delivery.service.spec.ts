@@ -27,7 +27,8 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
       rows.push(...inserted);
       return Promise.resolve(inserted);
     },
-    tokensOf: (users: readonly string[]) => Promise.resolve([...devices].filter(([, u]) => users.includes(u)).map(([t]) => t)),
+    tokensByUser: (users: readonly string[]) =>
+      Promise.resolve([...devices].filter(([, u]) => users.includes(u)).map(([token, usuario_uuid]) => ({ usuario_uuid, token }))),
     deleteTokens: (tokens: readonly string[]) => {
       log.push(`prune:${tokens.join(',')}`);
       for (const t of tokens) devices.delete(t);

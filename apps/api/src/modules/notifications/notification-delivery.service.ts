@@ -42,7 +42,7 @@ export class NotificationDelivery {
     if (!unique.length) return { destinatarios: 0, push_enviadas: 0 };
     const rows = await this.ds.transaction((em) => this.repo.insertMany(em, unique, n));
     await this.announce(rows);
-    const push_enviadas = await this.pushTo(unique, n);
+    const push_enviadas = await this.pushEach([{ titulo: n.titulo, mensaje: n.mensaje, recipients: unique }]);
     return { destinatarios: rows.length, push_enviadas };
   }
 
@@ -77,17 +77,6 @@ export class NotificationDelivery {
         return this.events.publish({ type: SERVER_EVENTS.notification, data, audience: { userUuids: [row.usuario_uuid] } });
       }),
     );
-  }
-
-  /** One push message to the devices of its recipients. */
-  private async pushTo(recipients: readonly string[], n: { titulo: string; mensaje: string }): Promise<number> {
-    if (!this.push.enabled) return 0;
-    try {
-      return await this.send([{ titulo: n.titulo, mensaje: n.mensaje, tokens: await this.repo.tokensOf(recipients) }]);
-    } catch (err) {
-      this.logger.warn(`No se pudo enviar la notificación push: ${(err as Error).message}`);
-      return 0;
-    }
   }
 
   /** Several push messages, each to the devices of its own recipients: the devices are read in one query. */

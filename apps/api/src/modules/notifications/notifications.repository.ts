@@ -39,14 +39,6 @@ export class NotificationsRepository {
     );
   }
 
-  async tokensOf(usuarioUuids: readonly string[]): Promise<string[]> {
-    if (!usuarioUuids.length) return [];
-    const rows: { token: string }[] = await this.ds.query(`SELECT token FROM dispositivos WHERE usuario_uuid = ANY($1::uuid[])`, [
-      usuarioUuids,
-    ]);
-    return rows.map((r) => r.token);
-  }
-
   /** The devices of several users at once: [user, token] pairs. */
   async tokensByUser(usuarioUuids: readonly string[]): Promise<{ usuario_uuid: string; token: string }[]> {
     if (!usuarioUuids.length) return [];

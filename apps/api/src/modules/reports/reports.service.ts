@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import {
   COMPANY_NAME,
   EXPORT_CONTENT_TYPES,

@@ -1,11 +1,9 @@
 import { types } from 'pg';
 import type { SuggestionResponse, TaskResponse } from '@gestar/contracts';
+import { compareEs } from '../../common/text/compare-es';
 import { companyDateToIso } from '../../common/time/company-date';
 import type { SuggestionEntity } from './task.entity';
 import type { TaskListRow } from './tasks.repository';
-
-/** The comparison `localeCompare(b, 'es')` makes, without building a collator on every call. */
-const compareEs = new Intl.Collator('es').compare;
 
 /** node-pg's own timestamptz parser: a date read from JSON text becomes the same Date a column would. */
 const parseTimestamptz: (text: string) => Date = types.getTypeParser(types.builtins.TIMESTAMPTZ, 'text');
