@@ -5,8 +5,9 @@
 //
 // BENCH_SCALE (default 1) scales the assigned tasks, comments and export rows
 // (0.01 for a quick trial); BENCH_DURATION / BENCH_WARMUP are the autocannon
-// seconds per figure; BENCH_DATABASE_URL uses a server instead of a private
-// embedded cluster (a new database is created on it and dropped at the end).
+// seconds per figure, measured in BENCH_ROUNDS runs that alternate with the
+// baseline's; BENCH_DATABASE_URL uses a server instead of a private embedded
+// cluster (a new database is created on it and dropped at the end).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ASSIGNED = Math.round(1_000_000 * SCALE);
 const COMMENTS = Math.round(200_000 * SCALE);
@@ -241,15 +243,31 @@ async function login(base, username) {
   return (await res.json()).token;
 }
 
+/** One autocannon run; every response time is kept so runs can be pooled exactly. */
 async function cannon(url, headers, duration) {
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
+  const times = [];
+  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const r = await instance;
   return {
-    rps: r.requests.average,
-    meanMs: r.latency.average,
-    p99Ms: r.latency.p99,
+    seconds: duration,
+    times,
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+  };
+}
+
+/** Runs pooled into one figure: req/s over their whole time, mean and p99 over every response. */
+function pool(runs) {
+  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  const seconds = runs.reduce((a, r) => a + r.seconds, 0);
+  return {
+    rps: runs.reduce((a, r) => a + r.requests, 0) / seconds,
+    meanMs: times.reduce((a, t) => a + t, 0) / times.length,
+    p99Ms: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)],
+    requests: times.length,
+    runs: runs.length,
   };
 }
 
@@ -270,15 +288,32 @@ async function drain(url) {
   }
 }
 
-/** Warm-up, then the measured run. */
-async function measure(url, headers = {}) {
-  await drain(url);
-  await cannon(url, headers, WARMUP);
-  await drain(url);
-  const m = await cannon(url, headers, DURATION);
-  await drain(url);
-  if (m.non2xx || m.errors) throw new Error(`${url}: ${m.non2xx} respuestas no 2xx, ${m.errors} errores`);
-  return m;
+/**
+ * The API and its baseline, after a warm-up of each, measured in ROUNDS alternating runs
+ * (API, baseline, API, ...) of DURATION / ROUNDS seconds: load that comes and goes on the
+ * machine falls on both sides alike instead of on whichever ran at the time.
+ */
+async function compare(apiUrl, apiHeaders, baseUrl) {
+  const sides = [
+    { url: apiUrl, headers: apiHeaders, runs: [] },
+    { url: baseUrl, headers: {}, runs: [] },
+  ];
+  for (const side of sides) {
+    await drain(side.url);
+    await cannon(side.url, side.headers, WARMUP);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of sides) {
+      await drain(side.url);
+      side.runs.push(await cannon(side.url, side.headers, DURATION / ROUNDS));
+    }
+  }
+  for (const side of sides) {
+    const non2xx = side.runs.reduce((a, r) => a + r.non2xx, 0);
+    const errors = side.runs.reduce((a, r) => a + r.errors, 0);
+    if (non2xx || errors) throw new Error(`${side.url}: ${non2xx} respuestas no 2xx, ${errors} errores`);
+  }
+  return { api: pool(sides[0].runs), baseline: pool(sides[1].runs) };
 }
 
 // ---------------------------------------------------------------- results
@@ -307,7 +342,7 @@ function markdownTable(meta) {
   const lines = [
     `# Benchmark ${meta.date}`,
     '',
-    `Scale ${meta.scale} (${meta.counts.tareas_asignadas.toLocaleString('en')} assigned tasks, ${meta.counts.comentarios.toLocaleString('en')} comments, ${meta.counts.historial.toLocaleString('en')} history rows), ${meta.cpus} CPUs, load average at start ${meta.loadStart.join(' / ')}, at end ${meta.loadEnd.join(' / ')}; database: ${meta.database}; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per figure. Total ${meta.totalSeconds} s.`,
+    `Scale ${meta.scale} (${meta.counts.tareas_asignadas.toLocaleString('en')} assigned tasks, ${meta.counts.comentarios.toLocaleString('en')} comments, ${meta.counts.historial.toLocaleString('en')} history rows), ${meta.cpus} CPUs, load average at start ${meta.loadStart.join(' / ')}, at end ${meta.loadEnd.join(' / ')}; database: ${meta.database}; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per figure in ${ROUNDS} runs alternating with the baseline's. Total ${meta.totalSeconds} s.`,
     '',
     '| # | Figure | Value | Baseline | Ratio | Target | Result |',
     '| --- | --- | --- | --- | --- | --- | --- |',
@@ -551,8 +586,7 @@ async function main() {
   const http = {};
   for (const s of scenarios) {
     const token = s.who === 'sup' ? supToken : adminToken;
-    const a = await measure(`${apiBase}${s.path}`, { authorization: `Bearer ${token}` });
-    const b = await measure(`${baseUrl}/s/${s.key}`);
+    const { api: a, baseline: b } = await compare(`${apiBase}${s.path}`, { authorization: `Bearer ${token}` }, `${baseUrl}/s/${s.key}`);
     http[s.key] = { api: a, baseline: b, path: s.path, statements: recorded[s.key].length, bodyBytes: s.bodyBytes };
     log(
       `${s.key}: API ${a.rps.toFixed(1)} req/s p99 ${a.p99Ms} ms | baseline ${b.rps.toFixed(1)} req/s p99 ${b.p99Ms} ms`,

@@ -48,6 +48,50 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
     expect(own[0]!.estado).toMatchObject({ order: 3, color: '#40C057' });
   });
 
+  it('every field of a card is the stored value (dates as instants of APP_TIMEZONE midnights)', async () => {
+    const tz = t.config.timezone;
+    const cards = await board('admin', ids.admin);
+    expect(cards.length).toBeGreaterThanOrEqual(5);
+    const rows: Record<string, any>[] = await t.ds.query(
+      `SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado, e.color, e."order", ta.fecha_asignacion,
+              to_char(COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $2)::date), 'YYYY-MM-DD') AS due,
+              u.uuid AS empleado, u.username, t.uuid AS tarea, t.titulo, t.descripcion, tt.nombre AS tipo, a.nombre AS area,
+              p.uuid AS prog, p.intervalo_repeticion, to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima, p.activo,
+              ta.calificacion, ta.observaciones
+         FROM tareas_asignadas ta JOIN estados e ON e.uuid = ta.estado_uuid JOIN usuarios u ON u.uuid = ta.empleado_uuid
+         JOIN tareas t ON t.uuid = ta.tarea_uuid JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
+         JOIN areas a ON a.uuid = t.area_uuid LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+        WHERE ta.uuid = ANY($1::uuid[])`,
+      [cards.map((c) => c.uuid), tz],
+    );
+    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    for (const c of cards) {
+      const r = byUuid.get(c.uuid)!;
+      expect(c).toEqual({
+        uuid: r.uuid,
+        estado_uuid: r.estado_uuid,
+        estado: { uuid: r.estado_uuid, nombre: r.estado, color: r.color, order: r.order },
+        fecha_vencimiento: companyDateToIso(r.due, tz),
+        fecha_asignacion: (r.fecha_asignacion as Date).toISOString(),
+        empleado: { uuid: r.empleado, nombre: expect.any(String), apellido: expect.any(String), username: r.username },
+        tarea: {
+          uuid: r.tarea,
+          titulo: r.titulo,
+          descripcion: r.descripcion,
+          tipo_tarea: { uuid: expect.any(String), nombre: r.tipo },
+          area: { uuid: expect.any(String), nombre: r.area },
+          programaciones_tareas: r.prog
+            ? { uuid: r.prog, intervalo_repeticion: r.intervalo_repeticion, proxima_ejecucion: companyDateToIso(r.proxima, tz), activo: r.activo }
+            : null,
+        },
+        archivada: false,
+        calificacion: r.calificacion,
+        observaciones: r.observaciones,
+      });
+    }
+    expect(cards.some((c) => c.tarea.programaciones_tareas !== null)).toBe(true);
+  });
+
   it('an operario may not see another board nor use filters (403)', async () => {
     expectError(await refused('operario', ids.mlopez), 403, MESSAGES.errors.forbidden);
     expectError(await refused('operario', ids.operario, `?area=${carpinteria}`), 403);

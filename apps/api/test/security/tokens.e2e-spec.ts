@@ -288,4 +288,32 @@ describe('respuestas de la API', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('carry the security headers of an API (OWASP REST): no framing, no sniffing, a CSP that allows nothing', async () => {
+    for (const [path, token] of [
+      ['/api/users?page=1', w.tokens.admin],
+      ['/api/tasks', undefined],
+    ] as const) {
+      const res = await call(w, 'GET', path, { token });
+      const h = (name: string) => res.headers.get(name);
+      expect({
+        path,
+        csp: h('content-security-policy'),
+        frame: h('x-frame-options'),
+        sniff: h('x-content-type-options'),
+        referrer: h('referrer-policy'),
+        corp: h('cross-origin-resource-policy'),
+        // Headers meant for documents are left out of data answers.
+        document: ['x-xss-protection', 'x-dns-prefetch-control', 'origin-agent-cluster', 'x-download-options'].filter(h),
+      }).toEqual({
+        path,
+        csp: "default-src 'none';frame-ancestors 'none'",
+        frame: 'DENY',
+        sniff: 'nosniff',
+        referrer: 'no-referrer',
+        corp: 'same-origin',
+        document: [],
+      });
+    }
+  });
 });

@@ -1,25 +1,10 @@
-import type {
-  AssignedTaskHistoryEntry,
-  AssignedTaskResponse,
-  CommentResponse,
-  TaskScheduleRef,
-} from '@gestar/contracts';
+import type { AssignedTaskHistoryEntry, AssignedTaskResponse, CommentResponse } from '@gestar/contracts';
 import { companyDateOf, companyDateToIso } from '../../common/time/company-date';
-import type { ScheduleEntity } from '../scheduled-tasks/schedule.entity';
-import type { AssignedTaskEntity, AssignedTaskHistoryEntity, CommentEntity } from './assigned-task.entity';
+import type { AssignedTaskHistoryEntity, CommentEntity } from './assigned-task.entity';
+import type { CardRow } from './assigned-tasks.repository';
 
 /** History rows written by the scheduler have no user. */
 const SYSTEM_AUTHOR = { nombre: 'Sistema', apellido: '' };
-
-export function toScheduleRef(s: ScheduleEntity | null | undefined, timeZone: string): TaskScheduleRef | null {
-  if (!s) return null;
-  return {
-    uuid: s.uuid,
-    intervalo_repeticion: s.intervalo_repeticion,
-    proxima_ejecucion: companyDateToIso(s.proxima_ejecucion, timeZone)!,
-    activo: s.activo,
-  };
-}
 
 export function toHistoryEntry(h: AssignedTaskHistoryEntity): AssignedTaskHistoryEntry {
   return {
@@ -31,9 +16,9 @@ export function toHistoryEntry(h: AssignedTaskHistoryEntity): AssignedTaskHistor
   };
 }
 
-/** Needs estado, empleado and tarea (tipo_tarea, area, programacion) loaded. */
+/** A card row (with its history, for the detail) -> the assigned task response of SPEC section 3. */
 export function toAssignedTaskResponse(
-  a: AssignedTaskEntity,
+  a: CardRow,
   timeZone: string,
   historial?: AssignedTaskHistoryEntity[],
 ): AssignedTaskResponse {
@@ -41,22 +26,29 @@ export function toAssignedTaskResponse(
   return {
     uuid: a.uuid,
     estado_uuid: a.estado_uuid,
-    estado: { uuid: a.estado.uuid, nombre: a.estado.nombre, color: a.estado.color, order: a.estado.order },
+    estado: { uuid: a.estado_uuid, nombre: a.estado_nombre, color: a.estado_color, order: a.estado_order },
     fecha_vencimiento: companyDateToIso(due, timeZone)!,
     fecha_asignacion: a.fecha_asignacion.toISOString(),
     empleado: {
-      uuid: a.empleado.uuid,
-      nombre: a.empleado.nombre,
-      apellido: a.empleado.apellido,
-      username: a.empleado.username,
+      uuid: a.empleado_uuid,
+      nombre: a.empleado_nombre,
+      apellido: a.empleado_apellido,
+      username: a.empleado_username,
     },
     tarea: {
-      uuid: a.tarea.uuid,
-      titulo: a.tarea.titulo,
-      descripcion: a.tarea.descripcion,
-      tipo_tarea: { uuid: a.tarea.tipo_tarea.uuid, nombre: a.tarea.tipo_tarea.nombre },
-      area: { uuid: a.tarea.area.uuid, nombre: a.tarea.area.nombre },
-      programaciones_tareas: toScheduleRef(a.tarea.programacion, timeZone),
+      uuid: a.tarea_uuid,
+      titulo: a.tarea_titulo,
+      descripcion: a.tarea_descripcion,
+      tipo_tarea: { uuid: a.tipo_tarea_uuid, nombre: a.tipo_tarea_nombre },
+      area: { uuid: a.area_uuid, nombre: a.area_nombre },
+      programaciones_tareas: a.programacion_uuid
+        ? {
+            uuid: a.programacion_uuid,
+            intervalo_repeticion: a.intervalo_repeticion!,
+            proxima_ejecucion: companyDateToIso(a.proxima_ejecucion, timeZone)!,
+            activo: a.programacion_activa!,
+          }
+        : null,
     },
     archivada: a.archivada,
     calificacion: a.calificacion,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AssignedTaskHistoryType } from '@gestar/contracts';
-import { AssignedTaskEntity, AssignedTaskHistoryEntity, CommentEntity } from './assigned-task.entity';
+import { AssignedTaskHistoryEntity, CommentEntity } from './assigned-task.entity';
 
 /** Where a board query looks: `null` lists mean "no restriction". */
 export interface BoardFilter {
@@ -39,6 +39,37 @@ export interface AssignedTaskAccessRow {
   area_uuid: string;
 }
 
+/** What a card shows, one flat row (see `AssignedTasksRepository.cards`). */
+export interface CardRow {
+  uuid: string;
+  estado_uuid: string;
+  estado_nombre: string;
+  estado_color: string;
+  estado_order: number;
+  /** `YYYY-MM-DD` in APP_TIMEZONE, or null (due the day it was assigned). */
+  fecha_vencimiento: string | null;
+  fecha_asignacion: Date;
+  empleado_uuid: string;
+  empleado_nombre: string;
+  empleado_apellido: string;
+  empleado_username: string;
+  tarea_uuid: string;
+  tarea_titulo: string;
+  tarea_descripcion: string;
+  tipo_tarea_uuid: string;
+  tipo_tarea_nombre: string;
+  area_uuid: string;
+  area_nombre: string;
+  /** The task's schedule, when it has one (all four null otherwise). */
+  programacion_uuid: string | null;
+  intervalo_repeticion: number | null;
+  proxima_ejecucion: string | null;
+  programacion_activa: boolean | null;
+  archivada: boolean;
+  calificacion: number | null;
+  observaciones: string | null;
+}
+
 export interface StatusRow {
   uuid: string;
   nombre: string;
@@ -49,47 +80,58 @@ export interface StatusRow {
 export class AssignedTasksRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Assigned tasks with everything a card shows, in one query (every join is many-to-one). */
-  private withCard(em: EntityManager): SelectQueryBuilder<AssignedTaskEntity> {
-    return em
-      .getRepository(AssignedTaskEntity)
-      .createQueryBuilder('ta')
-      .innerJoinAndSelect('ta.estado', 'estado')
-      .innerJoinAndSelect('ta.empleado', 'empleado')
-      .innerJoinAndSelect('ta.tarea', 'tarea')
-      .innerJoinAndSelect('tarea.tipo_tarea', 'tipo')
-      .innerJoinAndSelect('tarea.area', 'area')
-      .leftJoinAndSelect('tarea.programacion', 'prog');
+  /**
+   * Cards: the assigned tasks matching `where`, with everything a card shows, in one statement
+   * (every join is many-to-one). Only the columns a card needs, flat: no entity hydration.
+   */
+  private cards(em: EntityManager, where: string, params: unknown[], orderBy: string): Promise<CardRow[]> {
+    return em.query(
+      `SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_color, e."order" AS estado_order,
+              ta.fecha_vencimiento::text AS fecha_vencimiento, ta.fecha_asignacion,
+              ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
+              ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
+              t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
+              p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+              p.activo AS programacion_activa,
+              ta.archivada, ta.calificacion, ta.observaciones
+         FROM tareas_asignadas ta
+         JOIN estados e ON e.uuid = ta.estado_uuid
+         JOIN usuarios u ON u.uuid = ta.empleado_uuid
+         JOIN tareas t ON t.uuid = ta.tarea_uuid
+         JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
+         JOIN areas a ON a.uuid = t.area_uuid
+         LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+        WHERE ${where}
+        ORDER BY ${orderBy}`,
+      params,
+    );
   }
 
-  board(f: BoardFilter): Promise<AssignedTaskEntity[]> {
-    const q = this.withCard(this.ds.manager).where('ta.archivada = false');
-    if (f.onlyEmployee) q.andWhere('ta.empleado_uuid = :only', { only: f.onlyEmployee });
-    if (f.scopeAreas) {
-      q.andWhere('(tarea.area_uuid = ANY(:scope) OR ta.empleado_uuid = :caller)', {
-        scope: [...f.scopeAreas],
-        caller: f.caller,
-      });
-    }
-    if (f.areas) q.andWhere('tarea.area_uuid = ANY(:areas)', { areas: [...f.areas] });
-    if (f.users) q.andWhere('ta.empleado_uuid = ANY(:users)', { users: [...f.users] });
-    return q
-      .orderBy('ta.fecha_vencimiento', 'ASC', 'NULLS LAST')
-      .addOrderBy('ta.fecha_asignacion', 'ASC')
-      .addOrderBy('ta.uuid', 'ASC')
-      .getMany();
+  board(f: BoardFilter): Promise<CardRow[]> {
+    const params: unknown[] = [];
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = ['ta.archivada = false'];
+    if (f.onlyEmployee) where.push(`ta.empleado_uuid = ${p(f.onlyEmployee)}`);
+    if (f.scopeAreas) where.push(`(t.area_uuid = ANY(${p(f.scopeAreas)}::uuid[]) OR ta.empleado_uuid = ${p(f.caller)})`);
+    if (f.areas) where.push(`t.area_uuid = ANY(${p(f.areas)}::uuid[])`);
+    if (f.users) where.push(`ta.empleado_uuid = ANY(${p(f.users)}::uuid[])`);
+    return this.cards(
+      this.ds.manager,
+      where.join(' AND '),
+      params,
+      'ta.fecha_vencimiento ASC NULLS LAST, ta.fecha_asignacion ASC, ta.uuid ASC',
+    );
   }
 
-  findCards(uuids: readonly string[], em: EntityManager = this.ds.manager): Promise<AssignedTaskEntity[]> {
+  findCards(uuids: readonly string[], em: EntityManager = this.ds.manager): Promise<CardRow[]> {
     if (uuids.length === 0) return Promise.resolve([]);
-    return this.withCard(em)
-      .where('ta.uuid = ANY(:uuids)', { uuids: [...uuids] })
-      .orderBy('empleado.nombre', 'ASC')
-      .addOrderBy('empleado.apellido', 'ASC')
-      .getMany();
+    return this.cards(em, 'ta.uuid = ANY($1::uuid[])', [uuids], 'u.nombre ASC, u.apellido ASC, ta.uuid ASC');
   }
 
-  async findCard(uuid: string, em: EntityManager = this.ds.manager): Promise<AssignedTaskEntity | null> {
+  async findCard(uuid: string, em: EntityManager = this.ds.manager): Promise<CardRow | null> {
     return (await this.findCards([uuid], em))[0] ?? null;
   }
 

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI document rendered as one static HTML page. The CSP allows only
- * scripts from 'self', so the page needs no script at all: sections open with
+ * The OpenAPI document rendered as one static HTML page. Its CSP allows no
+ * script, so the page needs none at all: sections open with
  * <details>, and the JSON Schemas are printed as preformatted text.
  */
 import type { OpenApiDocument, OpenApiOperation } from '@gestar/contracts';
