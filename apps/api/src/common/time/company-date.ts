@@ -78,21 +78,28 @@ function offsetMinutes(instant: Date, timeZone: string): number {
 }
 
 /**
- * Midnights already computed, by zone and date: a board or an export converts the
- * same few hundred dates again and again. Bounded: cleared when it grows past the limit.
+ * Midnights already computed, by zone then date (epoch ms and its ISO text): a board or an
+ * export converts the same few hundred dates again and again. Bounded: a zone's map is
+ * cleared when it grows past the limit.
  */
-const midnights = new Map<string, number>();
+const midnights = new Map<string, Map<string, { t: number; iso: string }>>();
 const MIDNIGHT_CACHE_LIMIT = 20_000;
+
+function midnightOf(date: string, timeZone: string): { t: number; iso: string } {
+  let zone = midnights.get(timeZone);
+  if (!zone) midnights.set(timeZone, (zone = new Map()));
+  let m = zone.get(date);
+  if (!m) {
+    const t = computeMidnight(date, timeZone);
+    if (zone.size >= MIDNIGHT_CACHE_LIMIT) zone.clear();
+    zone.set(date, (m = { t, iso: new Date(t).toISOString() }));
+  }
+  return m;
+}
 
 /** The instant of 00:00 of a calendar date in the zone (first instant of the day across DST). */
 export function companyMidnight(date: string, timeZone: string): Date {
-  const key = `${timeZone}|${date}`;
-  const cached = midnights.get(key);
-  if (cached !== undefined) return new Date(cached);
-  const t = computeMidnight(date, timeZone);
-  if (midnights.size >= MIDNIGHT_CACHE_LIMIT) midnights.clear();
-  midnights.set(key, t);
-  return new Date(t);
+  return new Date(midnightOf(date, timeZone).t);
 }
 
 function computeMidnight(date: string, timeZone: string): number {
@@ -108,7 +115,7 @@ function computeMidnight(date: string, timeZone: string): number {
 
 export function companyDateToIso(date: string | null | undefined, timeZone: string): string | null {
   if (!date) return null;
-  return companyMidnight(date, timeZone).toISOString();
+  return midnightOf(date, timeZone).iso;
 }
 
 /** Calendar arithmetic: `2024-02-28` + 1 = `2024-02-29`. */

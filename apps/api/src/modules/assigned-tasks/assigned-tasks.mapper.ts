@@ -23,7 +23,7 @@ export function toAssignedTaskResponse(
   historial?: AssignedTaskHistoryEntity[],
 ): AssignedTaskResponse {
   const due = a.fecha_vencimiento ?? companyDateOf(a.fecha_asignacion, timeZone);
-  return {
+  const response: AssignedTaskResponse = {
     uuid: a.uuid,
     estado_uuid: a.estado_uuid,
     estado: { uuid: a.estado_uuid, nombre: a.estado_nombre, color: a.estado_color, order: a.estado_order },
@@ -53,8 +53,10 @@ export function toAssignedTaskResponse(
     archivada: a.archivada,
     calificacion: a.calificacion,
     observaciones: a.observaciones,
-    ...(historial ? { historial: historial.map(toHistoryEntry) } : {}),
   };
+  // Added only to the detail, after the literal: a board's 500 cards keep one object shape.
+  if (historial) response.historial = historial.map(toHistoryEntry);
+  return response;
 }
 
 export function toCommentResponse(c: CommentEntity): CommentResponse {

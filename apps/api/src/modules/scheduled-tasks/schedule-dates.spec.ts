@@ -1,4 +1,5 @@
 import {
+  companyDateToIso,
   companyDefaultDueDate,
   companyMidnight,
   companyToday,
@@ -117,6 +118,11 @@ describe('the company time zone', () => {
     // Santiago's midnight jump: the day starts at 01:00 and is still one calendar day.
     const santiago = 'America/Santiago';
     expect(companyToday(santiago, companyMidnight('2025-09-07', santiago))).toBe('2025-09-07');
+    // The ISO text sent to clients is that same instant, for each zone apart (cached per zone).
+    expect(companyDateToIso('2025-09-07', santiago)).toBe('2025-09-07T04:00:00.000Z');
+    expect(companyDateToIso('2025-09-07', madrid)).toBe('2025-09-06T22:00:00.000Z');
+    expect(companyDateToIso('2025-09-07', santiago)).toBe(companyMidnight('2025-09-07', santiago).toISOString());
+    expect(companyDateToIso(null, madrid)).toBeNull();
   });
 });
 

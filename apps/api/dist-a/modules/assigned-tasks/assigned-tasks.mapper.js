@@ -1,0 +1,66 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.toHistoryEntry = toHistoryEntry;
+exports.toAssignedTaskResponse = toAssignedTaskResponse;
+exports.toCommentResponse = toCommentResponse;
+const company_date_1 = require("../../common/time/company-date");
+/** History rows written by the scheduler have no user. */
+const SYSTEM_AUTHOR = { nombre: 'Sistema', apellido: '' };
+function toHistoryEntry(h) {
+    return {
+        uuid: h.uuid,
+        tipo: h.tipo,
+        detalle: h.detalle,
+        usuario: h.usuario ? { nombre: h.usuario.nombre, apellido: h.usuario.apellido } : SYSTEM_AUTHOR,
+        fecha: h.fecha.toISOString(),
+    };
+}
+/** A card row (with its history, for the detail) -> the assigned task response of SPEC section 3. */
+function toAssignedTaskResponse(a, timeZone, historial) {
+    const due = a.fecha_vencimiento ?? (0, company_date_1.companyDateOf)(a.fecha_asignacion, timeZone);
+    const response = {
+        uuid: a.uuid,
+        estado_uuid: a.estado_uuid,
+        estado: { uuid: a.estado_uuid, nombre: a.estado_nombre, color: a.estado_color, order: a.estado_order },
+        fecha_vencimiento: (0, company_date_1.companyDateToIso)(due, timeZone),
+        fecha_asignacion: a.fecha_asignacion.toISOString(),
+        empleado: {
+            uuid: a.empleado_uuid,
+            nombre: a.empleado_nombre,
+            apellido: a.empleado_apellido,
+            username: a.empleado_username,
+        },
+        tarea: {
+            uuid: a.tarea_uuid,
+            titulo: a.tarea_titulo,
+            descripcion: a.tarea_descripcion,
+            tipo_tarea: { uuid: a.tipo_tarea_uuid, nombre: a.tipo_tarea_nombre },
+            area: { uuid: a.area_uuid, nombre: a.area_nombre },
+            programaciones_tareas: a.programacion_uuid
+                ? {
+                    uuid: a.programacion_uuid,
+                    intervalo_repeticion: a.intervalo_repeticion,
+                    proxima_ejecucion: (0, company_date_1.companyDateToIso)(a.proxima_ejecucion, timeZone),
+                    activo: a.programacion_activa,
+                }
+                : null,
+        },
+        archivada: a.archivada,
+        calificacion: a.calificacion,
+        observaciones: a.observaciones,
+    };
+    // Added only to the detail, after the literal: a board's 500 cards keep one object shape.
+    if (historial)
+        response.historial = historial.map(toHistoryEntry);
+    return response;
+}
+function toCommentResponse(c) {
+    return {
+        uuid: c.uuid,
+        texto: c.texto,
+        usuario: { nombre: c.usuario.nombre, apellido: c.usuario.apellido },
+        usuario_uuid: c.usuario_uuid,
+        fecha_creacion: c.fecha_creacion.toISOString(),
+    };
+}
+//# sourceMappingURL=assigned-tasks.mapper.js.map

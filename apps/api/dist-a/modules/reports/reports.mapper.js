@@ -1,0 +1,37 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.suggestionsByTask = suggestionsByTask;
+exports.toReportRows = toReportRows;
+const company_date_1 = require("../../common/time/company-date");
+/** Suggestions grouped by task, in the order they were read. */
+function suggestionsByTask(suggestions) {
+    const byTask = new Map();
+    for (const s of suggestions) {
+        const list = byTask.get(s.tarea_uuid);
+        if (list)
+            list.push(s);
+        else
+            byTask.set(s.tarea_uuid, [s]);
+    }
+    return byTask;
+}
+function toReportRows(batch, timeZone) {
+    const byTask = suggestionsByTask(batch.suggestions);
+    return batch.rows.map((r) => ({
+        uuid: r.uuid,
+        empleado: { uuid: r.empleado_uuid, nombre: r.empleado_nombre, apellido: r.empleado_apellido },
+        tarea: {
+            uuid: r.tarea_uuid,
+            titulo: r.titulo,
+            area: { uuid: r.area_uuid, nombre: r.area_nombre },
+            sugerencias: (byTask.get(r.tarea_uuid) ?? []).map((s) => ({ uuid: s.uuid, descripcion: s.descripcion })),
+        },
+        estado: { uuid: r.estado_uuid, nombre: r.estado_nombre, color: r.estado_color },
+        fecha_asignacion: r.fecha_asignacion.toISOString(),
+        fecha_vencimiento: (0, company_date_1.companyDateToIso)(r.fecha_vencimiento, timeZone),
+        calificacion: r.calificacion,
+        observaciones: r.observaciones,
+        archivada: r.archivada,
+    }));
+}
+//# sourceMappingURL=reports.mapper.js.map

@@ -1,0 +1,57 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.toSuggestionResponse = toSuggestionResponse;
+exports.toTaskResponse = toTaskResponse;
+const pg_1 = require("pg");
+const compare_es_1 = require("../../common/text/compare-es");
+const company_date_1 = require("../../common/time/company-date");
+/** node-pg's own timestamptz parser: a date read from JSON text becomes the same Date a column would. */
+const parseTimestamptz = pg_1.types.getTypeParser(pg_1.types.builtins.TIMESTAMPTZ, 'text');
+function toSuggestionResponse(s) {
+    return {
+        uuid: s.uuid,
+        descripcion: s.descripcion,
+        creado_por_uuid: s.creado_por_uuid,
+        fecha_creacion: s.fecha_creacion.toISOString(),
+    };
+}
+/** A task row (see `TaskListRow`) -> the task response of SPEC section 3. */
+function toTaskResponse(t, timeZone) {
+    const assignees = (t.asignados ?? [])
+        .map((u) => ({ uuid: u.uuid, nombre: u.nombre, apellido: u.apellido, key: `${u.nombre} ${u.apellido}` }))
+        .sort((a, b) => (0, compare_es_1.compareEs)(a.key, b.key))
+        .map((u) => ({ uuid: u.uuid, nombre: u.nombre, apellido: u.apellido }));
+    const suggestions = (t.sugerencias ?? [])
+        .map((s) => ({ ...s, at: parseTimestamptz(s.fecha_creacion) }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.uuid.localeCompare(b.uuid))
+        .map((s) => ({
+        uuid: s.uuid,
+        descripcion: s.descripcion,
+        creado_por_uuid: s.creado_por_uuid,
+        fecha_creacion: s.at.toISOString(),
+    }));
+    const p = t.programacion;
+    return {
+        uuid: t.uuid,
+        titulo: t.titulo,
+        descripcion: t.descripcion,
+        tipo_tarea_uuid: t.tipo_tarea_uuid,
+        tipo_tarea: { uuid: t.tipo_tarea_uuid, nombre: t.tipo_tarea_nombre },
+        area_uuid: t.area_uuid,
+        area: { uuid: t.area_uuid, nombre: t.area_nombre },
+        activo: t.activo,
+        creado_por: { uuid: t.creado_por_uuid, nombre: t.creado_por_nombre, apellido: t.creado_por_apellido },
+        fecha_creacion: t.fecha_creacion.toISOString(),
+        usuarios_tareas: assignees,
+        programaciones_tareas: p
+            ? {
+                uuid: p.uuid,
+                intervalo_repeticion: p.intervalo_repeticion,
+                proxima_ejecucion: (0, company_date_1.companyDateToIso)(p.proxima_ejecucion, timeZone),
+                activo: p.activo,
+            }
+            : null,
+        sugerencias: suggestions,
+    };
+}
+//# sourceMappingURL=tasks.mapper.js.map
