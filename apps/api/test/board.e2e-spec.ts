@@ -52,7 +52,29 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
     const tz = t.config.timezone;
     const cards = await board('admin', ids.admin);
     expect(cards.length).toBeGreaterThanOrEqual(5);
-    const rows: Record<string, any>[] = await t.ds.query(
+    interface Row {
+      uuid: string;
+      estado_uuid: string;
+      estado: string;
+      color: string;
+      order: number;
+      fecha_asignacion: Date;
+      due: string;
+      empleado: string;
+      username: string;
+      tarea: string;
+      titulo: string;
+      descripcion: string;
+      tipo: string;
+      area: string;
+      prog: string | null;
+      intervalo_repeticion: number | null;
+      proxima: string | null;
+      activo: boolean | null;
+      calificacion: number | null;
+      observaciones: string | null;
+    }
+    const rows: Row[] = await t.ds.query(
       `SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado, e.color, e."order", ta.fecha_asignacion,
               to_char(COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $2)::date), 'YYYY-MM-DD') AS due,
               u.uuid AS empleado, u.username, t.uuid AS tarea, t.titulo, t.descripcion, tt.nombre AS tipo, a.nombre AS area,
@@ -72,7 +94,7 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
         estado_uuid: r.estado_uuid,
         estado: { uuid: r.estado_uuid, nombre: r.estado, color: r.color, order: r.order },
         fecha_vencimiento: companyDateToIso(r.due, tz),
-        fecha_asignacion: (r.fecha_asignacion as Date).toISOString(),
+        fecha_asignacion: r.fecha_asignacion.toISOString(),
         empleado: { uuid: r.empleado, nombre: expect.any(String), apellido: expect.any(String), username: r.username },
         tarea: {
           uuid: r.tarea,
