@@ -10,8 +10,11 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per time zone: building one costs far more than using it. */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/**
+ * One `en-CA` formatter per time zone, to the second, 24-hour clock (shared with the API's
+ * company dates): building one costs far more than using it.
+ */
+export function zonedFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
@@ -20,6 +23,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
@@ -28,7 +33,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 function zonedParts(date: Date, timeZone: string): { date: string; hour: number } {
-  const parts = formatterFor(timeZone).formatToParts(date);
+  const parts = zonedFormatter(timeZone).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 }

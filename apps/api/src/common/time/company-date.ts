@@ -4,36 +4,12 @@
  * (`YYYY-MM-DD`); they are sent to clients as the ISO instant of their
  * midnight in that zone.
  */
-import { SAME_DAY_CUTOFF_HOUR } from '@gestar/contracts';
+import { SAME_DAY_CUTOFF_HOUR, zonedFormatter } from '@gestar/contracts';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/**
- * One formatter per zone: building an Intl.DateTimeFormat costs far more than
- * using one, and boards and exports convert thousands of dates per request.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 function parts(instant: Date, timeZone: string) {
-  const f = formatterFor(timeZone);
+  const f = zonedFormatter(timeZone);
   const o: Record<string, string> = {};
   for (const p of f.formatToParts(instant)) o[p.type] = p.value;
   return { y: +o.year, m: +o.month, d: +o.day, h: +o.hour, min: +o.minute, s: +o.second };
