@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config';
 import { CommonAuthModule } from './common/auth/common-auth.module';
 import { dataSourceOptions } from './database/data-source';
+import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
@@ -47,6 +48,7 @@ export class AppModule {
       global: true,
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl) }),
+        DatabaseModule,
         ScheduleModule.forRoot(),
         CommonAuthModule,
         ...FEATURE_MODULES,

@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { ClsModule } from 'nestjs-cls';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { DataSource } from 'typeorm';
+import { Db } from './db';
+
+/**
+ * The transaction context (docs/DECISIONS.md, "Transactions in a context"): a method marked
+ * `@Transactional()` opens a transaction that every `Db` query inside it joins, wherever it is
+ * called from; no EntityManager travels through signatures.
+ */
+@Global()
+@Module({
+  imports: [
+    ClsModule.forRoot({
+      global: true,
+      plugins: [
+        new ClsPluginTransactional({
+          adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }),
+        }),
+      ],
+    }),
+  ],
+  providers: [Db],
+  exports: [Db],
+})
+export class DatabaseModule {}

@@ -1,0 +1,66 @@
+import { Transactional } from '@nestjs-cls/transactional';
+import { Db } from '../src/database/db';
+import { sql } from '../src/database/sql';
+import { createTestApp, TestApp } from './support/test-app';
+
+/** The transaction context against the real database: what a `@Transactional()` method writes commits or rolls back as one. */
+describe('database: sql tag and transaction context', () => {
+  let t: TestApp;
+  let db: Db;
+
+  class Writer {
+    constructor(private readonly d: Db) {}
+    insert(username: string) {
+      return this.d.execute(sql`INSERT INTO login_attempts (username, address) VALUES (${username}, ${'tx-test'})`);
+    }
+    @Transactional()
+    async twoThenFail(a: string, b: string): Promise<void> {
+      await this.insert(a);
+      await this.insert(b);
+      throw new Error('boom');
+    }
+    @Transactional()
+    async two(a: string, b: string): Promise<boolean> {
+      await this.insert(a);
+      await this.insert(b);
+      return this.d.inTransaction;
+    }
+  }
+
+  const count = async () => {
+    const row = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM login_attempts WHERE address = ${'tx-test'}`);
+    return row?.n ?? 0;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: false });
+    db = t.app.get(Db);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => db.execute(sql`DELETE FROM login_attempts WHERE address = ${'tx-test'}`));
+
+  it('rolls back every statement of a failed transactional method', async () => {
+    await expect(new Writer(db).twoThenFail('a', 'b')).rejects.toThrow('boom');
+    expect(await count()).toBe(0);
+  });
+
+  it('commits every statement of a transactional method, which runs inside a transaction', async () => {
+    expect(await new Writer(db).two('a', 'b')).toBe(true);
+    expect(await count()).toBe(2);
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it('runs outside a transaction with autocommit and answers affected rows', async () => {
+    await new Writer(db).insert('c');
+    expect(await count()).toBe(1);
+    expect(await db.execute(sql`UPDATE login_attempts SET username = ${'d'} WHERE address = ${'tx-test'}`)).toBe(1);
+    expect(await db.execute(sql`DELETE FROM login_attempts WHERE address = ${'tx-test'}`)).toBe(1);
+  });
+
+  it('passes values as parameters, never as text', async () => {
+    const evil = "x'); DELETE FROM login_attempts; --";
+    await new Writer(db).insert(evil);
+    const rows = await db.query<{ username: string }>(sql`SELECT username FROM login_attempts WHERE address = ${'tx-test'}`);
+    expect(rows).toEqual([{ username: evil }]);
+  });
+});
