@@ -1,3 +1,8 @@
+// puppeteer-core 25 and the packages it loads ship ES modules only. Node 24 `require`s them
+// natively (the built API does), but Jest's own loader does so only under --experimental-vm-modules:
+// Jest compiles them to CommonJS instead.
+const esmOnly = '(puppeteer-core|@puppeteer/browsers|chromium-bidi)';
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -14,7 +19,9 @@ module.exports = {
         },
       },
     ],
+    [`/node_modules/${esmOnly}/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?${esmOnly}/)`],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   testTimeout: 30000,

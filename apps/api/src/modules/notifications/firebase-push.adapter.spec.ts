@@ -20,7 +20,12 @@ class RecordingMessaging implements MulticastSender {
     const responses = message.tokens.map((t): SendResponse => {
       const code = this.failures[t];
       if (!code) return { success: true, messageId: `m-${t}` };
-      const error = Object.assign(new Error(code), { code, toJSON: () => ({ code, message: code }) });
+      const error = Object.assign(new Error(code), {
+        code,
+        cause: undefined as Error | undefined,
+        hasCode: (c: string) => c === code || `messaging/${c}` === code,
+        toJSON: () => ({ code, message: code }),
+      });
       return { success: false, error };
     });
     const successCount = responses.filter((r) => r.success).length;

@@ -13,8 +13,13 @@ export const INVALID_TOKEN_CODES: ReadonlySet<string> = new Set([
   'messaging/invalid-argument',
 ]);
 
-/** The one method of firebase-admin's Messaging the adapter uses (a test passes a recording fake). */
-export type MulticastSender = Pick<Messaging, 'sendEachForMulticast'>;
+/**
+ * The one method of firebase-admin's Messaging the adapter uses (a test passes a recording fake):
+ * its registration-token overload, the one the web client's tokens need.
+ */
+export interface MulticastSender {
+  sendEachForMulticast(message: MulticastMessage, dryRun?: boolean): Promise<BatchResponse>;
+}
 
 /** Push through Firebase Cloud Messaging, in batches of 500 tokens. */
 export class FirebasePushAdapter implements PushPort {
