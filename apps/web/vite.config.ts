@@ -39,17 +39,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
         // Keep the big, rarely changing libraries in their own cacheable chunks.
         // Not Mantine: one 'mantine' chunk held every component any lazy route uses
         // (dates, charts, rich text) and was preloaded by the login page (docs/PERFORMANCE.md).
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
-          if (id.includes('@tanstack')) return 'query';
-          if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'query', test: /[\\/]node_modules[\\/].*@tanstack/ },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
         },
       },
     },

@@ -75,14 +75,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\\\/]node_modules[\\\\/](react|react-dom|scheduler|react-router)[\\\\/]/.test(id)) return 'react';
-          if (id.includes('@tanstack')) return 'query';
-          if (/[\\\\/]node_modules[\\\\/]zod[\\\\/]/.test(id)) return 'zod';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\\\/]node_modules[\\\\/](react|react-dom|scheduler|react-router)[\\\\/]/ },
+            { name: 'query', test: /[\\\\/]node_modules[\\\\/].*@tanstack/ },
+            { name: 'zod', test: /[\\\\/]node_modules[\\\\/]zod[\\\\/]/ },
+          ],
         },
       },
     },
