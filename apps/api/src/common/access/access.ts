@@ -1,6 +1,7 @@
 import { MESSAGES, Permission } from '@gestar/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { forbidden } from '../http/app-exception';
+import type { AccessRepository } from './access.repository';
 
 /**
  * Record-level access, in one place (DECISIONS section 2, scope rule).
@@ -51,17 +52,12 @@ export function scopeAreas(scope: Scope): readonly string[] | null {
   return scope.areaUuids;
 }
 
-/** What `assertUsersInScope` needs of a DataSource or an EntityManager. */
-export interface SqlRunner {
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
-}
-
 /**
  * Refuses (403, out of scope) a filter naming a user who belongs to no area of
  * an area scope. The caller itself always passes; an `all` scope passes everyone.
  */
 export async function assertUsersInScope(
-  db: SqlRunner,
+  access: AccessRepository,
   scope: Scope,
   callerUuid: string,
   userUuids: Iterable<string>,
@@ -69,9 +65,6 @@ export async function assertUsersInScope(
   if (scope.kind !== 'areas') return;
   const others = [...new Set(userUuids)].filter((u) => u !== callerUuid);
   if (!others.length) return;
-  const rows = (await db.query(
-    `SELECT DISTINCT usuario_uuid FROM usuario_areas WHERE usuario_uuid = ANY($1::uuid[]) AND area_uuid = ANY($2::uuid[])`,
-    [others, [...scope.areaUuids]],
-  )) as { usuario_uuid: string }[];
-  if (rows.length !== others.length) throw forbidden(MESSAGES.errors.outOfScope);
+  const inside = await access.usersInAreas(others, scope.areaUuids);
+  if (inside.length !== others.length) throw forbidden(MESSAGES.errors.outOfScope);
 }

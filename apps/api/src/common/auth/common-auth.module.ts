@@ -5,6 +5,8 @@ import { JwtModule } from '@nestjs/jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { AuthGuard } from './auth.guard';
+import { AccessRepository } from '../access/access.repository';
+import { UserStateRepository } from './user-state.repository';
 import { UserStateService } from './user-state.service';
 
 @Global()
@@ -24,7 +26,7 @@ import { UserStateService } from './user-state.service';
       },
     }),
   ],
-  providers: [UserStateService, AuthGuard, { provide: APP_GUARD, useExisting: AuthGuard }],
-  exports: [JwtModule, UserStateService, AuthGuard],
+  providers: [UserStateService, UserStateRepository, AccessRepository, AuthGuard, { provide: APP_GUARD, useExisting: AuthGuard }],
+  exports: [JwtModule, UserStateService, AccessRepository, AuthGuard],
 })
 export class CommonAuthModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from './auth-user';
+import { UserStateRepository } from './user-state.repository';
 
 interface CachedState {
   at: number;
@@ -19,29 +19,12 @@ const TTL_MS = 2000;
 export class UserStateService {
   private readonly cache = new Map<string, CachedState>();
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly repo: UserStateRepository) {}
 
   async load(uuid: string): Promise<AuthUser | null> {
     const hit = this.cache.get(uuid);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.user;
-    const rows: {
-      uuid: string;
-      username: string;
-      nombre: string;
-      apellido: string;
-      activo: boolean;
-      rol_uuid: string;
-      rol_nombre: string;
-      permisos: string[];
-      areas: string[] | null;
-    }[] = await this.ds.query(
-      `SELECT u.uuid, u.username, u.nombre, u.apellido, u.activo, r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos,
-              (SELECT array_agg(ua.area_uuid) FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid) AS areas
-         FROM usuarios u JOIN roles r ON r.uuid = u.rol_uuid
-        WHERE u.uuid = $1`,
-      [uuid],
-    );
-    const row = rows[0];
+    const row = await this.repo.find(uuid);
     const user: AuthUser | null =
       row && row.activo
         ? {

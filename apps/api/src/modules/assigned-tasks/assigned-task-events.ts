@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AssignedTaskChange, AssignedTaskChangedEvent, SERVER_EVENTS } from '@gestar/contracts';
-import { DataSource } from 'typeorm';
 import { EventsService } from '../events/events.service';
 import { AssignmentNotifier } from '../notifications/assignment-notifier.service';
+import { AssignedTasksRepository } from './assigned-tasks.repository';
 
 export interface ChangedAssignedTask {
   uuid: string;
@@ -20,7 +20,7 @@ export class AssignedTaskEvents {
   constructor(
     private readonly events: EventsService,
     private readonly notifier: AssignmentNotifier,
-    private readonly ds: DataSource,
+    private readonly repo: AssignedTasksRepository,
   ) {}
 
   /** `actorUuid`: who made the change; with 'asignacion' the new assignees (not the actor) get a notification. */
@@ -44,9 +44,7 @@ export class AssignedTaskEvents {
   private async notifyAssignees(rows: readonly ChangedAssignedTask[], actorUuid: string | null): Promise<void> {
     const byTask = new Map<string, string[]>();
     for (const r of rows) byTask.set(r.tarea_uuid, [...(byTask.get(r.tarea_uuid) ?? []), r.empleado_uuid]);
-    const titles: { uuid: string; titulo: string }[] = await this.ds.query(`SELECT uuid, titulo FROM tareas WHERE uuid = ANY($1)`, [
-      [...byTask.keys()],
-    ]);
+    const titles = await this.repo.taskTitles([...byTask.keys()]);
     for (const t of titles) {
       await this.notifier.notifyAssigned({ empleadoUuids: byTask.get(t.uuid) ?? [], titulo: t.titulo, actorUuid });
     }

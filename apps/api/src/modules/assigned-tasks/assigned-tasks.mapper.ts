@@ -1,17 +1,16 @@
 import type { AssignedTaskHistoryEntry, AssignedTaskResponse, CommentResponse } from '@gestar/contracts';
 import { companyDateOf, companyDateToIso } from '../../common/time/company-date';
-import type { AssignedTaskHistoryEntity, CommentEntity } from './assigned-task.entity';
-import type { CardRow } from './assigned-tasks.repository';
+import type { CardRow, CommentRow, HistoryRow } from './assigned-tasks.repository';
 
 /** History rows written by the scheduler have no user. */
 const SYSTEM_AUTHOR = { nombre: 'Sistema', apellido: '' };
 
-export function toHistoryEntry(h: AssignedTaskHistoryEntity): AssignedTaskHistoryEntry {
+export function toHistoryEntry(h: HistoryRow): AssignedTaskHistoryEntry {
   return {
     uuid: h.uuid,
     tipo: h.tipo,
     detalle: h.detalle,
-    usuario: h.usuario ? { nombre: h.usuario.nombre, apellido: h.usuario.apellido } : SYSTEM_AUTHOR,
+    usuario: h.usuario_nombre !== null ? { nombre: h.usuario_nombre, apellido: h.usuario_apellido ?? '' } : SYSTEM_AUTHOR,
     fecha: h.fecha.toISOString(),
   };
 }
@@ -20,7 +19,7 @@ export function toHistoryEntry(h: AssignedTaskHistoryEntity): AssignedTaskHistor
 export function toAssignedTaskResponse(
   a: CardRow,
   timeZone: string,
-  historial?: AssignedTaskHistoryEntity[],
+  historial?: HistoryRow[],
 ): AssignedTaskResponse {
   const due = a.fecha_vencimiento ?? companyDateOf(a.fecha_asignacion, timeZone);
   const response: AssignedTaskResponse = {
@@ -59,11 +58,11 @@ export function toAssignedTaskResponse(
   return response;
 }
 
-export function toCommentResponse(c: CommentEntity): CommentResponse {
+export function toCommentResponse(c: CommentRow): CommentResponse {
   return {
     uuid: c.uuid,
     texto: c.texto,
-    usuario: { nombre: c.usuario.nombre, apellido: c.usuario.apellido },
+    usuario: { nombre: c.usuario_nombre, apellido: c.usuario_apellido },
     usuario_uuid: c.usuario_uuid,
     fecha_creacion: c.fecha_creacion.toISOString(),
   };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type { AssignedTaskHistoryType } from '@gestar/contracts';
-import { AssignedTaskHistoryEntity, CommentEntity } from './assigned-task.entity';
+import { Db } from '../../database/db';
+import { Sql, sql } from '../../database/sql';
 
 /** Where a board query looks: `null` lists mean "no restriction". */
 export interface BoardFilter {
@@ -76,198 +76,232 @@ export interface StatusRow {
   order: number;
 }
 
+export interface HistoryRow {
+  uuid: string;
+  tipo: AssignedTaskHistoryType;
+  detalle: string;
+  fecha: Date;
+  /** Null for entries written by the scheduler. */
+  usuario_nombre: string | null;
+  usuario_apellido: string | null;
+}
+
+export interface CommentRow {
+  uuid: string;
+  texto: string;
+  usuario_uuid: string;
+  usuario_nombre: string;
+  usuario_apellido: string;
+  fecha_creacion: Date;
+}
+
+/** One occurrence a schedule owes: its date and due date, `YYYY-MM-DD`. */
+export interface ScheduledOccurrence {
+  programacion_uuid: string;
+  fecha_ocurrencia: string;
+  fecha_vencimiento: string;
+}
+
+export interface InsertedOccurrence {
+  uuid: string;
+  programacion_uuid: string;
+  tarea_uuid: string;
+  empleado_uuid: string;
+  fecha_ocurrencia: string;
+  fecha_vencimiento: string;
+}
+
+const COMMENT_SELECT = sql`
+  SELECT c.uuid, c.texto, c.usuario_uuid, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido, c.fecha_creacion
+    FROM comentarios c JOIN usuarios u ON u.uuid = c.usuario_uuid`;
+
+/** The only writer of `tareas_asignadas`, `historial_tareas_asignadas` and `comentarios`. */
 @Injectable()
 export class AssignedTasksRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Cards: the assigned tasks matching `where`, with everything a card shows, in one statement
    * (every join is many-to-one). Only the columns a card needs, flat: no entity hydration.
    */
-  private cards(em: EntityManager, where: string, params: unknown[], orderBy: string): Promise<CardRow[]> {
-    return em.query(
-      `SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_color, e."order" AS estado_order,
-              ta.fecha_vencimiento::text AS fecha_vencimiento, ta.fecha_asignacion,
-              ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
-              ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
-              t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
-              p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
-              p.activo AS programacion_activa,
-              ta.archivada, ta.calificacion, ta.observaciones
-         FROM tareas_asignadas ta
-         JOIN estados e ON e.uuid = ta.estado_uuid
-         JOIN usuarios u ON u.uuid = ta.empleado_uuid
-         JOIN tareas t ON t.uuid = ta.tarea_uuid
-         JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
-         JOIN areas a ON a.uuid = t.area_uuid
-         LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
-        WHERE ${where}
-        ORDER BY ${orderBy}`,
-      params,
-    );
+  private cards(where: Sql, orderBy: Sql): Promise<CardRow[]> {
+    return this.db.query(sql`
+      SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_color, e."order" AS estado_order,
+             ta.fecha_vencimiento::text AS fecha_vencimiento, ta.fecha_asignacion,
+             ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
+             ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
+             t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
+             p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+             p.activo AS programacion_activa,
+             ta.archivada, ta.calificacion, ta.observaciones
+        FROM tareas_asignadas ta
+        JOIN estados e ON e.uuid = ta.estado_uuid
+        JOIN usuarios u ON u.uuid = ta.empleado_uuid
+        JOIN tareas t ON t.uuid = ta.tarea_uuid
+        JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
+        JOIN areas a ON a.uuid = t.area_uuid
+        LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+       ${where}
+       ORDER BY ${orderBy}`);
   }
 
   board(f: BoardFilter): Promise<CardRow[]> {
-    const params: unknown[] = [];
-    const p = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const where = ['ta.archivada = false'];
-    if (f.onlyEmployee) where.push(`ta.empleado_uuid = ${p(f.onlyEmployee)}`);
-    if (f.scopeAreas) where.push(`(t.area_uuid = ANY(${p(f.scopeAreas)}::uuid[]) OR ta.empleado_uuid = ${p(f.caller)})`);
-    if (f.areas) where.push(`t.area_uuid = ANY(${p(f.areas)}::uuid[])`);
-    if (f.users) where.push(`ta.empleado_uuid = ANY(${p(f.users)}::uuid[])`);
-    return this.cards(
-      this.ds.manager,
-      where.join(' AND '),
-      params,
-      'ta.fecha_vencimiento ASC NULLS LAST, ta.fecha_asignacion ASC, ta.uuid ASC',
-    );
+    const conditions: Sql[] = [sql`ta.archivada = false`];
+    if (f.onlyEmployee) conditions.push(sql`ta.empleado_uuid = ${f.onlyEmployee}`);
+    if (f.scopeAreas) conditions.push(sql`(t.area_uuid = ANY(${f.scopeAreas}::uuid[]) OR ta.empleado_uuid = ${f.caller})`);
+    if (f.areas) conditions.push(sql`t.area_uuid = ANY(${f.areas}::uuid[])`);
+    if (f.users) conditions.push(sql`ta.empleado_uuid = ANY(${f.users}::uuid[])`);
+    return this.cards(sql.where(conditions), sql`ta.fecha_vencimiento ASC NULLS LAST, ta.fecha_asignacion ASC, ta.uuid ASC`);
   }
 
-  findCards(uuids: readonly string[], em: EntityManager = this.ds.manager): Promise<CardRow[]> {
+  findCards(uuids: readonly string[]): Promise<CardRow[]> {
     if (uuids.length === 0) return Promise.resolve([]);
-    return this.cards(em, 'ta.uuid = ANY($1::uuid[])', [uuids], 'u.nombre ASC, u.apellido ASC, ta.uuid ASC');
+    return this.cards(sql`WHERE ta.uuid = ANY(${uuids}::uuid[])`, sql`u.nombre ASC, u.apellido ASC, ta.uuid ASC`);
   }
 
-  async findCard(uuid: string, em: EntityManager = this.ds.manager): Promise<CardRow | null> {
-    return (await this.findCards([uuid], em))[0] ?? null;
+  async findCard(uuid: string): Promise<CardRow | null> {
+    return (await this.findCards([uuid]))[0] ?? null;
   }
 
   /** The access row, locked for the rest of the transaction when `lock` is set (serialises concurrent changes). */
-  async findAccessRow(
-    uuid: string,
-    em: EntityManager = this.ds.manager,
-    lock = false,
-  ): Promise<AssignedTaskAccessRow | null> {
-    const rows: AssignedTaskAccessRow[] = await em.query(
-      `SELECT ta.uuid, ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid, ta.archivada, t.area_uuid
-         FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
-        WHERE ta.uuid = $1${lock ? ' FOR UPDATE OF ta' : ''}`,
-      [uuid],
-    );
-    return rows[0] ?? null;
+  findAccessRow(uuid: string, lock = false): Promise<AssignedTaskAccessRow | null> {
+    return this.db.one(sql`
+      SELECT ta.uuid, ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid, ta.archivada, t.area_uuid
+        FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+       WHERE ta.uuid = ${uuid} ${lock ? sql`FOR UPDATE OF ta` : sql.empty}`);
   }
 
-  statuses(em: EntityManager = this.ds.manager): Promise<StatusRow[]> {
-    return em.query(`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`);
+  statuses(): Promise<StatusRow[]> {
+    return this.db.query(sql`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`);
   }
 
-  async firstStatus(em: EntityManager = this.ds.manager): Promise<StatusRow | null> {
-    return (await this.statuses(em))[0] ?? null;
+  /** The status new assigned tasks start in: the lowest `order`. */
+  firstStatus(): Promise<StatusRow | null> {
+    return this.db.one(sql`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC LIMIT 1`);
   }
 
-  async insertOccurrences(em: EntityManager, rows: readonly NewOccurrence[]): Promise<string[]> {
-    const uuids: string[] = [];
-    for (const r of rows) {
-      const [row]: { uuid: string }[] = await em.query(
-        `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento, asignado_por_uuid)
-         VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
-        [r.tareaUuid, r.empleadoUuid, r.estadoUuid, r.fechaVencimiento, r.asignadoPor],
-      );
-      uuids.push(row.uuid);
-    }
-    return uuids;
+  /** The uuid given to each employee's new occurrence. */
+  insertOccurrences(rows: readonly NewOccurrence[]): Promise<{ uuid: string; empleado_uuid: string }[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return this.db.query(sql`
+      INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento, asignado_por_uuid)
+      VALUES ${sql.join(rows.map((r) => sql`(${r.tareaUuid}, ${r.empleadoUuid}, ${r.estadoUuid}, ${r.fechaVencimiento}::date, ${r.asignadoPor})`))}
+      RETURNING uuid, empleado_uuid`);
   }
 
-  async addHistory(em: EntityManager, rows: readonly NewHistory[]): Promise<void> {
+  /**
+   * One assigned task per current, active default assignee of each schedule's task,
+   * each with its 'asignacion' history entry by nobody (the system), in one statement.
+   * The unique key (schedule, occurrence date, employee) makes a second insert of the
+   * same occurrence a no-op, whoever attempts it (and a no-op writes no history).
+   */
+  insertScheduledOccurrences(
+    occurrences: readonly ScheduledOccurrence[],
+    estadoUuid: string,
+    at: Date,
+    detalle: string,
+  ): Promise<InsertedOccurrence[]> {
+    if (!occurrences.length) return Promise.resolve([]);
+    return this.db.query(sql`
+      WITH inserted AS (
+        INSERT INTO tareas_asignadas
+               (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento, programacion_uuid, fecha_ocurrencia, asignado_por_uuid)
+        SELECT p.tarea_uuid, tu.usuario_uuid, ${estadoUuid}, ${at}, o.fecha_vencimiento, p.uuid, o.fecha_ocurrencia, NULL
+          FROM unnest(${occurrences.map((o) => o.programacion_uuid)}::uuid[], ${occurrences.map((o) => o.fecha_ocurrencia)}::date[],
+                      ${occurrences.map((o) => o.fecha_vencimiento)}::date[]) AS o(programacion_uuid, fecha_ocurrencia, fecha_vencimiento)
+          JOIN programaciones_tareas p ON p.uuid = o.programacion_uuid
+          JOIN tarea_usuarios tu ON tu.tarea_uuid = p.tarea_uuid
+          JOIN usuarios u ON u.uuid = tu.usuario_uuid AND u.activo
+         ORDER BY p.uuid, tu.usuario_uuid
+        ON CONFLICT (programacion_uuid, fecha_ocurrencia, empleado_uuid) WHERE programacion_uuid IS NOT NULL DO NOTHING
+        RETURNING uuid, programacion_uuid, tarea_uuid, empleado_uuid, fecha_ocurrencia, fecha_vencimiento
+      ), history AS (
+        INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
+        SELECT i.uuid, 'asignacion', ${detalle}, NULL, ${at} FROM inserted i
+      )
+      SELECT uuid, programacion_uuid, tarea_uuid, empleado_uuid,
+             to_char(fecha_ocurrencia, 'YYYY-MM-DD') AS fecha_ocurrencia,
+             to_char(fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento
+        FROM inserted`);
+  }
+
+  async addHistory(rows: readonly NewHistory[]): Promise<void> {
     if (rows.length === 0) return;
     // clock_timestamp(), not now(): entries written in one transaction keep their order (status before archive).
-    await em.query(
-      `INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
-       SELECT u.*, clock_timestamp() FROM unnest($1::uuid[], $2::varchar[], $3::text[], $4::uuid[]) AS u`,
-      [
-        rows.map((r) => r.tareaAsignadaUuid),
-        rows.map((r) => r.tipo),
-        rows.map((r) => r.detalle),
-        rows.map((r) => r.usuarioUuid),
-      ],
-    );
+    await this.db.execute(sql`
+      INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
+      SELECT u.*, clock_timestamp()
+        FROM unnest(${rows.map((r) => r.tareaAsignadaUuid)}::uuid[], ${rows.map((r) => r.tipo)}::varchar[],
+                    ${rows.map((r) => r.detalle)}::text[], ${rows.map((r) => r.usuarioUuid)}::uuid[]) AS u`);
   }
 
-  history(uuid: string, em: EntityManager = this.ds.manager): Promise<AssignedTaskHistoryEntity[]> {
-    return em.getRepository(AssignedTaskHistoryEntity).find({
-      where: { tarea_asignada_uuid: uuid },
-      relations: { usuario: true },
-      order: { fecha: 'DESC', uuid: 'DESC' },
-    });
+  /** Newest first. */
+  history(uuid: string): Promise<HistoryRow[]> {
+    return this.db.query(sql`
+      SELECT h.uuid, h.tipo, h.detalle, h.fecha, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido
+        FROM historial_tareas_asignadas h LEFT JOIN usuarios u ON u.uuid = h.usuario_uuid
+       WHERE h.tarea_asignada_uuid = ${uuid}
+       ORDER BY h.fecha DESC, h.uuid DESC`);
   }
 
-  async setStatus(em: EntityManager, uuid: string, estadoUuid: string, completed: boolean): Promise<void> {
-    await em.query(
-      `UPDATE tareas_asignadas
-          SET estado_uuid = $2,
-              fecha_completada = CASE WHEN $3 THEN coalesce(fecha_completada, now()) ELSE NULL END,
-              updated_at = now()
-        WHERE uuid = $1`,
-      [uuid, estadoUuid, completed],
-    );
+  async setStatus(uuid: string, estadoUuid: string, completed: boolean): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE tareas_asignadas
+         SET estado_uuid = ${estadoUuid},
+             fecha_completada = CASE WHEN ${completed}::boolean THEN coalesce(fecha_completada, now()) ELSE NULL END,
+             updated_at = now()
+       WHERE uuid = ${uuid}`);
   }
 
-  async archive(
-    em: EntityManager,
-    uuid: string,
-    calificacion: number | null,
-    observaciones: string | null,
-  ): Promise<void> {
-    await em.query(
-      `UPDATE tareas_asignadas
-          SET archivada = true, calificacion = $2, observaciones = $3, fecha_archivado = now(), updated_at = now()
-        WHERE uuid = $1`,
-      [uuid, calificacion, observaciones],
-    );
+  async archive(uuid: string, calificacion: number | null, observaciones: string | null): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE tareas_asignadas
+         SET archivada = true, calificacion = ${calificacion}, observaciones = ${observaciones}, fecha_archivado = now(), updated_at = now()
+       WHERE uuid = ${uuid}`);
   }
 
-  async unarchive(em: EntityManager, uuid: string): Promise<void> {
-    await em.query(
-      `UPDATE tareas_asignadas SET archivada = false, fecha_archivado = NULL, updated_at = now() WHERE uuid = $1`,
-      [uuid],
-    );
+  async unarchive(uuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE tareas_asignadas SET archivada = false, fecha_archivado = NULL, updated_at = now() WHERE uuid = ${uuid}`);
   }
 
-  comments(uuid: string): Promise<CommentEntity[]> {
-    return this.ds.getRepository(CommentEntity).find({
-      where: { tarea_asignada_uuid: uuid },
-      relations: { usuario: true },
-      order: { fecha_creacion: 'ASC', uuid: 'ASC' },
-    });
+  /** Oldest first. */
+  comments(uuid: string): Promise<CommentRow[]> {
+    return this.db.query(sql`${COMMENT_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ORDER BY c.fecha_creacion ASC, c.uuid ASC`);
   }
 
-  findComment(uuid: string, commentUuid: string, em: EntityManager = this.ds.manager): Promise<CommentEntity | null> {
-    return em.getRepository(CommentEntity).findOne({
-      where: { uuid: commentUuid, tarea_asignada_uuid: uuid },
-      relations: { usuario: true },
-    });
+  findComment(uuid: string, commentUuid: string): Promise<CommentRow | null> {
+    return this.db.one(sql`${COMMENT_SELECT} WHERE c.uuid = ${commentUuid} AND c.tarea_asignada_uuid = ${uuid}`);
   }
 
-  async insertComment(em: EntityManager, uuid: string, usuarioUuid: string, texto: string): Promise<string> {
-    const [row]: { uuid: string }[] = await em.query(
-      `INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto) VALUES ($1, $2, $3) RETURNING uuid`,
-      [uuid, usuarioUuid, texto],
-    );
+  async insertComment(uuid: string, usuarioUuid: string, texto: string): Promise<string> {
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto) VALUES (${uuid}, ${usuarioUuid}, ${texto}) RETURNING uuid`);
     return row.uuid;
   }
 
-  async updateComment(em: EntityManager, commentUuid: string, texto: string): Promise<void> {
-    await em.query(`UPDATE comentarios SET texto = $2, updated_at = now() WHERE uuid = $1`, [commentUuid, texto]);
+  async updateComment(commentUuid: string, texto: string): Promise<void> {
+    await this.db.execute(sql`UPDATE comentarios SET texto = ${texto}, updated_at = now() WHERE uuid = ${commentUuid}`);
   }
 
-  async deleteComment(em: EntityManager, commentUuid: string): Promise<void> {
-    await em.query(`DELETE FROM comentarios WHERE uuid = $1`, [commentUuid]);
+  async deleteComment(commentUuid: string): Promise<void> {
+    await this.db.execute(sql`DELETE FROM comentarios WHERE uuid = ${commentUuid}`);
   }
 
   /** Users among `uuids` that are active and belong to `areaUuid`. */
-  async activeUsersOfArea(
-    uuids: readonly string[],
-    areaUuid: string,
-    em: EntityManager = this.ds.manager,
-  ): Promise<{ uuid: string; nombre: string; apellido: string }[]> {
-    return em.query(
-      `SELECT u.uuid, u.nombre, u.apellido FROM usuarios u
-         JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid AND ua.area_uuid = $2
-        WHERE u.uuid = ANY($1::uuid[]) AND u.activo`,
-      [[...uuids], areaUuid],
-    );
+  activeUsersOfArea(uuids: readonly string[], areaUuid: string): Promise<{ uuid: string; nombre: string; apellido: string }[]> {
+    return this.db.query(sql`
+      SELECT u.uuid, u.nombre, u.apellido FROM usuarios u
+        JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid AND ua.area_uuid = ${areaUuid}
+       WHERE u.uuid = ANY(${uuids}::uuid[]) AND u.activo`);
   }
+
+  /** The task an assignment is made from. */
+  findTask(uuid: string): Promise<{ uuid: string; area_uuid: string; activo: boolean } | null> {
+    return this.db.one(sql`SELECT uuid, area_uuid, activo FROM tareas WHERE uuid = ${uuid}`);
+  }
+
+  taskTitles(uuids: readonly string[]): Promise<{ uuid: string; titulo: string }[]> {
+    return this.db.query(sql`SELECT uuid, titulo FROM tareas WHERE uuid = ANY(${uuids}::uuid[])`);
+  }
+
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import {
   AssignedTaskBoardResponse,
   AssignedTaskHistoryResponse,
@@ -14,11 +14,18 @@ import {
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { areaScope, assertInScope, assertUsersInScope, inScope, Scope, scopeAreas, scopeFor } from '../../common/access/access';
+import { AccessRepository } from '../../common/access/access.repository';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { companyToday, toCompanyDate } from '../../common/time/company-date';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
 import { toAssignedTaskResponse, toHistoryEntry } from './assigned-tasks.mapper';
-import { AssignedTaskAccessRow, AssignedTasksRepository, NewHistory } from './assigned-tasks.repository';
+import {
+  AssignedTaskAccessRow,
+  AssignedTasksRepository,
+  InsertedOccurrence,
+  NewHistory,
+  ScheduledOccurrence,
+} from './assigned-tasks.repository';
 
 /** What the caller may do with one assigned task (DECISIONS section 2). */
 export interface AssignedTaskAccess {
@@ -50,8 +57,8 @@ export interface OccurrenceAssignee {
 @Injectable()
 export class AssignedTasksService {
   constructor(
-    private readonly ds: DataSource,
     private readonly repo: AssignedTasksRepository,
+    private readonly access: AccessRepository,
     private readonly events: AssignedTaskEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,7 +90,7 @@ export class AssignedTasksService {
     }
 
     for (const a of areas ?? []) assertInScope(scope, a);
-    await assertUsersInScope(this.ds, scope, caller.uuid, users);
+    await assertUsersInScope(this.access, scope, caller.uuid, users);
     const rows = await this.repo.board({
       scopeAreas: scopeAreas(scope),
       caller: caller.uuid,
@@ -100,8 +107,8 @@ export class AssignedTasksService {
     return toAssignedTaskResponse(card, this.tz, await this.repo.history(uuid));
   }
 
-  private async visibleRow(caller: AuthUser, uuid: string, em?: EntityManager, lock = false) {
-    const row = await this.repo.findAccessRow(uuid, em, lock);
+  private async visibleRow(caller: AuthUser, uuid: string, lock = false) {
+    const row = await this.repo.findAccessRow(uuid, lock);
     if (!row) throw notFound();
     const access = accessTo(caller, row);
     if (!access.canSee) throw forbidden(MESSAGES.errors.outOfScope);
@@ -118,88 +125,89 @@ export class AssignedTasksService {
    * Reaching the last status by order stamps `fecha_completada`; leaving it clears it.
    */
   async update(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<AssignedTaskResponse> {
-    const outcome = await this.ds.transaction(async (em) => {
-      const { row, access } = await this.visibleRow(caller, uuid, em, true);
-      if (input.archivada !== undefined && !access.watches) throw forbidden();
-      const history: NewHistory[] = [];
-      const note = (tipo: NewHistory['tipo'], detalle: string) =>
-        history.push({ tareaAsignadaUuid: uuid, tipo, detalle, usuarioUuid: caller.uuid });
-
-      if (input.estado_uuid !== undefined && input.estado_uuid !== row.estado_uuid) {
-        const statuses = await this.repo.statuses(em);
-        const target = statuses.find((s) => s.uuid === input.estado_uuid);
-        if (!target) {
-          throw badRequest(MESSAGES.errors.statusNotFound, [
-            { path: 'estado_uuid', message: MESSAGES.errors.statusNotFound },
-          ]);
-        }
-        const from = statuses.find((s) => s.uuid === row.estado_uuid);
-        const last = statuses[statuses.length - 1];
-        await this.repo.setStatus(em, uuid, target.uuid, target.uuid === last?.uuid);
-        note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}`);
-      }
-      let archived = false;
-      if (input.archivada === true) {
-        const rating = input.calificacion ?? null;
-        const notes = input.observaciones ? input.observaciones : null;
-        await this.repo.archive(em, uuid, rating, notes);
-        const ratingText = rating
-          ? `con calificación ${rating} (${RATING_LABELS[rating as Rating]})`
-          : 'sin calificación';
-        note('archivo', `Archivada ${ratingText}${notes ? `. Observaciones: ${notes}` : ''}`);
-        archived = true;
-      } else if (input.archivada === false && row.archivada) {
-        await this.repo.unarchive(em, uuid);
-        note('archivo', 'Desarchivada');
-        archived = true;
-      }
-      await this.repo.addHistory(em, history);
-      return { row, changed: history.length > 0, archived };
-    });
+    const outcome = await this.applyUpdate(caller, uuid, input);
     if (outcome.changed) await this.events.changed([outcome.row], outcome.archived ? 'archivo' : 'estado');
     return this.full(uuid);
   }
 
+  @Transactional()
+  private async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest) {
+    const { row, access } = await this.visibleRow(caller, uuid, true);
+    if (input.archivada !== undefined && !access.watches) throw forbidden();
+    const history: NewHistory[] = [];
+    const note = (tipo: NewHistory['tipo'], detalle: string) =>
+      history.push({ tareaAsignadaUuid: uuid, tipo, detalle, usuarioUuid: caller.uuid });
+
+    if (input.estado_uuid !== undefined && input.estado_uuid !== row.estado_uuid) {
+      const statuses = await this.repo.statuses();
+      const target = statuses.find((s) => s.uuid === input.estado_uuid);
+      if (!target) {
+        throw badRequest(MESSAGES.errors.statusNotFound, [
+          { path: 'estado_uuid', message: MESSAGES.errors.statusNotFound },
+        ]);
+      }
+      const from = statuses.find((s) => s.uuid === row.estado_uuid);
+      const last = statuses[statuses.length - 1];
+      await this.repo.setStatus(uuid, target.uuid, target.uuid === last?.uuid);
+      note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}`);
+    }
+    let archived = false;
+    if (input.archivada === true) {
+      const rating = input.calificacion ?? null;
+      const notes = input.observaciones ? input.observaciones : null;
+      await this.repo.archive(uuid, rating, notes);
+      const ratingText = rating
+        ? `con calificación ${rating} (${RATING_LABELS[rating as Rating]})`
+        : 'sin calificación';
+      note('archivo', `Archivada ${ratingText}${notes ? `. Observaciones: ${notes}` : ''}`);
+      archived = true;
+    } else if (input.archivada === false && row.archivada) {
+      await this.repo.unarchive(uuid);
+      note('archivo', 'Desarchivada');
+      archived = true;
+    }
+    await this.repo.addHistory(history);
+    return { row, changed: history.length > 0, archived };
+  }
+
   /** `POST /api/assigned-tasks`: one occurrence per user, now, due `fecha_vencimiento`. */
   async assign(caller: AuthUser, input: CreateAssignedTaskRequest): Promise<AssignedTaskResponse[]> {
-    const [task]: { uuid: string; area_uuid: string; activo: boolean }[] = await this.ds.query(
-      `SELECT uuid, area_uuid, activo FROM tareas WHERE uuid = $1`,
-      [input.tarea_uuid],
-    );
+    const task = await this.repo.findTask(input.tarea_uuid);
     if (!task) throw notFound();
     assertInScope(areaScope(caller), task.area_uuid);
     if (!task.activo) throw conflict(MESSAGES.errors.taskInactive);
     const due = this.dueDateNotPast(input.fecha_vencimiento);
-
-    const created = await this.ds.transaction(async (em) => {
-      const users = await this.assigneesOf(em, input.usuarios_asignados, task.area_uuid);
-      let estadoUuid: string;
-      if (input.estado_uuid) {
-        const statuses = await this.repo.statuses(em);
-        if (!statuses.some((s) => s.uuid === input.estado_uuid)) {
-          throw badRequest(MESSAGES.errors.statusNotFound, [
-            { path: 'estado_uuid', message: MESSAGES.errors.statusNotFound },
-          ]);
-        }
-        estadoUuid = input.estado_uuid;
-      } else {
-        estadoUuid = await this.firstStatusUuid(em);
-      }
-      return this.createOccurrences(em, {
-        tareaUuid: task.uuid,
-        areaUuid: task.area_uuid,
-        users,
-        estadoUuid,
-        due,
-        by: caller.uuid,
-      });
-    });
+    const created = await this.assignNow(caller, input, task, due);
     await this.events.changed(created, 'asignacion', caller.uuid);
     const cards = await this.repo.findCards(created.map((c) => c.uuid));
     return cards.map((c) => toAssignedTaskResponse(c, this.tz));
   }
 
-  /** A due date as a company calendar date, refused when before today. */
+  @Transactional()
+  private async assignNow(
+    caller: AuthUser,
+    input: CreateAssignedTaskRequest,
+    task: { uuid: string; area_uuid: string },
+    due: string,
+  ): Promise<ChangedAssignedTask[]> {
+    const users = await this.assigneesOf(input.usuarios_asignados, task.area_uuid);
+    let estadoUuid: string;
+    if (input.estado_uuid) {
+      const statuses = await this.repo.statuses();
+      if (!statuses.some((s) => s.uuid === input.estado_uuid)) {
+        throw badRequest(MESSAGES.errors.statusNotFound, [{ path: 'estado_uuid', message: MESSAGES.errors.statusNotFound }]);
+      }
+      estadoUuid = input.estado_uuid;
+    } else {
+      estadoUuid = await this.firstStatusUuid();
+    }
+    return this.createOccurrences({ tareaUuid: task.uuid, areaUuid: task.area_uuid, users, estadoUuid, due, by: caller.uuid });
+  }
+
+  /**
+   * A due date as a company calendar date, refused when before today: the one place this rule
+   * lives (assigning now, and creating a task without a schedule).
+   */
   dueDateNotPast(input: string, path = 'fecha_vencimiento'): string {
     const due = toCompanyDate(input, this.tz);
     if (due < companyToday(this.tz)) {
@@ -209,8 +217,8 @@ export class AssignedTasksService {
   }
 
   /** The users, each active and a member of the area; otherwise 400 at `usuarios_asignados`. */
-  async assigneesOf(em: EntityManager, uuids: readonly string[], areaUuid: string): Promise<OccurrenceAssignee[]> {
-    const users = await this.repo.activeUsersOfArea(uuids, areaUuid, em);
+  async assigneesOf(uuids: readonly string[], areaUuid: string): Promise<OccurrenceAssignee[]> {
+    const users = await this.repo.activeUsersOfArea(uuids, areaUuid);
     if (users.length !== new Set(uuids).size) {
       throw badRequest(MESSAGES.errors.assigneesNotInArea, [
         { path: 'usuarios_asignados', message: MESSAGES.errors.assigneesNotInArea },
@@ -219,26 +227,28 @@ export class AssignedTasksService {
     return users;
   }
 
-  async firstStatusUuid(em: EntityManager): Promise<string> {
-    const first = await this.repo.firstStatus(em);
+  async firstStatusUuid(): Promise<string> {
+    const first = await this.repo.firstStatus();
     if (!first) throw conflict(MESSAGES.errors.noStatuses);
     return first.uuid;
   }
 
-  /** Inserts the occurrences and their 'asignacion' history inside the caller's transaction. */
-  async createOccurrences(
-    em: EntityManager,
-    p: {
-      tareaUuid: string;
-      areaUuid: string;
-      users: readonly OccurrenceAssignee[];
-      estadoUuid: string;
-      due: string;
-      by: string;
-    },
-  ): Promise<ChangedAssignedTask[]> {
-    const uuids = await this.repo.insertOccurrences(
-      em,
+  /** The status new assigned tasks start in, or null when there is none. */
+  async initialStatus(): Promise<string | null> {
+    return (await this.repo.firstStatus())?.uuid ?? null;
+  }
+
+  /** Inserts the occurrences and their 'asignacion' history (in the caller's transaction). */
+  @Transactional()
+  async createOccurrences(p: {
+    tareaUuid: string;
+    areaUuid: string;
+    users: readonly OccurrenceAssignee[];
+    estadoUuid: string;
+    due: string;
+    by: string;
+  }): Promise<ChangedAssignedTask[]> {
+    const inserted = await this.repo.insertOccurrences(
       p.users.map((u) => ({
         tareaUuid: p.tareaUuid,
         empleadoUuid: u.uuid,
@@ -247,20 +257,23 @@ export class AssignedTasksService {
         asignadoPor: p.by,
       })),
     );
+    const byEmployee = new Map(p.users.map((u) => [u.uuid, u]));
     await this.repo.addHistory(
-      em,
-      uuids.map((uuid, i) => ({
-        tareaAsignadaUuid: uuid,
-        tipo: 'asignacion' as const,
-        detalle: `Asignada a ${p.users[i]!.nombre} ${p.users[i]!.apellido}`,
-        usuarioUuid: p.by,
-      })),
+      inserted.map((o) => {
+        const u = byEmployee.get(o.empleado_uuid)!;
+        return { tareaAsignadaUuid: o.uuid, tipo: 'asignacion' as const, detalle: `Asignada a ${u.nombre} ${u.apellido}`, usuarioUuid: p.by };
+      }),
     );
-    return uuids.map((uuid, i) => ({
-      uuid,
-      tarea_uuid: p.tareaUuid,
-      empleado_uuid: p.users[i]!.uuid,
-      area_uuid: p.areaUuid,
-    }));
+    return inserted.map((o) => ({ uuid: o.uuid, tarea_uuid: p.tareaUuid, empleado_uuid: o.empleado_uuid, area_uuid: p.areaUuid }));
+  }
+
+  /**
+   * The scheduler's batch: the occurrences due schedules owe, one per active default assignee,
+   * each with its history entry by the system; a duplicate of an existing occurrence is a no-op.
+   * Runs in the scheduler's transaction.
+   */
+  @Transactional()
+  createScheduledOccurrences(occurrences: readonly ScheduledOccurrence[], estadoUuid: string, at: Date): Promise<InsertedOccurrence[]> {
+    return this.repo.insertScheduledOccurrences(occurrences, estadoUuid, at, MESSAGES.scheduler.assignedBySchedule);
   }
 }

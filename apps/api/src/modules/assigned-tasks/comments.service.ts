@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import {
   CommentListResponse,
   CommentResponse,
@@ -18,13 +18,12 @@ import { accessTo } from './assigned-tasks.service';
 @Injectable()
 export class CommentsService {
   constructor(
-    private readonly ds: DataSource,
     private readonly repo: AssignedTasksRepository,
     private readonly events: AssignedTaskEvents,
   ) {}
 
-  private async visibleRow(caller: AuthUser, uuid: string, em?: EntityManager): Promise<AssignedTaskAccessRow> {
-    const row = await this.repo.findAccessRow(uuid, em);
+  private async visibleRow(caller: AuthUser, uuid: string): Promise<AssignedTaskAccessRow> {
+    const row = await this.repo.findAccessRow(uuid);
     if (!row) throw notFound();
     if (!accessTo(caller, row).canSee) throw forbidden(MESSAGES.errors.outOfScope);
     return row;
@@ -36,16 +35,17 @@ export class CommentsService {
   }
 
   async add(caller: AuthUser, uuid: string, input: CreateCommentRequest): Promise<CommentResponse> {
-    const { row, commentUuid } = await this.ds.transaction(async (em) => {
-      const row = await this.visibleRow(caller, uuid, em);
-      const commentUuid = await this.repo.insertComment(em, uuid, caller.uuid, input.texto);
-      await this.repo.addHistory(em, [
-        { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario agregado', usuarioUuid: caller.uuid },
-      ]);
-      return { row, commentUuid };
-    });
+    const { row, commentUuid } = await this.insert(caller, uuid, input.texto);
     await this.events.changed([row], 'comentario');
     return this.one(uuid, commentUuid);
+  }
+
+  @Transactional()
+  private async insert(caller: AuthUser, uuid: string, texto: string) {
+    const row = await this.visibleRow(caller, uuid);
+    const commentUuid = await this.repo.insertComment(uuid, caller.uuid, texto);
+    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario agregado', usuarioUuid: caller.uuid }]);
+    return { row, commentUuid };
   }
 
   async update(
@@ -54,39 +54,36 @@ export class CommentsService {
     commentUuid: string,
     input: UpdateCommentRequest,
   ): Promise<CommentResponse> {
-    const row = await this.ds.transaction(async (em) => {
-      const row = await this.authored(caller, uuid, commentUuid, em);
-      await this.repo.updateComment(em, commentUuid, input.texto);
-      await this.repo.addHistory(em, [
-        { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario editado', usuarioUuid: caller.uuid },
-      ]);
-      return row;
-    });
+    const row = await this.edit(caller, uuid, commentUuid, input.texto);
     await this.events.changed([row], 'comentario');
     return this.one(uuid, commentUuid);
   }
 
+  @Transactional()
+  private async edit(caller: AuthUser, uuid: string, commentUuid: string, texto: string): Promise<AssignedTaskAccessRow> {
+    const row = await this.authored(caller, uuid, commentUuid);
+    await this.repo.updateComment(commentUuid, texto);
+    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario editado', usuarioUuid: caller.uuid }]);
+    return row;
+  }
+
   async remove(caller: AuthUser, uuid: string, commentUuid: string): Promise<{ ok: true }> {
-    const row = await this.ds.transaction(async (em) => {
-      const row = await this.authored(caller, uuid, commentUuid, em);
-      await this.repo.deleteComment(em, commentUuid);
-      await this.repo.addHistory(em, [
-        { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario eliminado', usuarioUuid: caller.uuid },
-      ]);
-      return row;
-    });
+    const row = await this.delete(caller, uuid, commentUuid);
     await this.events.changed([row], 'comentario');
     return { ok: true };
   }
 
-  private async authored(
-    caller: AuthUser,
-    uuid: string,
-    commentUuid: string,
-    em: EntityManager,
-  ): Promise<AssignedTaskAccessRow> {
-    const row = await this.visibleRow(caller, uuid, em);
-    const comment = await this.repo.findComment(uuid, commentUuid, em);
+  @Transactional()
+  private async delete(caller: AuthUser, uuid: string, commentUuid: string): Promise<AssignedTaskAccessRow> {
+    const row = await this.authored(caller, uuid, commentUuid);
+    await this.repo.deleteComment(commentUuid);
+    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario eliminado', usuarioUuid: caller.uuid }]);
+    return row;
+  }
+
+  private async authored(caller: AuthUser, uuid: string, commentUuid: string): Promise<AssignedTaskAccessRow> {
+    const row = await this.visibleRow(caller, uuid);
+    const comment = await this.repo.findComment(uuid, commentUuid);
     if (!comment) throw notFound();
     if (comment.usuario_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.onlyAuthorCanEdit);
     return row;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { Transactional } from '@nestjs-cls/transactional';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import {
   LOGIN_RATE_LIMIT,
   LoginRequest,
@@ -13,41 +13,19 @@ import {
 } from '@gestar/contracts';
 import { tooManyRequests, unauthorized } from '../../common/http/app-exception';
 import { UserStateService } from '../../common/auth/user-state.service';
+import { AuthRepository, TokenUserRow } from './auth.repository';
 import { dummyHash, verifyPassword } from './password';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-interface LoginRow {
-  uuid: string;
-  username: string;
-  nombre: string;
-  apellido: string;
-  activo: boolean;
-  password_hash: string;
-  rol_uuid: string;
-  rol_nombre: string;
-  permisos: string[];
-  puesto_uuid: string | null;
-  puesto_nombre: string | null;
-  puesto_descripcion: string | null;
-}
-
-interface RefreshRow {
-  uuid: string;
-  usuario_uuid: string;
-  family_uuid: string;
-  expires_at: Date;
-  rotated_at: Date | null;
-  replaced_by_uuid: string | null;
-  revoked_at: Date | null;
-}
+type Rotation = { kind: 'invalid' } | { kind: 'reuse' } | { kind: 'ok'; userUuid: string; token: string };
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: AuthRepository,
     private readonly jwt: JwtService,
     @Inject(UserStateService) private readonly userState: UserStateService,
   ) {}
@@ -55,25 +33,15 @@ export class AuthService {
   async login(input: LoginRequest, address: string): Promise<LoginResponse> {
     const username = input.username.trim();
     await this.assertNotRateLimited(username, address);
-    const rows: LoginRow[] = await this.ds.query(
-      `SELECT u.uuid, u.username, u.nombre, u.apellido, u.activo, u.password_hash,
-              r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos,
-              p.uuid AS puesto_uuid, p.nombre AS puesto_nombre, p.descripcion AS puesto_descripcion
-         FROM usuarios u
-         JOIN roles r ON r.uuid = u.rol_uuid
-         LEFT JOIN descripciones_puesto p ON p.uuid = u.descripcion_puesto_uuid
-        WHERE lower(u.username) = lower($1)`,
-      [username],
-    );
-    const row = rows[0];
+    const row = await this.repo.loginUser(username);
     const ok = row ? await verifyPassword(row.password_hash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
     if (!row || !ok || !row.activo) {
-      await this.ds.query(`INSERT INTO login_attempts (username, address) VALUES ($1, $2)`, [username.toLowerCase().slice(0, 100), address.slice(0, 100)]);
+      await this.repo.recordFailedLogin(username.toLowerCase().slice(0, 100), address.slice(0, 100));
       throw unauthorized(MESSAGES.errors.loginFailed);
     }
-    await this.ds.query(`DELETE FROM login_attempts WHERE lower(username) = lower($1) AND address = $2`, [username, address]);
+    await this.repo.clearFailedLogins(username, address);
     const token = this.signAccessToken(row);
-    const refreshToken = await this.issueRefreshToken(this.ds.manager, row.uuid, randomUUID());
+    const { token: refreshToken } = await this.insertRefreshToken(row.uuid, randomUUID());
     return {
       user: {
         uuid: row.uuid,
@@ -91,19 +59,13 @@ export class AuthService {
 
   /** Counted in PostgreSQL so several API processes share the limit. */
   private async assertNotRateLimited(username: string, address: string): Promise<void> {
-    const window = `${LOGIN_RATE_LIMIT.windowMinutes} minutes`;
-    const [counts]: { per_user: string; per_address: string }[] = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE lower(username) = lower($1)) AS per_user, count(*) AS per_address
-         FROM login_attempts
-        WHERE address = $2 AND attempted_at > now() - $3::interval`,
-      [username, address, window],
-    );
-    if (Number(counts.per_user) >= LOGIN_RATE_LIMIT.perUserAndAddress || Number(counts.per_address) >= LOGIN_RATE_LIMIT.perAddress) {
+    const counts = await this.repo.failedLogins(username, address, LOGIN_RATE_LIMIT.windowMinutes);
+    if (counts.perUser >= LOGIN_RATE_LIMIT.perUserAndAddress || counts.perAddress >= LOGIN_RATE_LIMIT.perAddress) {
       throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts);
     }
   }
 
-  private signAccessToken(row: { uuid: string; username: string; rol_uuid: string; rol_nombre: string; permisos: string[] }): string {
+  private signAccessToken(row: Omit<TokenUserRow, 'activo'>): string {
     return this.jwt.sign({
       sub: row.uuid,
       username: row.username,
@@ -111,19 +73,10 @@ export class AuthService {
     });
   }
 
-  private async issueRefreshToken(em: EntityManager, userUuid: string, familyUuid: string): Promise<string> {
-    const { token } = await this.insertRefreshToken(em, userUuid, familyUuid);
-    return token;
-  }
-
-  private async insertRefreshToken(em: EntityManager, userUuid: string, familyUuid: string): Promise<{ token: string; uuid: string }> {
+  private async insertRefreshToken(userUuid: string, familyUuid: string): Promise<{ token: string; uuid: string }> {
     const token = randomBytes(32).toString('base64url');
-    const [row]: { uuid: string }[] = await em.query(
-      `INSERT INTO refresh_tokens (usuario_uuid, family_uuid, token_hash, expires_at)
-       VALUES ($1, $2, $3, now() + $4::interval) RETURNING uuid`,
-      [userUuid, familyUuid, sha256(token), `${REFRESH_TOKEN_TTL_DAYS} days`],
-    );
-    return { token, uuid: row.uuid };
+    const uuid = await this.repo.insertRefreshToken(userUuid, familyUuid, sha256(token), REFRESH_TOKEN_TTL_DAYS);
+    return { token, uuid };
   }
 
   /**
@@ -133,57 +86,45 @@ export class AuthService {
    */
   async refresh(refreshToken: string): Promise<RefreshTokenResponse> {
     if (!refreshToken) throw unauthorized(MESSAGES.errors.invalidRefreshToken);
-    const outcome = await this.ds.transaction(async (em) => {
-      const rows: RefreshRow[] = await em.query(
-        `SELECT uuid, usuario_uuid, family_uuid, expires_at, rotated_at, replaced_by_uuid, revoked_at
-           FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-        [sha256(refreshToken)],
-      );
-      const row = rows[0];
-      if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
-      if (row.rotated_at) {
-        const withinGrace = Date.now() - row.rotated_at.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
-        const [successor]: { rotated_at: Date | null; revoked_at: Date | null }[] = row.replaced_by_uuid
-          ? await em.query(`SELECT rotated_at, revoked_at FROM refresh_tokens WHERE uuid = $1`, [row.replaced_by_uuid])
-          : [];
-        const isPrevious = successor && !successor.rotated_at && !successor.revoked_at;
-        if (!withinGrace || !isPrevious) {
-          await em.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE family_uuid = $1 AND revoked_at IS NULL`, [row.family_uuid]);
-          return { kind: 'reuse' as const };
-        }
-        const next = await this.insertRefreshToken(em, row.usuario_uuid, row.family_uuid);
-        return { kind: 'ok' as const, userUuid: row.usuario_uuid, token: next.token };
-      }
-      const next = await this.insertRefreshToken(em, row.usuario_uuid, row.family_uuid);
-      await em.query(`UPDATE refresh_tokens SET rotated_at = now(), replaced_by_uuid = $2 WHERE uuid = $1`, [row.uuid, next.uuid]);
-      return { kind: 'ok' as const, userUuid: row.usuario_uuid, token: next.token };
-    });
+    const outcome = await this.rotate(sha256(refreshToken));
     if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.errors.invalidRefreshToken);
-    const rows: LoginRow[] = await this.ds.query(
-      `SELECT u.uuid, u.username, u.activo, r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos
-         FROM usuarios u JOIN roles r ON r.uuid = u.rol_uuid WHERE u.uuid = $1`,
-      [outcome.userUuid],
-    );
-    const user = rows[0];
+    const user = await this.repo.tokenUser(outcome.userUuid);
     if (!user || !user.activo) throw unauthorized(MESSAGES.errors.userInactive);
     this.userState.invalidate(user.uuid);
     return { token: this.signAccessToken(user), refreshToken: outcome.token };
   }
 
+  @Transactional()
+  private async rotate(tokenHash: string): Promise<Rotation> {
+    const row = await this.repo.lockRefreshToken(tokenHash);
+    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
+    if (row.rotated_at) {
+      const withinGrace = Date.now() - row.rotated_at.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+      const successor = row.replaced_by_uuid ? await this.repo.refreshTokenState(row.replaced_by_uuid) : null;
+      const isPrevious = successor && !successor.rotated_at && !successor.revoked_at;
+      if (!withinGrace || !isPrevious) {
+        await this.repo.revokeFamily(row.family_uuid);
+        return { kind: 'reuse' };
+      }
+      const next = await this.insertRefreshToken(row.usuario_uuid, row.family_uuid);
+      return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token };
+    }
+    const next = await this.insertRefreshToken(row.usuario_uuid, row.family_uuid);
+    await this.repo.markRotated(row.uuid, next.uuid);
+    return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token };
+  }
+
   /** Revokes the refresh token's family when it belongs to the caller. */
   async logout(userUuid: string, refreshToken?: string): Promise<{ ok: true }> {
-    if (refreshToken) {
-      await this.ds.query(
-        `UPDATE refresh_tokens SET revoked_at = now()
-          WHERE revoked_at IS NULL AND family_uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = $1 AND usuario_uuid = $2)`,
-        [sha256(refreshToken), userUuid],
-      );
-    }
+    if (refreshToken) await this.repo.revokeFamilyOfToken(sha256(refreshToken), userUuid);
     return { ok: true };
   }
 
-  /** Revoke every refresh token of a user (deactivation, password change). */
-  async revokeAllFor(userUuid: string, em: EntityManager = this.ds.manager): Promise<void> {
-    await em.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = $1 AND revoked_at IS NULL`, [userUuid]);
+  /**
+   * Ends every session of a user (deactivation, a password set by someone else). Joins the
+   * caller's transaction when there is one.
+   */
+  async revokeSessionsOf(userUuid: string): Promise<void> {
+    await this.repo.revokeAllOf(userUuid);
   }
 }

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   COMPANY_NAME,
   EXPORT_CONTENT_TYPES,
@@ -13,6 +12,7 @@ import {
   type ReportStatsResponse,
 } from '@gestar/contracts';
 import { assertAllInScope, assertUsersInScope, scopeAreas, scopeFor } from '../../common/access/access';
+import { AccessRepository } from '../../common/access/access.repository';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { forbidden, payloadTooLarge } from '../../common/http/app-exception';
 import { addDays, companyMidnight, companyToday, toCompanyDate } from '../../common/time/company-date';
@@ -41,7 +41,7 @@ const rate = (part: number, whole: number): number | null =>
 @Injectable()
 export class ReportsService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly access: AccessRepository,
     private readonly repo: ReportsRepository,
     private readonly pdf: PdfRendererService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -59,7 +59,7 @@ export class ReportsService {
     if (scope.kind === 'none') throw forbidden();
     if (f.area_uuids?.length) assertAllInScope(scope, f.area_uuids);
     // Likewise an employee of no area of the caller's.
-    if (f.employee_uuids?.length) await assertUsersInScope(this.ds, scope, user.uuid, f.employee_uuids);
+    if (f.employee_uuids?.length) await assertUsersInScope(this.access, scope, user.uuid, f.employee_uuids);
     const tz = this.config.timezone;
     const start = f.start_date ? toCompanyDate(f.start_date, tz) : undefined;
     const end = f.end_date ? toCompanyDate(f.end_date, tz) : undefined;

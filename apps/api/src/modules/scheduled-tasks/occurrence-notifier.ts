@@ -1,5 +1,3 @@
-import { Injectable, Logger } from '@nestjs/common';
-
 /** One assigned task the scheduler produced (already committed). */
 export interface GeneratedOccurrence {
   /** The assigned task (tareas_asignadas.uuid). */
@@ -21,21 +19,8 @@ export interface OccurrenceNotifier {
 }
 
 /**
- * Injection token of the notifier. The scheduled-tasks module imports
- * NotificationsModule and injects this token as optional; to deliver real
- * notifications, NotificationsModule provides and exports it, e.g.
- * `providers: [{ provide: OCCURRENCE_NOTIFIER, useExisting: NotificationsService }],
- *  exports: [OCCURRENCE_NOTIFIER]`. Until then LoggingOccurrenceNotifier is used.
+ * Injection token of the notifier. NotificationsModule provides it (the AssignmentNotifier, which
+ * stores each assignee's notification and pushes it) and exports it; the scheduled-tasks module
+ * imports NotificationsModule and the generator injects it.
  */
 export const OCCURRENCE_NOTIFIER = Symbol('OCCURRENCE_NOTIFIER');
-
-/** The default: no notification channel yet, so only a log line per tick. */
-@Injectable()
-export class LoggingOccurrenceNotifier implements OccurrenceNotifier {
-  private readonly logger = new Logger('Scheduler');
-
-  notifyGenerated(occurrences: readonly GeneratedOccurrence[]): Promise<void> {
-    if (occurrences.length) this.logger.log(`${occurrences.length} tareas generadas por programaciones (sin canal de notificación configurado)`);
-    return Promise.resolve();
-  }
-}

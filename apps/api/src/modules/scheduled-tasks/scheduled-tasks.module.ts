@@ -1,20 +1,20 @@
 import { Module } from '@nestjs/common';
+import { AssignedTasksModule } from '../assigned-tasks/assigned-tasks.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ScheduledTasksController } from './scheduled-tasks.controller';
 import { ScheduledTasksRepository } from './scheduled-tasks.repository';
 import { ScheduledTasksService } from './scheduled-tasks.service';
-import { SchedulerRepository } from './scheduler.repository';
 import { SchedulerService } from './scheduler.service';
 
 /**
- * Schedules (CRUD) and the generator. NotificationsModule is imported so that, once it
- * provides and exports OCCURRENCE_NOTIFIER (see occurrence-notifier.ts), the generator
- * notifies assignees through it; until then the logging default is used.
+ * Schedules (CRUD, and the schedule of a task form through ScheduledTasksService) and the
+ * generator. The generator inserts occurrences through AssignedTasksService (their owner) and
+ * notifies assignees through OCCURRENCE_NOTIFIER, which NotificationsModule provides.
  */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, AssignedTasksModule],
   controllers: [ScheduledTasksController],
-  providers: [ScheduledTasksService, ScheduledTasksRepository, SchedulerService, SchedulerRepository],
-  exports: [SchedulerService],
+  providers: [ScheduledTasksService, ScheduledTasksRepository, SchedulerService],
+  exports: [SchedulerService, ScheduledTasksService],
 })
 export class ScheduledTasksModule {}

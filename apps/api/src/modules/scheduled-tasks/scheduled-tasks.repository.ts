@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../../database/db';
+import { paginate, PageRequest, sql } from '../../database/sql';
 
 /** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
 export interface ScheduleRow {
@@ -27,74 +28,157 @@ export interface ScheduleWrite {
   activo: boolean;
 }
 
-const SELECT_ROW = `
+/** The schedule fields a task form edits (its execution date, interval and due-date offset). */
+export interface TaskSchedule {
+  proxima: string;
+  intervalo: number;
+  diasVencimiento: number;
+}
+
+/** A task's schedule as its form needs it. */
+export interface TaskScheduleRow {
+  uuid: string;
+  proxima_ejecucion: string;
+  intervalo_repeticion: number;
+  dias_vencimiento: number;
+}
+
+/** A due schedule, locked by the transaction that claimed it. Dates are `YYYY-MM-DD`. */
+export interface ClaimedSchedule {
+  uuid: string;
+  tarea_uuid: string;
+  titulo: string;
+  area_uuid: string;
+  intervalo_repeticion: number;
+  proxima_ejecucion: string;
+  dias_vencimiento: number;
+}
+
+export interface ScheduleAdvance {
+  uuid: string;
+  next: string;
+  generated: number;
+}
+
+const SELECT_ROW = sql`
   SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion,
          to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas
     FROM programaciones_tareas p
     JOIN tareas t ON t.uuid = p.tarea_uuid
     JOIN areas a ON a.uuid = t.area_uuid`;
 
+/**
+ * The only writer of `programaciones_tareas`: the schedules screen, the task form (through
+ * ScheduledTasksService) and the generator. Dates travel as `YYYY-MM-DD` text (never through
+ * JS Date, which would shift them by the server's zone).
+ */
 @Injectable()
 export class ScheduledTasksRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** A page of schedules of tasks in the given areas (`null`: every area). */
-  async page(areaUuids: readonly string[] | null, page: number, limit: number): Promise<{ rows: ScheduleRow[]; total: number }> {
+  async page(areaUuids: readonly string[] | null, q: PageRequest): Promise<{ rows: ScheduleRow[]; total: number }> {
     if (areaUuids && !areaUuids.length) return { rows: [], total: 0 };
-    const where = areaUuids ? 'WHERE t.area_uuid = ANY($1::uuid[])' : 'WHERE $1::uuid[] IS NULL';
-    const params = [areaUuids ? [...areaUuids] : null];
-    const rows: ScheduleRow[] = await this.ds.query(
-      `${SELECT_ROW} ${where} ORDER BY lower(t.titulo), p.uuid LIMIT $2 OFFSET $3`,
-      [...params, limit, (page - 1) * limit],
+    const where = areaUuids ? sql`WHERE t.area_uuid = ANY(${areaUuids}::uuid[])` : sql.empty;
+    const rows = await this.db.query<ScheduleRow>(sql`${SELECT_ROW} ${where} ORDER BY lower(t.titulo), p.uuid ${paginate(q)}`);
+    const count = await this.db.one<{ total: number }>(
+      sql`SELECT count(*)::int AS total FROM programaciones_tareas p JOIN tareas t ON t.uuid = p.tarea_uuid ${where}`,
     );
-    const [{ total }]: { total: number }[] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM programaciones_tareas p JOIN tareas t ON t.uuid = p.tarea_uuid ${where}`,
-      params,
-    );
-    return { rows, total };
+    return { rows, total: count?.total ?? 0 };
   }
 
-  async findOne(uuid: string, em: EntityManager = this.ds.manager): Promise<ScheduleRow | null> {
-    const rows: ScheduleRow[] = await em.query(`${SELECT_ROW} WHERE p.uuid = $1`, [uuid]);
-    return rows[0] ?? null;
+  findOne(uuid: string): Promise<ScheduleRow | null> {
+    return this.db.one(sql`${SELECT_ROW} WHERE p.uuid = ${uuid}`);
   }
 
-  /** Locks the schedule row for an edit, so the generator skips it meanwhile. */
-  async lock(uuid: string, em: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await em.query(`SELECT 1 FROM programaciones_tareas WHERE uuid = $1 FOR UPDATE`, [uuid]);
-    return rows.length > 0;
+  /** Locks the schedule row for an edit (inside a transaction), so the generator skips it meanwhile. */
+  async lock(uuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM programaciones_tareas WHERE uuid = ${uuid} FOR UPDATE`)) !== null;
   }
 
-  async findTask(uuid: string, em: EntityManager = this.ds.manager): Promise<TaskRef | null> {
-    const rows: TaskRef[] = await em.query(`SELECT uuid, area_uuid FROM tareas WHERE uuid = $1`, [uuid]);
-    return rows[0] ?? null;
+  findTask(uuid: string): Promise<TaskRef | null> {
+    return this.db.one(sql`SELECT uuid, area_uuid FROM tareas WHERE uuid = ${uuid}`);
   }
 
-  async scheduleOfTask(tareaUuid: string, em: EntityManager = this.ds.manager): Promise<string | null> {
-    const rows: { uuid: string }[] = await em.query(`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = $1`, [tareaUuid]);
-    return rows[0]?.uuid ?? null;
+  async scheduleOfTask(tareaUuid: string): Promise<string | null> {
+    return (await this.db.one<{ uuid: string }>(sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`))?.uuid ?? null;
   }
 
-  async insert(input: ScheduleWrite, em: EntityManager = this.ds.manager): Promise<string> {
-    const rows: { uuid: string }[] = await em.query(
-      `INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, activo)
-       VALUES ($1, $2, $3::date, $4) RETURNING uuid`,
-      [input.tarea_uuid, input.intervalo_repeticion, input.proxima_ejecucion, input.activo],
-    );
-    return rows[0].uuid;
+  async insert(input: ScheduleWrite): Promise<string> {
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, activo)
+      VALUES (${input.tarea_uuid}, ${input.intervalo_repeticion}, ${input.proxima_ejecucion}::date, ${input.activo})
+      RETURNING uuid`);
+    return row.uuid;
   }
 
-  async update(uuid: string, input: ScheduleWrite, em: EntityManager): Promise<void> {
-    await em.query(
-      `UPDATE programaciones_tareas
-          SET tarea_uuid = $2, intervalo_repeticion = $3, proxima_ejecucion = $4::date, activo = $5, updated_at = now()
-        WHERE uuid = $1`,
-      [uuid, input.tarea_uuid, input.intervalo_repeticion, input.proxima_ejecucion, input.activo],
-    );
+  async update(uuid: string, input: ScheduleWrite): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE programaciones_tareas
+         SET tarea_uuid = ${input.tarea_uuid}, intervalo_repeticion = ${input.intervalo_repeticion},
+             proxima_ejecucion = ${input.proxima_ejecucion}::date, activo = ${input.activo}, updated_at = now()
+       WHERE uuid = ${uuid}`);
   }
 
   /** Assigned tasks it produced stay (their `programacion_uuid` becomes null). */
   async delete(uuid: string): Promise<void> {
-    await this.ds.query(`DELETE FROM programaciones_tareas WHERE uuid = $1`, [uuid]);
+    await this.db.execute(sql`DELETE FROM programaciones_tareas WHERE uuid = ${uuid}`);
+  }
+
+  findOfTask(tareaUuid: string): Promise<TaskScheduleRow | null> {
+    return this.db.one(sql`
+      SELECT uuid, to_char(proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, intervalo_repeticion, dias_vencimiento
+        FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`);
+  }
+
+  async insertForTask(tareaUuid: string, s: TaskSchedule): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
+      VALUES (${tareaUuid}, ${s.intervalo}, ${s.proxima}::date, ${s.diasVencimiento}, true)`);
+  }
+
+  async updateForTask(tareaUuid: string, s: TaskSchedule): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE programaciones_tareas
+         SET intervalo_repeticion = ${s.intervalo}, proxima_ejecucion = ${s.proxima}::date, dias_vencimiento = ${s.diasVencimiento},
+             updated_at = now()
+       WHERE tarea_uuid = ${tareaUuid}`);
+  }
+
+  async deleteOfTask(tareaUuid: string): Promise<void> {
+    await this.db.execute(sql`DELETE FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`);
+  }
+
+  async deactivateOfTask(tareaUuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE programaciones_tareas SET activo = false, updated_at = now() WHERE tarea_uuid = ${tareaUuid}`);
+  }
+
+  /**
+   * Locks up to `limit` due schedules of active tasks (inside the generator's transaction). SKIP LOCKED
+   * lets another process claim other rows at the same time instead of waiting for these; a row
+   * another process has just advanced no longer matches `proxima_ejecucion <= today`.
+   */
+  claimDue(today: string, limit: number): Promise<ClaimedSchedule[]> {
+    return this.db.query(sql`
+      SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, p.intervalo_repeticion,
+             to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.dias_vencimiento
+        FROM programaciones_tareas p
+        JOIN tareas t ON t.uuid = p.tarea_uuid
+       WHERE p.activo AND t.activo AND p.proxima_ejecucion <= ${today}::date
+       ORDER BY p.proxima_ejecucion, p.uuid
+       LIMIT ${limit}
+       FOR UPDATE OF p SKIP LOCKED`);
+  }
+
+  /** Moves each schedule to its next date and records the run. */
+  async advance(advances: readonly ScheduleAdvance[], at: Date): Promise<void> {
+    if (!advances.length) return;
+    await this.db.execute(sql`
+      UPDATE programaciones_tareas p
+         SET proxima_ejecucion = u.next, ultima_ejecucion = ${at},
+             total_generadas = p.total_generadas + u.generated, updated_at = now()
+        FROM unnest(${advances.map((a) => a.uuid)}::uuid[], ${advances.map((a) => a.next)}::date[], ${advances.map((a) => a.generated)}::int[])
+             AS u(uuid, next, generated)
+       WHERE p.uuid = u.uuid`);
   }
 }

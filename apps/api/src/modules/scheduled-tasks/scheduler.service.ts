@@ -1,13 +1,15 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { DataSource, EntityManager } from 'typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AssignedTaskChangedEvent, MESSAGES, SERVER_EVENTS } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { companyToday } from '../../common/time/company-date';
 import { EventsService } from '../events/events.service';
-import { GeneratedOccurrence, LoggingOccurrenceNotifier, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
+import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
+import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
 import { dueDateOf, dueOccurrence } from './schedule-dates';
-import { ClaimedSchedule, ScheduleAdvance, SchedulerRepository } from './scheduler.repository';
+import { ClaimedSchedule, ScheduleAdvance, ScheduledTasksRepository } from './scheduled-tasks.repository';
 
 /**
  * Schedules claimed per transaction: bounds lock time and memory, whatever the number of
@@ -50,17 +52,14 @@ export class SchedulerService {
 
   private readonly logger = new Logger('Scheduler');
   private running = false;
-  readonly notifier: OccurrenceNotifier;
 
   constructor(
-    private readonly ds: DataSource,
-    private readonly repo: SchedulerRepository,
+    private readonly repo: ScheduledTasksRepository,
+    private readonly assigned: AssignedTasksService,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() @Inject(OCCURRENCE_NOTIFIER) notifier?: OccurrenceNotifier,
-  ) {
-    this.notifier = notifier ?? new LoggingOccurrenceNotifier();
-  }
+    @Inject(OCCURRENCE_NOTIFIER) readonly notifier: OccurrenceNotifier,
+  ) {}
 
   @Cron(CronExpression.EVERY_MINUTE, { name: 'scheduled-tasks' })
   async onMinute(): Promise<void> {
@@ -82,7 +81,7 @@ export class SchedulerService {
     const result: TickResult = { today, schedules: 0, occurrences: [] };
     // The status new assigned tasks start in, read once per tick (a status deleted meanwhile
     // fails the batch's foreign key: rolled back, produced by the next tick).
-    const estado = await this.repo.firstStatus(this.ds.manager);
+    const estado = await this.assigned.initialStatus();
     if (!estado) {
       this.logger.warn(MESSAGES.errors.noStatuses);
       return result;
@@ -93,7 +92,7 @@ export class SchedulerService {
     let announced = 0;
     const worker = async (): Promise<void> => {
       for (;;) {
-        const batch = await this.ds.transaction('READ COMMITTED', (em) => this.runBatch(em, today, now, estado));
+        const batch = await this.runBatch(today, now, estado);
         result.schedules += batch.claimed;
         result.occurrences.push(...batch.occurrences);
         if (batch.occurrences.length) {
@@ -113,16 +112,17 @@ export class SchedulerService {
     return result;
   }
 
-  private async runBatch(em: EntityManager, today: string, now: Date, estado: string): Promise<BatchResult> {
-    const claimed = await this.repo.claimDue(em, today, this.batchSize);
+  /** Claiming, inserting and advancing commit or roll back together. */
+  @Transactional<TransactionalAdapterTypeOrm>({ isolationLevel: 'READ COMMITTED' })
+  private async runBatch(today: string, now: Date, estado: string): Promise<BatchResult> {
+    const claimed = await this.repo.claimDue(today, this.batchSize);
     if (!claimed.length) return { claimed: 0, occurrences: [] };
 
     const plans = claimed.flatMap((s) => {
       const due = dueOccurrence(s.proxima_ejecucion, s.intervalo_repeticion, today);
       return due ? [{ schedule: s, ...due }] : [];
     });
-    const inserted = await this.repo.insertOccurrences(
-      em,
+    const inserted = await this.assigned.createScheduledOccurrences(
       plans.map((p) => ({
         programacion_uuid: p.schedule.uuid,
         fecha_ocurrencia: p.occurrence,
@@ -130,12 +130,11 @@ export class SchedulerService {
       })),
       estado,
       now,
-      MESSAGES.scheduler.assignedBySchedule,
     );
     const generated = new Map<string, number>();
     for (const i of inserted) generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
     const advances: ScheduleAdvance[] = plans.map((p) => ({ uuid: p.schedule.uuid, next: p.next, generated: generated.get(p.schedule.uuid) ?? 0 }));
-    await this.repo.advance(em, advances, now);
+    await this.repo.advance(advances, now);
 
     const byUuid = new Map<string, ClaimedSchedule>(claimed.map((s) => [s.uuid, s]));
     const occurrences = inserted.map((i): GeneratedOccurrence => {

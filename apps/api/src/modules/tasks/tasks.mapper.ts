@@ -2,13 +2,12 @@ import { types } from 'pg';
 import type { SuggestionResponse, TaskResponse } from '@gestar/contracts';
 import { compareEs } from '../../common/text/compare-es';
 import { companyDateToIso } from '../../common/time/company-date';
-import type { SuggestionEntity } from './task.entity';
-import type { TaskListRow } from './tasks.repository';
+import type { SuggestionRow, TaskListRow } from './tasks.repository';
 
 /** node-pg's own timestamptz parser: a date read from JSON text becomes the same Date a column would. */
 const parseTimestamptz: (text: string) => Date = types.getTypeParser(types.builtins.TIMESTAMPTZ, 'text');
 
-export function toSuggestionResponse(s: SuggestionEntity): SuggestionResponse {
+export function toSuggestionResponse(s: SuggestionRow): SuggestionResponse {
   return {
     uuid: s.uuid,
     descripcion: s.descripcion,

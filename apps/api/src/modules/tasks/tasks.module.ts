@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AssignedTasksModule } from '../assigned-tasks/assigned-tasks.module';
+import { ScheduledTasksModule } from '../scheduled-tasks/scheduled-tasks.module';
 import { SuggestionsService } from './suggestions.service';
 import { TasksController } from './tasks.controller';
 import { TasksRepository } from './tasks.repository';
 import { TasksService } from './tasks.service';
 
 @Module({
-  imports: [AssignedTasksModule],
+  imports: [AssignedTasksModule, ScheduledTasksModule],
   controllers: [TasksController],
   providers: [TasksService, TasksRepository, SuggestionsService],
 })

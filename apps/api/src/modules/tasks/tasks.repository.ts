@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { SuggestionEntity } from './task.entity';
+import { Db } from '../../database/db';
+import { likePattern, paginate, Sql, sql } from '../../database/sql';
 
 export interface TaskPageFilter {
   /** `null`: every area. */
@@ -20,11 +20,11 @@ export interface TaskRow {
   titulo: string;
 }
 
-export interface ScheduleRow {
+export interface SuggestionRow {
   uuid: string;
-  proxima_ejecucion: string;
-  intervalo_repeticion: number;
-  dias_vencimiento: number;
+  descripcion: string;
+  creado_por_uuid: string;
+  fecha_creacion: Date;
 }
 
 /**
@@ -50,7 +50,7 @@ export interface TaskListRow {
   sugerencias: { uuid: string; descripcion: string; creado_por_uuid: string; fecha_creacion: string }[] | null;
 }
 
-const TASK_COLUMNS = `t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
+const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
   t.area_uuid, a.nombre AS area_nombre, t.activo,
   t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion,
   CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo_repeticion', pr.intervalo_repeticion,
@@ -62,19 +62,17 @@ const TASK_COLUMNS = `t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nom
             'fecha_creacion', s.fecha_creacion::text) ORDER BY s.fecha_creacion, s.uuid)
      FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias`;
 
-const TASK_JOINS = `JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
+const TASK_JOINS = sql`JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
   JOIN areas a ON a.uuid = t.area_uuid
   JOIN usuarios cu ON cu.uuid = t.creado_por_uuid
   LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid`;
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** Tables a task references, checked by `exists`. */
+const REFERENCED = ['areas', 'tipos_tarea'] as const;
 
 @Injectable()
 export class TasksRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * One page of tasks (newest first) with every relation the response shows, and the total that
@@ -83,187 +81,113 @@ export class TasksRepository {
    * counted apart.
    */
   async page(f: TaskPageFilter): Promise<{ tasks: TaskListRow[]; total: number }> {
-    const where: string[] = ['t.activo = $1'];
-    const params: unknown[] = [f.activo];
-    const add = (sql: (n: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    if (f.areas) add((p) => `t.area_uuid = ANY(${p}::uuid[])`, [...f.areas]);
-    if (f.titulo)
-      add((p) => `lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent(${p})) ESCAPE '\\'`, likeContains(f.titulo));
-    if (f.areaUuid) add((p) => `t.area_uuid = ${p}`, f.areaUuid);
-    if (f.userUuid)
-      add(
-        (p) => `EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = ${p})`,
-        f.userUuid,
-      );
-    const clause = where.join(' AND ');
-    const rows: (TaskListRow & { total: number })[] = await this.ds.query(
-      `WITH page AS (
-         SELECT t.uuid, t.fecha_creacion, count(*) OVER ()::int AS total
-           FROM tareas t WHERE ${clause}
-          ORDER BY t.fecha_creacion DESC, t.uuid DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-       )
-       SELECT ${TASK_COLUMNS}, page.total
-         FROM page JOIN tareas t ON t.uuid = page.uuid ${TASK_JOINS}
-        ORDER BY page.fecha_creacion DESC, page.uuid DESC`,
-      [...params, f.limit, (f.page - 1) * f.limit],
-    );
+    const conditions: Sql[] = [sql`t.activo = ${f.activo}`];
+    if (f.areas) conditions.push(sql`t.area_uuid = ANY(${f.areas}::uuid[])`);
+    if (f.titulo) conditions.push(sql`lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent(${likePattern(f.titulo)})) ESCAPE '\\'`);
+    if (f.areaUuid) conditions.push(sql`t.area_uuid = ${f.areaUuid}`);
+    if (f.userUuid) {
+      conditions.push(sql`EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = ${f.userUuid})`);
+    }
+    const where = sql.where(conditions);
+    const rows = await this.db.query<TaskListRow & { total: number }>(sql`
+      WITH page AS (
+        SELECT t.uuid, t.fecha_creacion, count(*) OVER ()::int AS total
+          FROM tareas t ${where}
+         ORDER BY t.fecha_creacion DESC, t.uuid DESC
+         ${paginate(f)}
+      )
+      SELECT ${TASK_COLUMNS}, page.total
+        FROM page JOIN tareas t ON t.uuid = page.uuid ${TASK_JOINS}
+       ORDER BY page.fecha_creacion DESC, page.uuid DESC`);
     if (rows.length > 0) return { tasks: rows, total: rows[0].total };
     if (f.page === 1) return { tasks: [], total: 0 };
-    const [{ total }]: { total: number }[] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM tareas t WHERE ${clause}`,
-      params,
-    );
-    return { tasks: [], total };
+    const count = await this.db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM tareas t ${where}`);
+    return { tasks: [], total: count?.total ?? 0 };
   }
 
   /** One task with every relation the response shows (one statement), or null. */
-  async findOne(uuid: string, em: EntityManager = this.ds.manager): Promise<TaskListRow | null> {
-    const rows: TaskListRow[] = await em.query(`SELECT ${TASK_COLUMNS} FROM tareas t ${TASK_JOINS} WHERE t.uuid = $1`, [
-      uuid,
-    ]);
-    return rows[0] ?? null;
+  findOne(uuid: string): Promise<TaskListRow | null> {
+    return this.db.one(sql`SELECT ${TASK_COLUMNS} FROM tareas t ${TASK_JOINS} WHERE t.uuid = ${uuid}`);
   }
 
-  async findRow(uuid: string, em: EntityManager = this.ds.manager, lock = false): Promise<TaskRow | null> {
-    const rows: TaskRow[] = await em.query(
-      `SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = $1${lock ? ' FOR UPDATE' : ''}`,
-      [uuid],
-    );
-    return rows[0] ?? null;
+  /** `lock`: row lock for the rest of the transaction. */
+  findRow(uuid: string, lock = false): Promise<TaskRow | null> {
+    return this.db.one(sql`SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = ${uuid} ${lock ? sql`FOR UPDATE` : sql.empty}`);
   }
 
-  async exists(table: 'areas' | 'tipos_tarea', uuid: string, em: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await em.query(`SELECT 1 FROM ${table} WHERE uuid = $1`, [uuid]);
-    return rows.length > 0;
+  async exists(table: (typeof REFERENCED)[number], uuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM ${sql.ident(table, REFERENCED)} WHERE uuid = ${uuid}`)) !== null;
   }
 
-  async insertTask(
-    em: EntityManager,
-    t: { titulo: string; descripcion: string; tipoTareaUuid: string; areaUuid: string; creadoPor: string },
-  ): Promise<string> {
-    const [row]: { uuid: string }[] = await em.query(
-      `INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
-      [t.titulo, t.descripcion, t.tipoTareaUuid, t.areaUuid, t.creadoPor],
-    );
+  async insertTask(t: { titulo: string; descripcion: string; tipoTareaUuid: string; areaUuid: string; creadoPor: string }): Promise<string> {
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid)
+      VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor})
+      RETURNING uuid`);
     return row.uuid;
   }
 
   async updateTask(
-    em: EntityManager,
     uuid: string,
     t: { titulo: string; descripcion?: string; tipoTareaUuid: string; areaUuid: string; activo?: boolean },
   ): Promise<void> {
-    await em.query(
-      `UPDATE tareas SET titulo = $2, descripcion = coalesce($3, descripcion), tipo_tarea_uuid = $4, area_uuid = $5,
-              activo = coalesce($6, activo), updated_at = now()
-        WHERE uuid = $1`,
-      [uuid, t.titulo, t.descripcion ?? null, t.tipoTareaUuid, t.areaUuid, t.activo ?? null],
-    );
+    await this.db.execute(sql`
+      UPDATE tareas
+         SET titulo = ${t.titulo}, descripcion = coalesce(${t.descripcion ?? null}, descripcion), tipo_tarea_uuid = ${t.tipoTareaUuid},
+             area_uuid = ${t.areaUuid}, activo = coalesce(${t.activo ?? null}::boolean, activo), updated_at = now()
+       WHERE uuid = ${uuid}`);
   }
 
-  async setDefaultAssignees(em: EntityManager, uuid: string, users: readonly string[]): Promise<void> {
-    await em.query(`DELETE FROM tarea_usuarios WHERE tarea_uuid = $1`, [uuid]);
-    await em.query(`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT $1, unnest($2::uuid[])`, [
-      uuid,
-      [...users],
-    ]);
+  async setDefaultAssignees(uuid: string, users: readonly string[]): Promise<void> {
+    await this.db.execute(sql`DELETE FROM tarea_usuarios WHERE tarea_uuid = ${uuid}`);
+    await this.db.execute(sql`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT ${uuid}, unnest(${users}::uuid[])`);
   }
 
-  async findSchedule(tareaUuid: string, em: EntityManager): Promise<ScheduleRow | null> {
-    const rows: ScheduleRow[] = await em.query(
-      `SELECT uuid, to_char(proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, intervalo_repeticion, dias_vencimiento
-         FROM programaciones_tareas WHERE tarea_uuid = $1`,
-      [tareaUuid],
-    );
-    return rows[0] ?? null;
+  async hasOccurrences(tareaUuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = ${tareaUuid} LIMIT 1`)) !== null;
   }
 
-  async insertSchedule(
-    em: EntityManager,
-    tareaUuid: string,
-    s: { proxima: string; intervalo: number; diasVencimiento: number },
-  ): Promise<void> {
-    await em.query(
-      `INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
-       VALUES ($1, $2, $3, $4, true)`,
-      [tareaUuid, s.intervalo, s.proxima, s.diasVencimiento],
-    );
+  /** Keeps the task and its history for reports; it stops appearing in lists. */
+  async deactivate(uuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE tareas SET activo = false, updated_at = now() WHERE uuid = ${uuid}`);
   }
 
-  async updateSchedule(
-    em: EntityManager,
-    tareaUuid: string,
-    s: { proxima: string; intervalo: number; diasVencimiento: number },
-  ): Promise<void> {
-    await em.query(
-      `UPDATE programaciones_tareas SET intervalo_repeticion = $2, proxima_ejecucion = $3, dias_vencimiento = $4, updated_at = now()
-        WHERE tarea_uuid = $1`,
-      [tareaUuid, s.intervalo, s.proxima, s.diasVencimiento],
-    );
-  }
-
-  async deleteSchedule(em: EntityManager, tareaUuid: string): Promise<void> {
-    await em.query(`DELETE FROM programaciones_tareas WHERE tarea_uuid = $1`, [tareaUuid]);
-  }
-
-  async hasOccurrences(tareaUuid: string, em: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await em.query(`SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 LIMIT 1`, [tareaUuid]);
-    return rows.length > 0;
-  }
-
-  /** Keeps the task and its history for reports; it stops appearing in lists and generating occurrences. */
-  async deactivate(em: EntityManager, uuid: string): Promise<void> {
-    await em.query(`UPDATE tareas SET activo = false, updated_at = now() WHERE uuid = $1`, [uuid]);
-    await em.query(`UPDATE programaciones_tareas SET activo = false, updated_at = now() WHERE tarea_uuid = $1`, [uuid]);
-  }
-
-  async deleteTask(em: EntityManager, uuid: string): Promise<void> {
-    await em.query(`DELETE FROM tareas WHERE uuid = $1`, [uuid]);
+  async deleteTask(uuid: string): Promise<void> {
+    await this.db.execute(sql`DELETE FROM tareas WHERE uuid = ${uuid}`);
   }
 
   /** Whether the user is among the task's default assignees or has an occurrence of it. */
   async isAssignedTo(tareaUuid: string, userUuid: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(
-      `SELECT 1 FROM tarea_usuarios WHERE tarea_uuid = $1 AND usuario_uuid = $2
-       UNION ALL SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 AND empleado_uuid = $2 LIMIT 1`,
-      [tareaUuid, userUuid],
-    );
-    return rows.length > 0;
+    const row = await this.db.one(sql`
+      SELECT 1 FROM tarea_usuarios WHERE tarea_uuid = ${tareaUuid} AND usuario_uuid = ${userUuid}
+      UNION ALL SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = ${tareaUuid} AND empleado_uuid = ${userUuid} LIMIT 1`);
+    return row !== null;
   }
 
   /** Employees with open (non-archived) occurrences of the task, who should hear it changed. */
   async openOccurrenceEmployees(tareaUuid: string): Promise<string[]> {
-    const rows: { empleado_uuid: string }[] = await this.ds.query(
-      `SELECT DISTINCT empleado_uuid FROM tareas_asignadas WHERE tarea_uuid = $1 AND NOT archivada`,
-      [tareaUuid],
+    const rows = await this.db.query<{ empleado_uuid: string }>(
+      sql`SELECT DISTINCT empleado_uuid FROM tareas_asignadas WHERE tarea_uuid = ${tareaUuid} AND NOT archivada`,
     );
     return rows.map((r) => r.empleado_uuid);
   }
 
-  findSuggestion(tareaUuid: string, uuid: string): Promise<SuggestionEntity | null> {
-    return this.ds.getRepository(SuggestionEntity).findOne({ where: { uuid, tarea_uuid: tareaUuid } });
+  findSuggestion(tareaUuid: string, uuid: string): Promise<SuggestionRow | null> {
+    return this.db.one(sql`
+      SELECT uuid, descripcion, creado_por_uuid, fecha_creacion FROM sugerencias WHERE uuid = ${uuid} AND tarea_uuid = ${tareaUuid}`);
   }
 
   async insertSuggestion(tareaUuid: string, creadoPor: string, descripcion: string): Promise<string> {
-    const [row]: { uuid: string }[] = await this.ds.query(
-      `INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES ($1, $2, $3) RETURNING uuid`,
-      [tareaUuid, creadoPor, descripcion],
-    );
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES (${tareaUuid}, ${creadoPor}, ${descripcion}) RETURNING uuid`);
     return row.uuid;
   }
 
   async updateSuggestion(uuid: string, descripcion: string): Promise<void> {
-    await this.ds.query(`UPDATE sugerencias SET descripcion = $2, updated_at = now() WHERE uuid = $1`, [
-      uuid,
-      descripcion,
-    ]);
+    await this.db.execute(sql`UPDATE sugerencias SET descripcion = ${descripcion}, updated_at = now() WHERE uuid = ${uuid}`);
   }
 
   async deleteSuggestion(uuid: string): Promise<void> {
-    await this.ds.query(`DELETE FROM sugerencias WHERE uuid = $1`, [uuid]);
+    await this.db.execute(sql`DELETE FROM sugerencias WHERE uuid = ${uuid}`);
   }
 }

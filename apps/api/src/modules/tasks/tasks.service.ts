@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import {
   CreateTaskRequest,
   MESSAGES,
@@ -19,14 +19,11 @@ import { companyToday, diffDays, toCompanyDate } from '../../common/time/company
 import { EventsService } from '../events/events.service';
 import { AssignedTaskEvents, ChangedAssignedTask } from '../assigned-tasks/assigned-task-events';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
+import { pageMeta } from '../../database/sql';
+import type { TaskSchedule } from '../scheduled-tasks/scheduled-tasks.repository';
+import { ScheduledTasksService } from '../scheduled-tasks/scheduled-tasks.service';
 import { toTaskResponse } from './tasks.mapper';
-import { TasksRepository } from './tasks.repository';
-
-interface ScheduleInput {
-  proxima: string;
-  intervalo: number;
-  diasVencimiento: number;
-}
+import { TaskRow, TasksRepository } from './tasks.repository';
 
 function fieldError(path: string, message: string) {
   return badRequest(message, [{ path, message }]);
@@ -35,9 +32,9 @@ function fieldError(path: string, message: string) {
 @Injectable()
 export class TasksService {
   constructor(
-    private readonly ds: DataSource,
     private readonly repo: TasksRepository,
     private readonly assigned: AssignedTasksService,
+    private readonly schedules: ScheduledTasksService,
     private readonly assignedEvents: AssignedTaskEvents,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -62,7 +59,7 @@ export class TasksService {
     });
     return {
       data: tasks.map((t) => toTaskResponse(t, this.tz)),
-      meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
+      meta: pageMeta(q, total),
     };
   }
 
@@ -85,44 +82,47 @@ export class TasksService {
    */
   async create(caller: AuthUser, input: CreateTaskRequest): Promise<TaskResponse> {
     assertInScope(areaScope(caller), input.area_uuid);
-    const today = companyToday(this.tz);
-    const due = toCompanyDate(input.fecha_vencimiento, this.tz);
-    let schedule: ScheduleInput | null = null;
-    if (input.programacion_tarea) {
-      schedule = this.scheduleFor(input.programacion_tarea, due, null);
-    } else if (due < today) {
-      throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateNotPast);
-    }
-
-    const { uuid, created } = await this.ds.transaction(async (em) => {
-      await this.checkReferences(em, input.area_uuid, input.tipo_tarea_uuid);
-      const users = await this.assigned.assigneesOf(em, input.usuarios_asignados, input.area_uuid);
-      const uuid = await this.repo.insertTask(em, {
-        titulo: input.titulo,
-        descripcion: input.descripcion,
-        tipoTareaUuid: input.tipo_tarea_uuid,
-        areaUuid: input.area_uuid,
-        creadoPor: caller.uuid,
-      });
-      await this.repo.setDefaultAssignees(em, uuid, input.usuarios_asignados);
-      let created: ChangedAssignedTask[] = [];
-      if (schedule) {
-        await this.repo.insertSchedule(em, uuid, schedule);
-      } else {
-        const estadoUuid = await this.assigned.firstStatusUuid(em);
-        created = await this.assigned.createOccurrences(em, {
-          tareaUuid: uuid,
-          areaUuid: input.area_uuid,
-          users,
-          estadoUuid,
-          due,
-          by: caller.uuid,
-        });
-      }
-      return { uuid, created };
-    });
+    // A scheduled task's due date is an offset from its execution date; an unscheduled one is assigned now.
+    const schedule = input.programacion_tarea
+      ? this.scheduleFor(input.programacion_tarea, toCompanyDate(input.fecha_vencimiento, this.tz), null)
+      : null;
+    const due = schedule ? null : this.assigned.dueDateNotPast(input.fecha_vencimiento);
+    const { uuid, created } = await this.insert(caller, input, schedule, due);
     await this.assignedEvents.changed(created, 'asignacion', caller.uuid);
     return this.response(uuid);
+  }
+
+  @Transactional()
+  private async insert(
+    caller: AuthUser,
+    input: CreateTaskRequest,
+    schedule: TaskSchedule | null,
+    due: string | null,
+  ): Promise<{ uuid: string; created: ChangedAssignedTask[] }> {
+    await this.checkReferences(input.area_uuid, input.tipo_tarea_uuid);
+    const users = await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
+    const uuid = await this.repo.insertTask({
+      titulo: input.titulo,
+      descripcion: input.descripcion,
+      tipoTareaUuid: input.tipo_tarea_uuid,
+      areaUuid: input.area_uuid,
+      creadoPor: caller.uuid,
+    });
+    await this.repo.setDefaultAssignees(uuid, input.usuarios_asignados);
+    if (schedule) {
+      await this.schedules.saveTaskSchedule(uuid, schedule);
+      return { uuid, created: [] };
+    }
+    const estadoUuid = await this.assigned.firstStatusUuid();
+    const created = await this.assigned.createOccurrences({
+      tareaUuid: uuid,
+      areaUuid: input.area_uuid,
+      users,
+      estadoUuid,
+      due: due!,
+      by: caller.uuid,
+    });
+    return { uuid, created };
   }
 
   /**
@@ -130,57 +130,66 @@ export class TasksService {
    * already assigned keep their own data. `programacion_tarea`: object creates or replaces, null removes.
    */
   async update(caller: AuthUser, uuid: string, input: UpdateTaskRequest): Promise<TaskResponse> {
-    const scope = areaScope(caller);
-    await this.ds.transaction(async (em) => {
-      const row = await this.repo.findRow(uuid, em, true);
-      if (!row) throw notFound();
-      assertInScope(scope, row.area_uuid);
-      assertInScope(scope, input.area_uuid);
-      await this.checkReferences(em, input.area_uuid, input.tipo_tarea_uuid);
-      await this.assigned.assigneesOf(em, input.usuarios_asignados, input.area_uuid);
-      await this.repo.updateTask(em, uuid, {
-        titulo: input.titulo,
-        descripcion: input.descripcion,
-        tipoTareaUuid: input.tipo_tarea_uuid,
-        areaUuid: input.area_uuid,
-        activo: input.activo,
-      });
-      await this.repo.setDefaultAssignees(em, uuid, input.usuarios_asignados);
-      if (input.programacion_tarea === null) {
-        await this.repo.deleteSchedule(em, uuid);
-      } else if (input.programacion_tarea) {
-        const existing = await this.repo.findSchedule(uuid, em);
-        const proxima = toCompanyDate(input.programacion_tarea.proxima_ejecucion, this.tz);
-        // The due-date offset is kept from creation; it cannot exceed the new interval.
-        const dias = Math.min(existing?.dias_vencimiento ?? 0, input.programacion_tarea.intervalo_repeticion);
-        const schedule = this.scheduleFor(input.programacion_tarea, null, existing?.proxima_ejecucion ?? null, dias);
-        if (existing) await this.repo.updateSchedule(em, uuid, { ...schedule, proxima });
-        else await this.repo.insertSchedule(em, uuid, { ...schedule, proxima });
-      }
-    });
+    await this.applyUpdate(caller, uuid, input);
     await this.announce(uuid, input.area_uuid, input.activo ?? true);
     return this.response(uuid);
   }
 
+  @Transactional()
+  private async applyUpdate(caller: AuthUser, uuid: string, input: UpdateTaskRequest): Promise<void> {
+    const scope = areaScope(caller);
+    const row = await this.repo.findRow(uuid, true);
+    if (!row) throw notFound();
+    assertInScope(scope, row.area_uuid);
+    assertInScope(scope, input.area_uuid);
+    await this.checkReferences(input.area_uuid, input.tipo_tarea_uuid);
+    await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
+    await this.repo.updateTask(uuid, {
+      titulo: input.titulo,
+      descripcion: input.descripcion,
+      tipoTareaUuid: input.tipo_tarea_uuid,
+      areaUuid: input.area_uuid,
+      activo: input.activo,
+    });
+    await this.repo.setDefaultAssignees(uuid, input.usuarios_asignados);
+    if (input.programacion_tarea === null) {
+      await this.schedules.removeTaskSchedule(uuid);
+    } else if (input.programacion_tarea) {
+      const existing = await this.schedules.scheduleOfTask(uuid);
+      const proxima = toCompanyDate(input.programacion_tarea.proxima_ejecucion, this.tz);
+      // The due-date offset is kept from creation; it cannot exceed the new interval.
+      const dias = Math.min(existing?.dias_vencimiento ?? 0, input.programacion_tarea.intervalo_repeticion);
+      const schedule = this.scheduleFor(input.programacion_tarea, null, existing?.proxima_ejecucion ?? null, dias);
+      await this.schedules.saveTaskSchedule(uuid, { ...schedule, proxima });
+    }
+  }
+
   /** A task with occurrences is deactivated (history stays for reports); one without any is deleted. */
   async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
-    const row = await this.ds.transaction(async (em) => {
-      const row = await this.repo.findRow(uuid, em, true);
-      if (!row) throw notFound();
-      assertInScope(areaScope(caller), row.area_uuid);
-      if (await this.repo.hasOccurrences(uuid, em)) await this.repo.deactivate(em, uuid);
-      else await this.repo.deleteTask(em, uuid);
-      return row;
-    });
+    const row = await this.deactivateOrDelete(caller, uuid);
     await this.announce(uuid, row.area_uuid, false);
     return { ok: true };
+  }
+
+  @Transactional()
+  private async deactivateOrDelete(caller: AuthUser, uuid: string): Promise<TaskRow> {
+    const row = await this.repo.findRow(uuid, true);
+    if (!row) throw notFound();
+    assertInScope(areaScope(caller), row.area_uuid);
+    if (await this.repo.hasOccurrences(uuid)) {
+      await this.repo.deactivate(uuid);
+      await this.schedules.deactivateTaskSchedule(uuid);
+    } else {
+      await this.repo.deleteTask(uuid);
+    }
+    return row;
   }
 
   /**
    * The schedule row of a task form. The execution date cannot be before today (unless it is the
    * stored one, unchanged); with a due date, `dias_vencimiento` is its offset from the execution date.
    */
-  private scheduleFor(s: TaskScheduleRequest, due: string | null, stored: string | null, dias = 0): ScheduleInput {
+  private scheduleFor(s: TaskScheduleRequest, due: string | null, stored: string | null, dias = 0): TaskSchedule {
     const proxima = toCompanyDate(s.proxima_ejecucion, this.tz);
     if (proxima !== stored && proxima < companyToday(this.tz)) {
       throw fieldError('programacion_tarea.proxima_ejecucion', MESSAGES.validation.executionDateNotPast);
@@ -193,9 +202,9 @@ export class TasksService {
     return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: offset };
   }
 
-  private async checkReferences(em: EntityManager, areaUuid: string, tipoUuid: string): Promise<void> {
-    if (!(await this.repo.exists('areas', areaUuid, em))) throw fieldError('area_uuid', MESSAGES.errors.areaNotFound);
-    if (!(await this.repo.exists('tipos_tarea', tipoUuid, em)))
+  private async checkReferences(areaUuid: string, tipoUuid: string): Promise<void> {
+    if (!(await this.repo.exists('areas', areaUuid))) throw fieldError('area_uuid', MESSAGES.errors.areaNotFound);
+    if (!(await this.repo.exists('tipos_tarea', tipoUuid)))
       throw fieldError('tipo_tarea_uuid', MESSAGES.errors.taskTypeNotFound);
   }
 

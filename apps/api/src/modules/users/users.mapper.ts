@@ -1,28 +1,8 @@
 import { compareEs } from '../../common/text/compare-es';
-import type { UserEntity } from './user.entity';
 import type { UserListRow } from './users.repository';
 
-/** Entity -> the user response of SPEC section 3 (never a password or hash). */
-export function toUserResponse(u: UserEntity): UserResponseShape {
-  return toUserListResponse({
-    uuid: u.uuid,
-    username: u.username,
-    nombre: u.nombre,
-    apellido: u.apellido,
-    rol_uuid: u.rol_uuid,
-    rol_nombre: u.rol.nombre,
-    activo: u.activo,
-    created_at: u.created_at,
-    descripcion_puesto_uuid: u.descripcion_puesto_uuid,
-    puesto: u.descripcion_puesto
-      ? { uuid: u.descripcion_puesto.uuid, nombre: u.descripcion_puesto.nombre, descripcion: u.descripcion_puesto.descripcion }
-      : null,
-    areas: (u.usuario_areas ?? []).filter((ua) => ua.area).map((ua) => ({ uuid: ua.area.uuid, nombre: ua.area.nombre })),
-  });
-}
-
-/** A list row (or an entity read as one) -> the user response of SPEC section 3; areas by name. */
-export function toUserListResponse(u: UserListRow) {
+/** A user row -> the user response of SPEC section 3 (never a password or hash); areas by name. */
+export function toUserResponse(u: UserListRow) {
   const areas = (u.areas ?? [])
     .map((a) => ({ area_uuid: a.uuid, area: { uuid: a.uuid, nombre: a.nombre } }))
     .sort((a, b) => compareEs(a.area.nombre, b.area.nombre));
@@ -41,4 +21,4 @@ export function toUserListResponse(u: UserListRow) {
     descripcion_puesto_uuid: u.descripcion_puesto_uuid,
   };
 }
-export type UserResponseShape = ReturnType<typeof toUserListResponse>;
+export type UserResponseShape = ReturnType<typeof toUserResponse>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { UserEntity } from './user.entity';
+import { Db } from '../../database/db';
+import { likePattern, paginate, Sql, sql } from '../../database/sql';
 
 export interface UserListFilter {
   page: number;
@@ -45,19 +45,32 @@ export interface UserListRow {
   areas: { uuid: string; nombre: string }[] | null;
 }
 
-/** `%term%` for LIKE, with the term's own wildcards escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** One user with everything its response needs, plus its role's permissions. */
+export interface UserRow extends UserListRow {
+  rol_permisos: string[];
 }
 
-const USER_RELATIONS = { rol: true, descripcion_puesto: true, usuario_areas: { area: true } } as const;
+/** @deprecated the catalog repositories' old import; use `likePattern` from database/sql. */
+export const containsPattern = likePattern;
+
+const PUESTO_JSON = sql`CASE WHEN dp.uuid IS NOT NULL THEN json_build_object('uuid', dp.uuid, 'nombre', dp.nombre, 'descripcion', dp.descripcion) END`;
+const AREAS_JSON = sql`(SELECT json_agg(json_build_object('uuid', a.uuid, 'nombre', a.nombre) ORDER BY a.nombre, a.uuid)
+   FROM usuario_areas ua JOIN areas a ON a.uuid = ua.area_uuid
+  WHERE ua.usuario_uuid = u.uuid)`;
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  findOne(uuid: string, em: EntityManager = this.ds.manager): Promise<UserEntity | null> {
-    return em.getRepository(UserEntity).findOne({ where: { uuid }, relations: USER_RELATIONS });
+  findOne(uuid: string): Promise<UserRow | null> {
+    return this.db.one(sql`
+      SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, r.permisos AS rol_permisos,
+             u.activo, u.created_at, u.descripcion_puesto_uuid,
+             ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas
+        FROM usuarios u
+        JOIN roles r ON r.uuid = u.rol_uuid
+        LEFT JOIN descripciones_puesto dp ON dp.uuid = u.descripcion_puesto_uuid
+       WHERE u.uuid = ${uuid}`);
   }
 
   /**
@@ -66,136 +79,112 @@ export class UsersRepository {
    * the page's rows only. A page past the end has no row to carry the total: it is counted apart.
    */
   async list(f: UserListFilter): Promise<{ users: UserListRow[]; total: number }> {
-    const params: unknown[] = [];
-    const p = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const where: string[] = [];
+    const conditions: Sql[] = [];
     if (f.scopeAreas) {
-      where.push(`EXISTS (SELECT 1 FROM usuario_areas s WHERE s.usuario_uuid = u.uuid AND s.area_uuid = ANY(${p(f.scopeAreas)}::uuid[]))`);
+      conditions.push(sql`EXISTS (SELECT 1 FROM usuario_areas s WHERE s.usuario_uuid = u.uuid AND s.area_uuid = ANY(${f.scopeAreas}::uuid[]))`);
     }
     if (f.nameTerms.length > 0) {
       // Same expression as the trigram index usuarios_nombre_trgm, so the index serves it.
-      const ors = f.nameTerms.map((t) => `lower(f_unaccent(u.nombre || ' ' || u.apellido)) LIKE lower(f_unaccent(${p(containsPattern(t))}))`);
-      where.push(`(${ors.join(' OR ')})`);
+      const ors = f.nameTerms.map((t) => sql`lower(f_unaccent(u.nombre || ' ' || u.apellido)) LIKE lower(f_unaccent(${likePattern(t)}))`);
+      conditions.push(sql`(${sql.join(ors, ' OR ')})`);
     }
-    if (f.username) where.push(`lower(f_unaccent(u.username)) LIKE lower(f_unaccent(${p(containsPattern(f.username))}))`);
-    if (f.areaUuid) where.push(`EXISTS (SELECT 1 FROM usuario_areas a WHERE a.usuario_uuid = u.uuid AND a.area_uuid = ${p(f.areaUuid)})`);
-    if (f.activo !== undefined) where.push(`u.activo = ${p(f.activo)}`);
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const filterParams = [...params];
+    if (f.username) conditions.push(sql`lower(f_unaccent(u.username)) LIKE lower(f_unaccent(${likePattern(f.username)}))`);
+    if (f.areaUuid) conditions.push(sql`EXISTS (SELECT 1 FROM usuario_areas a WHERE a.usuario_uuid = u.uuid AND a.area_uuid = ${f.areaUuid})`);
+    if (f.activo !== undefined) conditions.push(sql`u.activo = ${f.activo}`);
+    const where = sql.where(conditions);
 
-    const rows: (UserListRow & { total: number })[] = await this.ds.query(
-      `WITH page AS (
-         SELECT u.uuid, u.nombre, u.apellido, count(*) OVER ()::int AS total
-           FROM usuarios u ${whereSql}
-          ORDER BY lower(u.nombre), lower(u.apellido), u.uuid
-          LIMIT ${p(f.limit)} OFFSET ${p((f.page - 1) * f.limit)}
-       )
-       SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, u.activo, u.created_at,
-              u.descripcion_puesto_uuid,
-              CASE WHEN dp.uuid IS NOT NULL THEN json_build_object('uuid', dp.uuid, 'nombre', dp.nombre, 'descripcion', dp.descripcion) END AS puesto,
-              (SELECT json_agg(json_build_object('uuid', a.uuid, 'nombre', a.nombre) ORDER BY a.nombre, a.uuid)
-                 FROM usuario_areas ua JOIN areas a ON a.uuid = ua.area_uuid
-                WHERE ua.usuario_uuid = u.uuid) AS areas,
-              page.total
-         FROM page
-         JOIN usuarios u ON u.uuid = page.uuid
-         JOIN roles r ON r.uuid = u.rol_uuid
-         LEFT JOIN descripciones_puesto dp ON dp.uuid = u.descripcion_puesto_uuid
-        ORDER BY lower(page.nombre), lower(page.apellido), page.uuid`,
-      params,
-    );
+    const rows = await this.db.query<UserListRow & { total: number }>(sql`
+      WITH page AS (
+        SELECT u.uuid, u.nombre, u.apellido, count(*) OVER ()::int AS total
+          FROM usuarios u ${where}
+         ORDER BY lower(u.nombre), lower(u.apellido), u.uuid
+         ${paginate(f)}
+      )
+      SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, u.activo, u.created_at,
+             u.descripcion_puesto_uuid, ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas, page.total
+        FROM page
+        JOIN usuarios u ON u.uuid = page.uuid
+        JOIN roles r ON r.uuid = u.rol_uuid
+        LEFT JOIN descripciones_puesto dp ON dp.uuid = u.descripcion_puesto_uuid
+       ORDER BY lower(page.nombre), lower(page.apellido), page.uuid`);
     if (rows.length > 0) return { users: rows, total: rows[0].total };
     if (f.page === 1) return { users: [], total: 0 };
-    const [{ total }]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM usuarios u ${whereSql}`, filterParams);
-    return { users: [], total };
+    const count = await this.db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM usuarios u ${where}`);
+    return { users: [], total: count?.total ?? 0 };
   }
 
   /** Active users belonging to at least one of `areaUuids`, with all their area uuids. */
   activeUsersOfAreas(areaUuids: readonly string[]): Promise<UserOptionRow[]> {
-    return this.ds.query(
-      `SELECT u.uuid, u.nombre, u.apellido, u.username, u.activo,
-              ARRAY(SELECT x.area_uuid FROM usuario_areas x WHERE x.usuario_uuid = u.uuid ORDER BY x.area_uuid) AS areas
-         FROM usuarios u
-        WHERE u.activo
-          AND EXISTS (SELECT 1 FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid AND ua.area_uuid = ANY($1::uuid[]))
-        ORDER BY lower(u.nombre), lower(u.apellido), u.uuid`,
-      [areaUuids],
-    );
+    return this.db.query(sql`
+      SELECT u.uuid, u.nombre, u.apellido, u.username, u.activo,
+             ARRAY(SELECT x.area_uuid FROM usuario_areas x WHERE x.usuario_uuid = u.uuid ORDER BY x.area_uuid) AS areas
+        FROM usuarios u
+       WHERE u.activo
+         AND EXISTS (SELECT 1 FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid AND ua.area_uuid = ANY(${areaUuids}::uuid[]))
+       ORDER BY lower(u.nombre), lower(u.apellido), u.uuid`);
   }
 
-  async rolePermissions(rolUuid: string, em: EntityManager = this.ds.manager): Promise<string[] | null> {
-    const rows: { permisos: string[] }[] = await em.query(`SELECT permisos FROM roles WHERE uuid = $1`, [rolUuid]);
-    return rows[0]?.permisos ?? null;
+  async rolePermissions(rolUuid: string): Promise<string[] | null> {
+    const row = await this.db.one<{ permisos: string[] }>(sql`SELECT permisos FROM roles WHERE uuid = ${rolUuid}`);
+    return row?.permisos ?? null;
   }
 
   /** The subset of `areaUuids` that exist. */
-  async existingAreas(areaUuids: readonly string[], em: EntityManager = this.ds.manager): Promise<string[]> {
-    const rows: { uuid: string }[] = await em.query(`SELECT uuid FROM areas WHERE uuid = ANY($1::uuid[])`, [areaUuids]);
+  async existingAreas(areaUuids: readonly string[]): Promise<string[]> {
+    const rows = await this.db.query<{ uuid: string }>(sql`SELECT uuid FROM areas WHERE uuid = ANY(${areaUuids}::uuid[])`);
     return rows.map((r) => r.uuid);
   }
 
-  async jobPositionExists(uuid: string, em: EntityManager = this.ds.manager): Promise<boolean> {
-    const rows: unknown[] = await em.query(`SELECT 1 FROM descripciones_puesto WHERE uuid = $1`, [uuid]);
-    return rows.length > 0;
+  async jobPositionExists(uuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM descripciones_puesto WHERE uuid = ${uuid}`)) !== null;
   }
 
-  async usernameTaken(username: string, em: EntityManager = this.ds.manager): Promise<boolean> {
-    const rows: unknown[] = await em.query(`SELECT 1 FROM usuarios WHERE lower(username) = lower($1)`, [username]);
-    return rows.length > 0;
+  async usernameTaken(username: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM usuarios WHERE lower(username) = lower(${username})`)) !== null;
   }
 
-  async insert(em: EntityManager, input: UserWrite & { username: string; password_hash: string }): Promise<string> {
-    const [row]: { uuid: string }[] = await em.query(
-      `INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, descripcion_puesto_uuid)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
-      [input.username, input.password_hash, input.nombre, input.apellido, input.rol_uuid, input.descripcion_puesto_uuid],
-    );
+  async insert(input: UserWrite & { username: string; password_hash: string }): Promise<string> {
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, descripcion_puesto_uuid)
+      VALUES (${input.username}, ${input.password_hash}, ${input.nombre}, ${input.apellido}, ${input.rol_uuid}, ${input.descripcion_puesto_uuid})
+      RETURNING uuid`);
     return row.uuid;
   }
 
-  async update(em: EntityManager, uuid: string, input: UserWrite & { activo: boolean }): Promise<void> {
-    await em.query(
-      `UPDATE usuarios SET nombre = $2, apellido = $3, rol_uuid = $4, descripcion_puesto_uuid = $5, activo = $6, updated_at = now()
-        WHERE uuid = $1`,
-      [uuid, input.nombre, input.apellido, input.rol_uuid, input.descripcion_puesto_uuid, input.activo],
-    );
+  async update(uuid: string, input: UserWrite & { activo: boolean }): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE usuarios
+         SET nombre = ${input.nombre}, apellido = ${input.apellido}, rol_uuid = ${input.rol_uuid},
+             descripcion_puesto_uuid = ${input.descripcion_puesto_uuid}, activo = ${input.activo}, updated_at = now()
+       WHERE uuid = ${uuid}`);
   }
 
-  async replaceAreas(em: EntityManager, uuid: string, areaUuids: readonly string[]): Promise<void> {
-    await em.query(`DELETE FROM usuario_areas WHERE usuario_uuid = $1 AND NOT (area_uuid = ANY($2::uuid[]))`, [uuid, areaUuids]);
-    await em.query(
-      `INSERT INTO usuario_areas (usuario_uuid, area_uuid) SELECT $1, a FROM unnest($2::uuid[]) AS a ON CONFLICT DO NOTHING`,
-      [uuid, areaUuids],
-    );
+  async replaceAreas(uuid: string, areaUuids: readonly string[]): Promise<void> {
+    await this.db.execute(sql`DELETE FROM usuario_areas WHERE usuario_uuid = ${uuid} AND NOT (area_uuid = ANY(${areaUuids}::uuid[]))`);
+    await this.db.execute(sql`
+      INSERT INTO usuario_areas (usuario_uuid, area_uuid)
+      SELECT ${uuid}, a FROM unnest(${areaUuids}::uuid[]) AS a ON CONFLICT DO NOTHING`);
   }
 
   async setJobPosition(uuid: string, jobPositionUuid: string | null): Promise<void> {
-    await this.ds.query(`UPDATE usuarios SET descripcion_puesto_uuid = $2, updated_at = now() WHERE uuid = $1`, [uuid, jobPositionUuid]);
+    await this.db.execute(sql`UPDATE usuarios SET descripcion_puesto_uuid = ${jobPositionUuid}, updated_at = now() WHERE uuid = ${uuid}`);
   }
 
-  async deactivate(em: EntityManager, uuid: string): Promise<void> {
-    await em.query(`UPDATE usuarios SET activo = false, updated_at = now() WHERE uuid = $1`, [uuid]);
+  async deactivate(uuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE usuarios SET activo = false, updated_at = now() WHERE uuid = ${uuid}`);
   }
 
-  async revokeRefreshTokens(em: EntityManager, uuid: string): Promise<void> {
-    await em.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = $1 AND revoked_at IS NULL`, [uuid]);
-  }
-
-  /** Row lock so concurrent edits of one user apply one after the other. */
-  async lock(em: EntityManager, uuid: string): Promise<boolean> {
-    const rows: unknown[] = await em.query(`SELECT 1 FROM usuarios WHERE uuid = $1 FOR UPDATE`, [uuid]);
-    return rows.length > 0;
+  /** Row lock so concurrent edits of one user apply one after the other (inside a transaction). */
+  async lock(uuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM usuarios WHERE uuid = ${uuid} FOR UPDATE`)) !== null;
   }
 
   async passwordHash(uuid: string): Promise<string | null> {
-    const rows: { password_hash: string }[] = await this.ds.query(`SELECT password_hash FROM usuarios WHERE uuid = $1`, [uuid]);
-    return rows[0]?.password_hash ?? null;
+    const row = await this.db.one<{ password_hash: string }>(sql`SELECT password_hash FROM usuarios WHERE uuid = ${uuid}`);
+    return row?.password_hash ?? null;
   }
 
-  async setPasswordHash(uuid: string, hash: string, em: EntityManager = this.ds.manager): Promise<void> {
-    await em.query(`UPDATE usuarios SET password_hash = $2, updated_at = now() WHERE uuid = $1`, [uuid, hash]);
+  async setPasswordHash(uuid: string, hash: string): Promise<void> {
+    await this.db.execute(sql`UPDATE usuarios SET password_hash = ${hash}, updated_at = now() WHERE uuid = ${uuid}`);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import {
   AssignJobDescriptionRequest,
   ChangePasswordRequest,
@@ -15,23 +15,18 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { UserStateService } from '../../common/auth/user-state.service';
 import { anyInScope, assertAllInScope, Scope, scopeAreas, scopeFor } from '../../common/access/access';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
+import { PG, pageMeta, pgErrorCode } from '../../database/sql';
+import { AuthService } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { UserEntity } from './user.entity';
-import { toUserListResponse, toUserResponse } from './users.mapper';
-import { UsersRepository } from './users.repository';
-
-function isUniqueViolation(err: unknown): boolean {
-  if (!(err instanceof QueryFailedError)) return false;
-  const code = (err as QueryFailedError & { code?: string }).code ?? (err.driverError as { code?: string } | undefined)?.code;
-  return code === '23505';
-}
+import { toUserResponse } from './users.mapper';
+import { UserRow, UsersRepository } from './users.repository';
 
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly ds: DataSource,
     private readonly repo: UsersRepository,
     private readonly userState: UserStateService,
+    private readonly auth: AuthService,
   ) {}
 
   /** Who the caller may read: everyone (`read:user:all`), users sharing an area (`read:user`), or nobody. */
@@ -58,9 +53,9 @@ export class UsersService {
    * scope and its current role does not exceed the caller's permissions: a
    * supervisor cannot take a user out of an area it does not run, nor edit an admin.
    */
-  private assertManageable(caller: AuthUser, scope: Scope, target: UserEntity): void {
-    assertAllInScope(scope, target.usuario_areas.map((a) => a.area_uuid));
-    this.assertGrantable(caller, target.rol.permisos);
+  private assertManageable(caller: AuthUser, scope: Scope, target: UserRow): void {
+    assertAllInScope(scope, areaUuidsOf(target));
+    this.assertGrantable(caller, target.rol_permisos);
   }
 
   /** Checks the references of a create/update payload (areas, role, job position) against scope and existence. */
@@ -68,24 +63,23 @@ export class UsersService {
     caller: AuthUser,
     scope: Scope,
     input: { rol_uuid: string; usuario_areas_uuid: string[]; descripcion_puesto_uuid?: string | null },
-    em: EntityManager,
   ): Promise<void> {
     assertAllInScope(scope, input.usuario_areas_uuid);
-    const existing = await this.repo.existingAreas(input.usuario_areas_uuid, em);
+    const existing = await this.repo.existingAreas(input.usuario_areas_uuid);
     const missing = input.usuario_areas_uuid.findIndex((a) => !existing.includes(a));
     if (missing >= 0) {
       throw badRequest(MESSAGES.errors.areaNotFound, [{ path: `usuario_areas_uuid.${missing}`, message: MESSAGES.errors.areaNotFound }]);
     }
-    const permisos = await this.repo.rolePermissions(input.rol_uuid, em);
+    const permisos = await this.repo.rolePermissions(input.rol_uuid);
     if (!permisos) throw badRequest(MESSAGES.errors.roleNotFound, [{ path: 'rol_uuid', message: MESSAGES.errors.roleNotFound }]);
     this.assertGrantable(caller, permisos);
-    if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid, em))) {
+    if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid))) {
       throw badRequest(MESSAGES.errors.jobPositionNotFound, [{ path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound }]);
     }
   }
 
-  private async loadOrThrow(uuid: string, em?: EntityManager): Promise<UserEntity> {
-    const user = await this.repo.findOne(uuid, em);
+  private async loadOrThrow(uuid: string): Promise<UserRow> {
+    const user = await this.repo.findOne(uuid);
     if (!user) throw notFound();
     return user;
   }
@@ -96,7 +90,7 @@ export class UsersService {
     if (user.uuid !== caller.uuid) {
       const scope = this.readScope(caller);
       if (scope.kind === 'none') throw forbidden();
-      if (!anyInScope(scope, user.usuario_areas.map((a) => a.area_uuid))) throw forbidden(MESSAGES.errors.outOfScope);
+      if (!anyInScope(scope, areaUuidsOf(user))) throw forbidden(MESSAGES.errors.outOfScope);
     }
     return toUserResponse(user);
   }
@@ -115,36 +109,39 @@ export class UsersService {
       scopeAreas: scopeAreas(scope),
     });
     return {
-      data: users.map(toUserListResponse),
-      meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
+      data: users.map(toUserResponse),
+      meta: pageMeta(q, total),
     };
   }
 
   async create(caller: AuthUser, input: CreateUserRequest): Promise<UserResponse> {
     const scope = this.writeScope(caller);
-    await this.checkPayload(caller, scope, input, this.ds.manager);
+    await this.checkPayload(caller, scope, input);
     if (await this.repo.usernameTaken(input.username)) throw conflict(MESSAGES.errors.usernameTaken);
     const password_hash = await hashPassword(input.password);
     let uuid: string;
     try {
-      uuid = await this.ds.transaction(async (em) => {
-        const id = await this.repo.insert(em, {
-          username: input.username,
-          password_hash,
-          nombre: input.nombre,
-          apellido: input.apellido,
-          rol_uuid: input.rol_uuid,
-          descripcion_puesto_uuid: input.descripcion_puesto_uuid ?? null,
-        });
-        await this.repo.replaceAreas(em, id, input.usuario_areas_uuid);
-        return id;
-      });
+      uuid = await this.insertWithAreas(input, password_hash);
     } catch (err) {
       // Two creates racing past the pre-check: the unique index on lower(username) decides.
-      if (isUniqueViolation(err)) throw conflict(MESSAGES.errors.usernameTaken);
+      if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(MESSAGES.errors.usernameTaken);
       throw err;
     }
     return toUserResponse(await this.loadOrThrow(uuid));
+  }
+
+  @Transactional()
+  private async insertWithAreas(input: CreateUserRequest, password_hash: string): Promise<string> {
+    const uuid = await this.repo.insert({
+      username: input.username,
+      password_hash,
+      nombre: input.nombre,
+      apellido: input.apellido,
+      rol_uuid: input.rol_uuid,
+      descripcion_puesto_uuid: input.descripcion_puesto_uuid ?? null,
+    });
+    await this.repo.replaceAreas(uuid, input.usuario_areas_uuid);
+    return uuid;
   }
 
   /**
@@ -155,27 +152,7 @@ export class UsersService {
   async update(caller: AuthUser, uuid: string, input: UpdateUserRequest): Promise<UserResponse> {
     const scope = this.writeScope(caller);
     const password_hash = input.password ? await hashPassword(input.password) : null;
-    await this.ds.transaction(async (em) => {
-      if (!(await this.repo.lock(em, uuid))) throw notFound();
-      const target = await this.loadOrThrow(uuid, em);
-      this.assertManageable(caller, scope, target);
-      if (input.username !== undefined && input.username !== target.username) {
-        throw badRequest(MESSAGES.validation.usernameReadOnly, [{ path: 'username', message: MESSAGES.validation.usernameReadOnly }]);
-      }
-      await this.checkPayload(caller, scope, input, em);
-      const activo = input.activo ?? target.activo;
-      if (!activo && target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
-      await this.repo.update(em, uuid, {
-        nombre: input.nombre,
-        apellido: input.apellido,
-        rol_uuid: input.rol_uuid,
-        descripcion_puesto_uuid: input.descripcion_puesto_uuid === undefined ? target.descripcion_puesto_uuid : input.descripcion_puesto_uuid,
-        activo,
-      });
-      await this.repo.replaceAreas(em, uuid, input.usuario_areas_uuid);
-      if (password_hash) await this.repo.setPasswordHash(uuid, password_hash, em);
-      if (!activo || (password_hash && uuid !== caller.uuid)) await this.repo.revokeRefreshTokens(em, uuid);
-    });
+    await this.applyUpdate(caller, scope, uuid, input, password_hash);
     this.userState.invalidate(uuid);
     return toUserResponse(await this.loadOrThrow(uuid));
   }
@@ -183,16 +160,42 @@ export class UsersService {
   /** Deactivates (activo=false), ends the user's sessions at once and answers the record. */
   async deactivate(caller: AuthUser, uuid: string): Promise<UserResponse> {
     const scope = this.writeScope(caller);
-    await this.ds.transaction(async (em) => {
-      if (!(await this.repo.lock(em, uuid))) throw notFound();
-      const target = await this.loadOrThrow(uuid, em);
-      this.assertManageable(caller, scope, target);
-      if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
-      await this.repo.deactivate(em, uuid);
-      await this.repo.revokeRefreshTokens(em, uuid);
-    });
+    await this.applyDeactivation(caller, scope, uuid);
     this.userState.invalidate(uuid);
     return toUserResponse(await this.loadOrThrow(uuid));
+  }
+
+  @Transactional()
+  private async applyUpdate(caller: AuthUser, scope: Scope, uuid: string, input: UpdateUserRequest, password_hash: string | null): Promise<void> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    const target = await this.loadOrThrow(uuid);
+    this.assertManageable(caller, scope, target);
+    if (input.username !== undefined && input.username !== target.username) {
+      throw badRequest(MESSAGES.validation.usernameReadOnly, [{ path: 'username', message: MESSAGES.validation.usernameReadOnly }]);
+    }
+    await this.checkPayload(caller, scope, input);
+    const activo = input.activo ?? target.activo;
+    if (!activo && target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
+    await this.repo.update(uuid, {
+      nombre: input.nombre,
+      apellido: input.apellido,
+      rol_uuid: input.rol_uuid,
+      descripcion_puesto_uuid: input.descripcion_puesto_uuid === undefined ? target.descripcion_puesto_uuid : input.descripcion_puesto_uuid,
+      activo,
+    });
+    await this.repo.replaceAreas(uuid, input.usuario_areas_uuid);
+    if (password_hash) await this.repo.setPasswordHash(uuid, password_hash);
+    if (!activo || (password_hash && uuid !== caller.uuid)) await this.auth.revokeSessionsOf(uuid);
+  }
+
+  @Transactional()
+  private async applyDeactivation(caller: AuthUser, scope: Scope, uuid: string): Promise<void> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    const target = await this.loadOrThrow(uuid);
+    this.assertManageable(caller, scope, target);
+    if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
+    await this.repo.deactivate(uuid);
+    await this.auth.revokeSessionsOf(uuid);
   }
 
   /** Sets or clears a user's job position (`update:user`, same scope as editing). */
@@ -213,7 +216,7 @@ export class UsersService {
    */
   async usersOfAreasOfUser(caller: AuthUser, uuid: string): Promise<UsersOfAreasOfUserResponse> {
     const target = await this.loadOrThrow(uuid);
-    let areas = target.usuario_areas.map((a) => a.area_uuid);
+    let areas = areaUuidsOf(target);
     if (target.uuid !== caller.uuid) {
       const scope = this.readScope(caller);
       if (scope.kind === 'none') throw forbidden();
@@ -243,4 +246,8 @@ export class UsersService {
     await this.repo.setPasswordHash(uuid, await hashPassword(input.newPassword));
     return { ok: true };
   }
+}
+
+function areaUuidsOf(user: UserRow): string[] {
+  return (user.areas ?? []).map((a) => a.uuid);
 }

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+
+export interface LoginRow {
+  uuid: string;
+  username: string;
+  nombre: string;
+  apellido: string;
+  activo: boolean;
+  password_hash: string;
+  rol_uuid: string;
+  rol_nombre: string;
+  permisos: string[];
+  puesto_uuid: string | null;
+  puesto_nombre: string | null;
+  puesto_descripcion: string | null;
+}
+
+/** What an access token carries of a user, plus its active flag. */
+export interface TokenUserRow {
+  uuid: string;
+  username: string;
+  activo: boolean;
+  rol_uuid: string;
+  rol_nombre: string;
+  permisos: string[];
+}
+
+export interface RefreshRow {
+  uuid: string;
+  usuario_uuid: string;
+  family_uuid: string;
+  expires_at: Date;
+  rotated_at: Date | null;
+  replaced_by_uuid: string | null;
+  revoked_at: Date | null;
+}
+
+/** The only writer of `refresh_tokens` and `login_attempts`. */
+@Injectable()
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  loginUser(username: string): Promise<LoginRow | null> {
+    return this.db.one(sql`
+      SELECT u.uuid, u.username, u.nombre, u.apellido, u.activo, u.password_hash,
+             r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos,
+             p.uuid AS puesto_uuid, p.nombre AS puesto_nombre, p.descripcion AS puesto_descripcion
+        FROM usuarios u
+        JOIN roles r ON r.uuid = u.rol_uuid
+        LEFT JOIN descripciones_puesto p ON p.uuid = u.descripcion_puesto_uuid
+       WHERE lower(u.username) = lower(${username})`);
+  }
+
+  tokenUser(uuid: string): Promise<TokenUserRow | null> {
+    return this.db.one(sql`
+      SELECT u.uuid, u.username, u.activo, r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos
+        FROM usuarios u JOIN roles r ON r.uuid = u.rol_uuid
+       WHERE u.uuid = ${uuid}`);
+  }
+
+  async recordFailedLogin(username: string, address: string): Promise<void> {
+    await this.db.execute(sql`INSERT INTO login_attempts (username, address) VALUES (${username}, ${address})`);
+  }
+
+  async clearFailedLogins(username: string, address: string): Promise<void> {
+    await this.db.execute(sql`DELETE FROM login_attempts WHERE lower(username) = lower(${username}) AND address = ${address}`);
+  }
+
+  /** Failed attempts within the window: of this username from this address, and of any username from it. */
+  async failedLogins(username: string, address: string, windowMinutes: number): Promise<{ perUser: number; perAddress: number }> {
+    const row = await this.db.one<{ per_user: number; per_address: number }>(sql`
+      SELECT count(*) FILTER (WHERE lower(username) = lower(${username}))::int AS per_user, count(*)::int AS per_address
+        FROM login_attempts
+       WHERE address = ${address} AND attempted_at > now() - ${`${windowMinutes} minutes`}::interval`);
+    return { perUser: row?.per_user ?? 0, perAddress: row?.per_address ?? 0 };
+  }
+
+  async insertRefreshToken(userUuid: string, familyUuid: string, tokenHash: string, ttlDays: number): Promise<string> {
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO refresh_tokens (usuario_uuid, family_uuid, token_hash, expires_at)
+      VALUES (${userUuid}, ${familyUuid}, ${tokenHash}, now() + ${`${ttlDays} days`}::interval)
+      RETURNING uuid`);
+    return row.uuid;
+  }
+
+  /** The token with this hash, locked until the transaction ends. */
+  lockRefreshToken(tokenHash: string): Promise<RefreshRow | null> {
+    return this.db.one(sql`
+      SELECT uuid, usuario_uuid, family_uuid, expires_at, rotated_at, replaced_by_uuid, revoked_at
+        FROM refresh_tokens WHERE token_hash = ${tokenHash} FOR UPDATE`);
+  }
+
+  refreshTokenState(uuid: string): Promise<{ rotated_at: Date | null; revoked_at: Date | null } | null> {
+    return this.db.one(sql`SELECT rotated_at, revoked_at FROM refresh_tokens WHERE uuid = ${uuid}`);
+  }
+
+  async markRotated(uuid: string, successorUuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE refresh_tokens SET rotated_at = now(), replaced_by_uuid = ${successorUuid} WHERE uuid = ${uuid}`);
+  }
+
+  async revokeFamily(familyUuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE refresh_tokens SET revoked_at = now() WHERE family_uuid = ${familyUuid} AND revoked_at IS NULL`);
+  }
+
+  /** Revokes the family of the token with this hash, when it belongs to `userUuid`. */
+  async revokeFamilyOfToken(tokenHash: string, userUuid: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE refresh_tokens SET revoked_at = now()
+       WHERE revoked_at IS NULL
+         AND family_uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = ${tokenHash} AND usuario_uuid = ${userUuid})`);
+  }
+
+  async revokeAllOf(userUuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = ${userUuid} AND revoked_at IS NULL`);
+  }
+}
