@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
+import { Logger } from '@nestjs/common';
 import {
   MESSAGES,
   REPORT_EXPORT_COLUMNS,
@@ -563,6 +564,40 @@ describe('reports', () => {
         .parse(binary);
       expect(ok.status).toBe(200);
       expect((ok.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    });
+  });
+
+  describe('without Chromium (PUPPETEER_EXECUTABLE_PATH names no file)', () => {
+    let bare: TestApp;
+    const warnings: string[] = [];
+    beforeAll(async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
+        warnings.push(String(message));
+      });
+      try {
+        bare = await createTestApp({ env: { PUPPETEER_EXECUTABLE_PATH: '/nonexistent/gestar/chromium' } });
+      } finally {
+        warn.mockRestore();
+      }
+    });
+    afterAll(async () => {
+      await bare?.close();
+    });
+
+    it('warns once at start, answers the PDF export 503 in Spanish, and still exports XLSX', async () => {
+      expect(warnings.filter((w) => w.includes('/nonexistent/gestar/chromium'))).toEqual([
+        'No se encontró Chromium en /nonexistent/gestar/chromium: la exportación a PDF no está disponible (defina PUPPETEER_EXECUTABLE_PATH o CHROMIUM_PATH)',
+      ]);
+      const auth = { Authorization: `Bearer ${await tokenFor(bare, 'admin')}` };
+      for (let i = 0; i < 2; i++) {
+        const body = expectError(await bare.http.get('/api/reports/pdf').set(auth), 503);
+        expect(body).toEqual({
+          statusCode: 503,
+          message: 'La exportación a PDF no está disponible en este servidor.',
+          error: 'Service Unavailable',
+        });
+      }
+      expect((await bare.http.get('/api/reports/xlsx').set(auth)).status).toBe(200);
     });
   });
 });

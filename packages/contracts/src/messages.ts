@@ -126,6 +126,8 @@ export const MESSAGES = {
     noStatuses: 'No hay estados configurados',
     onlyAuthorCanEdit: 'Solo el autor puede modificar este comentario',
     reportTooLargeForPdf: 'El reporte tiene demasiadas filas para PDF. Exporte en formato XLSX.',
+    /** 503 of a PDF export when the server has no usable Chromium. */
+    pdfUnavailable: 'La exportación a PDF no está disponible en este servidor.',
     deviceNotOwn: 'Solo puede registrar dispositivos para su propio usuario',
     roleNotFound: 'El rol seleccionado no existe',
     areaNotFound: 'El área seleccionada no existe',

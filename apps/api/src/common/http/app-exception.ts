@@ -41,3 +41,5 @@ export const tooManyRequests = (message: string = MESSAGES.errors.tooManyLoginAt
   new AppException(HttpStatus.TOO_MANY_REQUESTS, message);
 export const payloadTooLarge = (message: string = MESSAGES.errors.payloadTooLarge) =>
   new AppException(HttpStatus.PAYLOAD_TOO_LARGE, message);
+export const serviceUnavailable = (message: string) =>
+  new AppException(HttpStatus.SERVICE_UNAVAILABLE, message);

@@ -92,7 +92,8 @@ export class ErrorFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    // An AppException is a deliberate answer (a 503 for a missing Chromium, warned about at start): not logged.
+    if (body.statusCode >= 500 && !(exception instanceof AppException)) {
       this.logger.error(`${req.method} ${req.originalUrl} -> ${body.statusCode}`, exception instanceof Error ? exception.stack : String(exception));
     }
     if (res.headersSent) {

@@ -1,6 +1,9 @@
+import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import { MESSAGES } from '@gestar/contracts';
+import { serviceUnavailable } from '../../../common/http/app-exception';
 import { APP_CONFIG, type AppConfig } from '../../../config';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--headless'];
@@ -52,9 +55,11 @@ const READ_CHUNK_BYTES = 64 * 1024;
  * each render replaces the page's whole document, so opening and closing a
  * tab is paid once per page, not per PDF. At most one render per core runs at
  * a time (Chromium's layout and printing are CPU-bound); the rest wait.
+ * Without a Chromium it can start, a PDF export answers 503 (PDF export not
+ * available on this server) and the API warns once at start.
  */
 @Injectable()
-export class PdfRendererService implements OnModuleDestroy {
+export class PdfRendererService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PdfRendererService.name);
   private browser: Promise<Browser> | null = null;
   /** Open pages of the running browser, not rendering now. */
@@ -66,6 +71,24 @@ export class PdfRendererService implements OnModuleDestroy {
   private readonly queue: (() => void)[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.chromiumFound()) {
+      this.logger.warn(
+        `No se encontró Chromium en ${this.config.chromiumPath}: la exportación a PDF no está disponible (defina PUPPETEER_EXECUTABLE_PATH o CHROMIUM_PATH)`,
+      );
+    }
+  }
+
+  /** Whether the configured Chromium is an executable file. */
+  private chromiumFound(): boolean {
+    try {
+      accessSync(this.config.chromiumPath, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   private getBrowser(): Promise<Browser> {
     this.browser ??= this.launch();
@@ -86,9 +109,12 @@ export class PdfRendererService implements OnModuleDestroy {
       });
       return browser;
     } catch (error) {
-      // A failed launch must not be cached: the next request tries again.
+      // A failed launch must not be cached: the next request tries again. A missing Chromium was
+      // warned about at start; any other launch failure is logged.
       this.browser = null;
-      throw error;
+      if (this.chromiumFound())
+        this.logger.error('Chromium no pudo iniciarse', error instanceof Error ? error.stack : String(error));
+      throw serviceUnavailable(MESSAGES.errors.pdfUnavailable);
     }
   }
 
