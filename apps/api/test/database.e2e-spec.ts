@@ -28,7 +28,9 @@ describe('database: sql tag and transaction context', () => {
   }
 
   const count = async () => {
-    const row = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM login_attempts WHERE address = ${'tx-test'}`);
+    const row = await db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM login_attempts WHERE address = ${'tx-test'}`,
+    );
     return row?.n ?? 0;
   };
 
@@ -60,7 +62,9 @@ describe('database: sql tag and transaction context', () => {
   it('passes values as parameters, never as text', async () => {
     const evil = "x'); DELETE FROM login_attempts; --";
     await new Writer(db).insert(evil);
-    const rows = await db.query<{ username: string }>(sql`SELECT username FROM login_attempts WHERE address = ${'tx-test'}`);
+    const rows = await db.query<{ username: string }>(
+      sql`SELECT username FROM login_attempts WHERE address = ${'tx-test'}`,
+    );
     expect(rows).toEqual([{ username: evil }]);
   });
 });

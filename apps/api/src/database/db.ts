@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { DataSource } from 'typeorm';
 import type { Sql } from './sql';
+
+type QueryRunner = ReturnType<DataSource['createQueryRunner']>;
 
 /**
  * Runs `sql` statements on the current transaction's connection when a `@Transactional()`
@@ -27,6 +30,17 @@ export class Db {
     return (await this.run(statement)).affected;
   }
 
+  /**
+   * A pooled connection of its own, outside any transaction of the context, held until
+   * `release()`: for work that spans awaits the caller does not control (a cursor read by an
+   * async generator).
+   */
+  async session(): Promise<DbSession> {
+    const runner = this.host.tx.connection.createQueryRunner();
+    await runner.connect();
+    return new DbSession(runner);
+  }
+
   /** True when a transaction is open in the current context. */
   get inTransaction(): boolean {
     return this.host.isTransactionActive();
@@ -43,5 +57,30 @@ export class Db {
     } finally {
       if (!em.queryRunner) await runner.release();
     }
+  }
+}
+
+/** One connection held by its user; see `Db.session`. */
+export class DbSession {
+  constructor(private readonly runner: QueryRunner) {}
+
+  async query<T>(statement: Sql): Promise<T[]> {
+    const { text, values } = statement.toQuery();
+    const result = await this.runner.query(text, values, true);
+    return (Array.isArray(result.records) ? result.records : []) as T[];
+  }
+
+  begin(isolation: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE'): Promise<void> {
+    return this.runner.startTransaction(isolation);
+  }
+
+  commit(): Promise<void> {
+    return this.runner.commitTransaction();
+  }
+
+  /** Rolls back what is still open, then gives the connection back to the pool. */
+  async release(): Promise<void> {
+    if (this.runner.isTransactionActive) await this.runner.rollbackTransaction().catch(() => undefined);
+    await this.runner.release();
   }
 }

@@ -16,7 +16,10 @@ describe('sql tag', () => {
   it('composes fragments, renumbering their parameters in order', () => {
     const cond = sql`nombre = ${'Ana'} AND area = ${'a1'}`;
     const q = sql`SELECT * FROM t WHERE x = ${1} AND ${cond} ${paginate({ page: 3, limit: 10 })}`.toQuery();
-    expect(q).toEqual({ text: 'SELECT * FROM t WHERE x = $1 AND nombre = $2 AND area = $3 LIMIT $4 OFFSET $5', values: [1, 'Ana', 'a1', 10, 20] });
+    expect(q).toEqual({
+      text: 'SELECT * FROM t WHERE x = $1 AND nombre = $2 AND area = $3 LIMIT $4 OFFSET $5',
+      values: [1, 'Ana', 'a1', 10, 20],
+    });
   });
 
   it('keeps arrays, nulls and dates as single parameters', () => {
@@ -48,6 +51,12 @@ describe('sql tag', () => {
     });
     expect(() => sql.ident('usuarios' as 'areas', allowed)).toThrow('identifier not allowed');
     expect(() => sql.ident('a; DROP TABLE x', ['a; DROP TABLE x'])).toThrow('identifier not allowed');
+  });
+
+  it('writes an integer literal only for a safe integer', () => {
+    expect(sql`FETCH ${sql.int(500)} FROM c`.toQuery()).toEqual({ text: 'FETCH 500 FROM c', values: [] });
+    expect(() => sql.int(1.5)).toThrow('not an integer');
+    expect(() => sql.int(Number('1; DROP TABLE x'))).toThrow('not an integer');
   });
 
   it('renders the same fragment twice with fresh numbers', () => {

@@ -71,6 +71,15 @@ function ident<T extends string>(name: T, allowed: readonly T[]): Sql {
   return new Sql([name], []);
 }
 
+/**
+ * An integer written into the text, for the few places PostgreSQL takes no parameter
+ * (`FETCH n`). Anything but a safe integer throws.
+ */
+function int(n: number): Sql {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return new Sql([String(n)], []);
+}
+
 const EMPTY = new Sql([''], []);
 
 /** `WHERE a AND b ...`, or nothing when no condition is given. */
@@ -79,7 +88,7 @@ function where(conditions: readonly Sql[]): Sql {
   return kept.length ? tag`WHERE ${join(kept, ' AND ')}` : EMPTY;
 }
 
-export const sql = Object.assign(tag, { join, ident, where, empty: EMPTY });
+export const sql = Object.assign(tag, { join, ident, int, where, empty: EMPTY });
 
 /** What a list query needs of its page request. */
 export interface PageRequest {

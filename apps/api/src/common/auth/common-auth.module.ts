@@ -26,7 +26,13 @@ import { UserStateService } from './user-state.service';
       },
     }),
   ],
-  providers: [UserStateService, UserStateRepository, AccessRepository, AuthGuard, { provide: APP_GUARD, useExisting: AuthGuard }],
+  providers: [
+    UserStateService,
+    UserStateRepository,
+    AccessRepository,
+    AuthGuard,
+    { provide: APP_GUARD, useExisting: AuthGuard },
+  ],
   exports: [JwtModule, UserStateService, AccessRepository, AuthGuard],
 })
 export class CommonAuthModule {}

@@ -24,7 +24,11 @@ export class AssignedTaskEvents {
   ) {}
 
   /** `actorUuid`: who made the change; with 'asignacion' the new assignees (not the actor) get a notification. */
-  async changed(rows: readonly ChangedAssignedTask[], cambio: AssignedTaskChange, actorUuid: string | null = null): Promise<void> {
+  async changed(
+    rows: readonly ChangedAssignedTask[],
+    cambio: AssignedTaskChange,
+    actorUuid: string | null = null,
+  ): Promise<void> {
     for (const r of rows) {
       const data: AssignedTaskChangedEvent = {
         uuid: r.uuid,

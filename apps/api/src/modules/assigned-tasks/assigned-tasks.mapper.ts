@@ -10,17 +10,14 @@ export function toHistoryEntry(h: HistoryRow): AssignedTaskHistoryEntry {
     uuid: h.uuid,
     tipo: h.tipo,
     detalle: h.detalle,
-    usuario: h.usuario_nombre !== null ? { nombre: h.usuario_nombre, apellido: h.usuario_apellido ?? '' } : SYSTEM_AUTHOR,
+    usuario:
+      h.usuario_nombre !== null ? { nombre: h.usuario_nombre, apellido: h.usuario_apellido ?? '' } : SYSTEM_AUTHOR,
     fecha: h.fecha.toISOString(),
   };
 }
 
 /** A card row (with its history, for the detail) -> the assigned task response of SPEC section 3. */
-export function toAssignedTaskResponse(
-  a: CardRow,
-  timeZone: string,
-  historial?: HistoryRow[],
-): AssignedTaskResponse {
+export function toAssignedTaskResponse(a: CardRow, timeZone: string, historial?: HistoryRow[]): AssignedTaskResponse {
   const due = a.fecha_vencimiento ?? companyDateOf(a.fecha_asignacion, timeZone);
   const response: AssignedTaskResponse = {
     uuid: a.uuid,

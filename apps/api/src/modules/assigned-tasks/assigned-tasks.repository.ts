@@ -148,10 +148,14 @@ export class AssignedTasksRepository {
   board(f: BoardFilter): Promise<CardRow[]> {
     const conditions: Sql[] = [sql`ta.archivada = false`];
     if (f.onlyEmployee) conditions.push(sql`ta.empleado_uuid = ${f.onlyEmployee}`);
-    if (f.scopeAreas) conditions.push(sql`(t.area_uuid = ANY(${f.scopeAreas}::uuid[]) OR ta.empleado_uuid = ${f.caller})`);
+    if (f.scopeAreas)
+      conditions.push(sql`(t.area_uuid = ANY(${f.scopeAreas}::uuid[]) OR ta.empleado_uuid = ${f.caller})`);
     if (f.areas) conditions.push(sql`t.area_uuid = ANY(${f.areas}::uuid[])`);
     if (f.users) conditions.push(sql`ta.empleado_uuid = ANY(${f.users}::uuid[])`);
-    return this.cards(sql.where(conditions), sql`ta.fecha_vencimiento ASC NULLS LAST, ta.fecha_asignacion ASC, ta.uuid ASC`);
+    return this.cards(
+      sql.where(conditions),
+      sql`ta.fecha_vencimiento ASC NULLS LAST, ta.fecha_asignacion ASC, ta.uuid ASC`,
+    );
   }
 
   findCards(uuids: readonly string[]): Promise<CardRow[]> {
@@ -177,7 +181,9 @@ export class AssignedTasksRepository {
 
   /** The status new assigned tasks start in: the lowest `order`. */
   firstStatus(): Promise<StatusRow | null> {
-    return this.db.one(sql`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC LIMIT 1`);
+    return this.db.one(
+      sql`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC LIMIT 1`,
+    );
   }
 
   /** The uuid given to each employee's new occurrence. */
@@ -261,12 +267,16 @@ export class AssignedTasksRepository {
   }
 
   async unarchive(uuid: string): Promise<void> {
-    await this.db.execute(sql`UPDATE tareas_asignadas SET archivada = false, fecha_archivado = NULL, updated_at = now() WHERE uuid = ${uuid}`);
+    await this.db.execute(
+      sql`UPDATE tareas_asignadas SET archivada = false, fecha_archivado = NULL, updated_at = now() WHERE uuid = ${uuid}`,
+    );
   }
 
   /** Oldest first. */
   comments(uuid: string): Promise<CommentRow[]> {
-    return this.db.query(sql`${COMMENT_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ORDER BY c.fecha_creacion ASC, c.uuid ASC`);
+    return this.db.query(
+      sql`${COMMENT_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ORDER BY c.fecha_creacion ASC, c.uuid ASC`,
+    );
   }
 
   findComment(uuid: string, commentUuid: string): Promise<CommentRow | null> {
@@ -288,7 +298,10 @@ export class AssignedTasksRepository {
   }
 
   /** Users among `uuids` that are active and belong to `areaUuid`. */
-  activeUsersOfArea(uuids: readonly string[], areaUuid: string): Promise<{ uuid: string; nombre: string; apellido: string }[]> {
+  activeUsersOfArea(
+    uuids: readonly string[],
+    areaUuid: string,
+  ): Promise<{ uuid: string; nombre: string; apellido: string }[]> {
     return this.db.query(sql`
       SELECT u.uuid, u.nombre, u.apellido FROM usuarios u
         JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid AND ua.area_uuid = ${areaUuid}
@@ -303,5 +316,4 @@ export class AssignedTasksRepository {
   taskTitles(uuids: readonly string[]): Promise<{ uuid: string; titulo: string }[]> {
     return this.db.query(sql`SELECT uuid, titulo FROM tareas WHERE uuid = ANY(${uuids}::uuid[])`);
   }
-
 }

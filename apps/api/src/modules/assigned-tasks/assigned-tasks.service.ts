@@ -13,7 +13,15 @@ import {
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { areaScope, assertInScope, assertUsersInScope, inScope, Scope, scopeAreas, scopeFor } from '../../common/access/access';
+import {
+  areaScope,
+  assertInScope,
+  assertUsersInScope,
+  inScope,
+  Scope,
+  scopeAreas,
+  scopeFor,
+} from '../../common/access/access';
 import { AccessRepository } from '../../common/access/access.repository';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { companyToday, toCompanyDate } from '../../common/time/company-date';
@@ -195,13 +203,22 @@ export class AssignedTasksService {
     if (input.estado_uuid) {
       const statuses = await this.repo.statuses();
       if (!statuses.some((s) => s.uuid === input.estado_uuid)) {
-        throw badRequest(MESSAGES.errors.statusNotFound, [{ path: 'estado_uuid', message: MESSAGES.errors.statusNotFound }]);
+        throw badRequest(MESSAGES.errors.statusNotFound, [
+          { path: 'estado_uuid', message: MESSAGES.errors.statusNotFound },
+        ]);
       }
       estadoUuid = input.estado_uuid;
     } else {
       estadoUuid = await this.firstStatusUuid();
     }
-    return this.createOccurrences({ tareaUuid: task.uuid, areaUuid: task.area_uuid, users, estadoUuid, due, by: caller.uuid });
+    return this.createOccurrences({
+      tareaUuid: task.uuid,
+      areaUuid: task.area_uuid,
+      users,
+      estadoUuid,
+      due,
+      by: caller.uuid,
+    });
   }
 
   /**
@@ -261,10 +278,20 @@ export class AssignedTasksService {
     await this.repo.addHistory(
       inserted.map((o) => {
         const u = byEmployee.get(o.empleado_uuid)!;
-        return { tareaAsignadaUuid: o.uuid, tipo: 'asignacion' as const, detalle: `Asignada a ${u.nombre} ${u.apellido}`, usuarioUuid: p.by };
+        return {
+          tareaAsignadaUuid: o.uuid,
+          tipo: 'asignacion' as const,
+          detalle: `Asignada a ${u.nombre} ${u.apellido}`,
+          usuarioUuid: p.by,
+        };
       }),
     );
-    return inserted.map((o) => ({ uuid: o.uuid, tarea_uuid: p.tareaUuid, empleado_uuid: o.empleado_uuid, area_uuid: p.areaUuid }));
+    return inserted.map((o) => ({
+      uuid: o.uuid,
+      tarea_uuid: p.tareaUuid,
+      empleado_uuid: o.empleado_uuid,
+      area_uuid: p.areaUuid,
+    }));
   }
 
   /**
@@ -273,7 +300,11 @@ export class AssignedTasksService {
    * Runs in the scheduler's transaction.
    */
   @Transactional()
-  createScheduledOccurrences(occurrences: readonly ScheduledOccurrence[], estadoUuid: string, at: Date): Promise<InsertedOccurrence[]> {
+  createScheduledOccurrences(
+    occurrences: readonly ScheduledOccurrence[],
+    estadoUuid: string,
+    at: Date,
+  ): Promise<InsertedOccurrence[]> {
     return this.repo.insertScheduledOccurrences(occurrences, estadoUuid, at, MESSAGES.scheduler.assignedBySchedule);
   }
 }

@@ -44,7 +44,9 @@ export class CommentsService {
   private async insert(caller: AuthUser, uuid: string, texto: string) {
     const row = await this.visibleRow(caller, uuid);
     const commentUuid = await this.repo.insertComment(uuid, caller.uuid, texto);
-    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario agregado', usuarioUuid: caller.uuid }]);
+    await this.repo.addHistory([
+      { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario agregado', usuarioUuid: caller.uuid },
+    ]);
     return { row, commentUuid };
   }
 
@@ -60,10 +62,17 @@ export class CommentsService {
   }
 
   @Transactional()
-  private async edit(caller: AuthUser, uuid: string, commentUuid: string, texto: string): Promise<AssignedTaskAccessRow> {
+  private async edit(
+    caller: AuthUser,
+    uuid: string,
+    commentUuid: string,
+    texto: string,
+  ): Promise<AssignedTaskAccessRow> {
     const row = await this.authored(caller, uuid, commentUuid);
     await this.repo.updateComment(commentUuid, texto);
-    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario editado', usuarioUuid: caller.uuid }]);
+    await this.repo.addHistory([
+      { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario editado', usuarioUuid: caller.uuid },
+    ]);
     return row;
   }
 
@@ -77,7 +86,9 @@ export class CommentsService {
   private async delete(caller: AuthUser, uuid: string, commentUuid: string): Promise<AssignedTaskAccessRow> {
     const row = await this.authored(caller, uuid, commentUuid);
     await this.repo.deleteComment(commentUuid);
-    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario eliminado', usuarioUuid: caller.uuid }]);
+    await this.repo.addHistory([
+      { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario eliminado', usuarioUuid: caller.uuid },
+    ]);
     return row;
   }
 

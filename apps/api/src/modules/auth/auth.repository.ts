@@ -65,11 +65,17 @@ export class AuthRepository {
   }
 
   async clearFailedLogins(username: string, address: string): Promise<void> {
-    await this.db.execute(sql`DELETE FROM login_attempts WHERE lower(username) = lower(${username}) AND address = ${address}`);
+    await this.db.execute(
+      sql`DELETE FROM login_attempts WHERE lower(username) = lower(${username}) AND address = ${address}`,
+    );
   }
 
   /** Failed attempts within the window: of this username from this address, and of any username from it. */
-  async failedLogins(username: string, address: string, windowMinutes: number): Promise<{ perUser: number; perAddress: number }> {
+  async failedLogins(
+    username: string,
+    address: string,
+    windowMinutes: number,
+  ): Promise<{ perUser: number; perAddress: number }> {
     const row = await this.db.one<{ per_user: number; per_address: number }>(sql`
       SELECT count(*) FILTER (WHERE lower(username) = lower(${username}))::int AS per_user, count(*)::int AS per_address
         FROM login_attempts
@@ -97,11 +103,15 @@ export class AuthRepository {
   }
 
   async markRotated(uuid: string, successorUuid: string): Promise<void> {
-    await this.db.execute(sql`UPDATE refresh_tokens SET rotated_at = now(), replaced_by_uuid = ${successorUuid} WHERE uuid = ${uuid}`);
+    await this.db.execute(
+      sql`UPDATE refresh_tokens SET rotated_at = now(), replaced_by_uuid = ${successorUuid} WHERE uuid = ${uuid}`,
+    );
   }
 
   async revokeFamily(familyUuid: string): Promise<void> {
-    await this.db.execute(sql`UPDATE refresh_tokens SET revoked_at = now() WHERE family_uuid = ${familyUuid} AND revoked_at IS NULL`);
+    await this.db.execute(
+      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE family_uuid = ${familyUuid} AND revoked_at IS NULL`,
+    );
   }
 
   /** Revokes the family of the token with this hash, when it belongs to `userUuid`. */
@@ -113,6 +123,8 @@ export class AuthRepository {
   }
 
   async revokeAllOf(userUuid: string): Promise<void> {
-    await this.db.execute(sql`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = ${userUuid} AND revoked_at IS NULL`);
+    await this.db.execute(
+      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = ${userUuid} AND revoked_at IS NULL`,
+    );
   }
 }

@@ -34,7 +34,9 @@ export class AuthService {
     const username = input.username.trim();
     await this.assertNotRateLimited(username, address);
     const row = await this.repo.loginUser(username);
-    const ok = row ? await verifyPassword(row.password_hash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
+    const ok = row
+      ? await verifyPassword(row.password_hash, input.password)
+      : (await verifyPassword(await dummyHash(), input.password), false);
     if (!row || !ok || !row.activo) {
       await this.repo.recordFailedLogin(username.toLowerCase().slice(0, 100), address.slice(0, 100));
       throw unauthorized(MESSAGES.errors.loginFailed);

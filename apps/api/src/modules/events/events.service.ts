@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { inScope, scopeFor } from '../../common/access/access';
 import { packEvents, unpackEvents } from './events-wire';
-
-/** The PostgreSQL channel every API process listens on. */
-export const EVENTS_CHANNEL = 'gestar_events';
+import { EVENTS_CHANNEL, EventsRepository } from './events.repository';
 
 /**
  * Who should hear an event: the listed users, plus (with `areaUuid`) everyone who may
@@ -69,7 +66,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private draining: Promise<void> | null = null;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: EventsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -107,7 +104,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await this.repo.listen(client);
       this.client = client;
       this.retryMs = 500;
     } catch (err) {
@@ -147,12 +144,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
         this.queue = [];
         try {
           const { payloads, tooLarge } = packEvents(batch.map((p) => p.payload));
-          for (const i of tooLarge) this.logger.warn(`No se pudo publicar el evento ${batch[i].type}: supera el límite de NOTIFY`);
+          for (const i of tooLarge)
+            this.logger.warn(`No se pudo publicar el evento ${batch[i].type}: supera el límite de NOTIFY`);
           if (payloads.length) {
-            await this.ds.query('SELECT pg_notify($1, x.p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY x.n', [
-              EVENTS_CHANNEL,
-              payloads,
-            ]);
+            await this.repo.notify(payloads);
           }
         } catch (err) {
           // A lost live event only delays a refresh; the write itself already succeeded.

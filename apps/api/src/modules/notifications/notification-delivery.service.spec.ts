@@ -1,4 +1,3 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import type { AppEvent, EventsService } from '../events/events.service';
 import { NotificationDelivery } from './notification-delivery.service';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
@@ -14,7 +13,7 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
   ]);
   const rows: NotificationRow[] = [];
   const repo = {
-    insertMany: (_em: EntityManager, recipients: readonly string[], n: { titulo: string; mensaje: string }) => {
+    insertMany: (recipients: readonly string[], n: { titulo: string; mensaje: string }) => {
       log.push('insert');
       const inserted = recipients.map((r, i) => ({
         uuid: `00000000-0000-4000-8000-00000000000${i}`,
@@ -28,14 +27,15 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
       return Promise.resolve(inserted);
     },
     tokensByUser: (users: readonly string[]) =>
-      Promise.resolve([...devices].filter(([, u]) => users.includes(u)).map(([token, usuario_uuid]) => ({ usuario_uuid, token }))),
+      Promise.resolve(
+        [...devices].filter(([, u]) => users.includes(u)).map(([token, usuario_uuid]) => ({ usuario_uuid, token })),
+      ),
     deleteTokens: (tokens: readonly string[]) => {
       log.push(`prune:${tokens.join(',')}`);
       for (const t of tokens) devices.delete(t);
       return Promise.resolve();
     },
   } as unknown as NotificationsRepository;
-  const ds = { transaction: <T>(fn: (em: EntityManager) => Promise<T>) => fn({} as EntityManager) } as unknown as DataSource;
   const published: AppEvent[] = [];
   const events = {
     publish: (e: AppEvent) => {
@@ -54,7 +54,7 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
       return Promise.resolve(opts.pushResult ?? { successCount: tokens.length, invalidTokens: [] });
     },
   };
-  return { delivery: new NotificationDelivery(ds, repo, events, push), log, devices, rows, published, pushed };
+  return { delivery: new NotificationDelivery(repo, events, push), log, devices, rows, published, pushed };
 }
 
 const n = { titulo: 'Aviso', mensaje: 'Hola', enviadoPor: null };

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { NotificationResponse, SERVER_EVENTS } from '@gestar/contracts';
 import { EventsService } from '../events/events.service';
 import { toNotificationResponse } from './notifications.mapper';
@@ -23,7 +22,7 @@ interface PushGroup {
 
 /**
  * The one way a notification reaches people: stored in each recipient's inbox
- * (one transaction), then announced live over SSE, then pushed. Live and push
+ * (one statement), then announced live over SSE, then pushed. Live and push
  * come after the commit and never undo it: their failures are only logged.
  */
 @Injectable()
@@ -31,16 +30,18 @@ export class NotificationDelivery {
   private readonly logger = new Logger('Notifications');
 
   constructor(
-    private readonly ds: DataSource,
     private readonly repo: NotificationsRepository,
     private readonly events: EventsService,
     @Inject(PUSH_PORT) private readonly push: PushPort,
   ) {}
 
-  async deliver(recipients: readonly string[], n: { titulo: string; mensaje: string; enviadoPor: string | null }): Promise<Delivery> {
+  async deliver(
+    recipients: readonly string[],
+    n: { titulo: string; mensaje: string; enviadoPor: string | null },
+  ): Promise<Delivery> {
     const unique = [...new Set(recipients)];
     if (!unique.length) return { destinatarios: 0, push_enviadas: 0 };
-    const rows = await this.ds.transaction((em) => this.repo.insertMany(em, unique, n));
+    const rows = await this.repo.insertMany(unique, n);
     await this.announce(rows);
     const push_enviadas = await this.pushEach([{ titulo: n.titulo, mensaje: n.mensaje, recipients: unique }]);
     return { destinatarios: rows.length, push_enviadas };
@@ -54,7 +55,7 @@ export class NotificationDelivery {
    */
   async deliverEach(items: readonly NotificationItem[], opts: { activeOnly?: boolean } = {}): Promise<Delivery> {
     if (!items.length) return { destinatarios: 0, push_enviadas: 0 };
-    const rows = await this.repo.insertEach(this.ds.manager, items, opts.activeOnly ?? false);
+    const rows = await this.repo.insertEach(items, opts.activeOnly ?? false);
     await this.announce(rows);
     const stored = new Set(rows.map((r) => r.usuario_uuid));
     const groups = new Map<string, { titulo: string; mensaje: string; recipients: Set<string> }>();
@@ -65,7 +66,9 @@ export class NotificationDelivery {
       if (!g) groups.set(key, (g = { titulo: i.titulo, mensaje: i.mensaje, recipients: new Set() }));
       g.recipients.add(i.usuarioUuid);
     }
-    const push_enviadas = await this.pushEach([...groups.values()].map((g) => ({ ...g, recipients: [...g.recipients] })));
+    const push_enviadas = await this.pushEach(
+      [...groups.values()].map((g) => ({ ...g, recipients: [...g.recipients] })),
+    );
     return { destinatarios: rows.length, push_enviadas };
   }
 
@@ -74,7 +77,11 @@ export class NotificationDelivery {
     await Promise.all(
       rows.map((row) => {
         const data: NotificationResponse = toNotificationResponse(row);
-        return this.events.publish({ type: SERVER_EVENTS.notification, data, audience: { userUuids: [row.usuario_uuid] } });
+        return this.events.publish({
+          type: SERVER_EVENTS.notification,
+          data,
+          audience: { userUuids: [row.usuario_uuid] },
+        });
       }),
     );
   }
@@ -86,7 +93,13 @@ export class NotificationDelivery {
       const devices = await this.repo.tokensByUser([...new Set(groups.flatMap((g) => g.recipients))]);
       const tokensOf = new Map<string, string[]>();
       for (const d of devices) tokensOf.set(d.usuario_uuid, [...(tokensOf.get(d.usuario_uuid) ?? []), d.token]);
-      return await this.send(groups.map((g) => ({ titulo: g.titulo, mensaje: g.mensaje, tokens: g.recipients.flatMap((r) => tokensOf.get(r) ?? []) })));
+      return await this.send(
+        groups.map((g) => ({
+          titulo: g.titulo,
+          mensaje: g.mensaje,
+          tokens: g.recipients.flatMap((r) => tokensOf.get(r) ?? []),
+        })),
+      );
     } catch (err) {
       this.logger.warn(`No se pudo enviar la notificación push: ${(err as Error).message}`);
       return 0;
@@ -94,7 +107,9 @@ export class NotificationDelivery {
   }
 
   /** Sends each message (a few at a time), then forgets the tokens the push service reports invalid. */
-  private async send(messages: readonly { titulo: string; mensaje: string; tokens: readonly string[] }[]): Promise<number> {
+  private async send(
+    messages: readonly { titulo: string; mensaje: string; tokens: readonly string[] }[],
+  ): Promise<number> {
     const sends = messages.filter((m) => m.tokens.length);
     if (!sends.length) return 0;
     let sent = 0;
@@ -106,7 +121,11 @@ export class NotificationDelivery {
         try {
           // One multicast for every recipient, so `data` carries nothing per-recipient; the page
           // matches a foreground push to its live event by title and message.
-          const result = await this.push.sendToTokens(m.tokens, { titulo: m.titulo, mensaje: m.mensaje, data: { tipo: 'notificacion' } });
+          const result = await this.push.sendToTokens(m.tokens, {
+            titulo: m.titulo,
+            mensaje: m.mensaje,
+            data: { tipo: 'notificacion' },
+          });
           sent += result.successCount;
           invalid.push(...result.invalidTokens);
         } catch (err) {

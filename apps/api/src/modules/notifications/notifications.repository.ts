@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../../database/db';
+import { paginate, PageRequest, Sql, sql } from '../../database/sql';
 
 export interface NotificationRow {
   uuid: string;
@@ -24,131 +25,121 @@ export interface NotificationItem {
   enviadoPor: string | null;
 }
 
-const COLUMNS = 'uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion';
+const COLUMNS = sql`uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion`;
 
+/** The only writer of `notificaciones` and `dispositivos`. */
 @Injectable()
 export class NotificationsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** One device per token: a token registered again moves to the caller (the browser changed hands). */
   async upsertDevice(usuarioUuid: string, token: string, plataforma: string): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO dispositivos (usuario_uuid, token, plataforma) VALUES ($1, $2, $3)
-       ON CONFLICT (token) DO UPDATE SET usuario_uuid = EXCLUDED.usuario_uuid, plataforma = EXCLUDED.plataforma, updated_at = now()`,
-      [usuarioUuid, token, plataforma],
-    );
+    await this.db.execute(sql`
+      INSERT INTO dispositivos (usuario_uuid, token, plataforma) VALUES (${usuarioUuid}, ${token}, ${plataforma})
+      ON CONFLICT (token) DO UPDATE SET usuario_uuid = EXCLUDED.usuario_uuid, plataforma = EXCLUDED.plataforma, updated_at = now()`);
   }
 
   /** The devices of several users at once: [user, token] pairs. */
-  async tokensByUser(usuarioUuids: readonly string[]): Promise<{ usuario_uuid: string; token: string }[]> {
-    if (!usuarioUuids.length) return [];
-    return this.ds.query(`SELECT usuario_uuid, token FROM dispositivos WHERE usuario_uuid = ANY($1::uuid[])`, [usuarioUuids]);
+  tokensByUser(usuarioUuids: readonly string[]): Promise<{ usuario_uuid: string; token: string }[]> {
+    if (!usuarioUuids.length) return Promise.resolve([]);
+    return this.db.query(
+      sql`SELECT usuario_uuid, token FROM dispositivos WHERE usuario_uuid = ANY(${usuarioUuids}::uuid[])`,
+    );
   }
 
   async deleteTokens(tokens: readonly string[]): Promise<void> {
     if (!tokens.length) return;
-    await this.ds.query(`DELETE FROM dispositivos WHERE token = ANY($1::varchar[])`, [tokens]);
+    await this.db.execute(sql`DELETE FROM dispositivos WHERE token = ANY(${tokens}::varchar[])`);
   }
 
-  async findRecipient(uuid: string): Promise<RecipientRow | null> {
-    const rows: RecipientRow[] = await this.ds.query(
-      `SELECT u.uuid, u.activo,
-              coalesce(array_agg(ua.area_uuid) FILTER (WHERE ua.area_uuid IS NOT NULL), '{}')::uuid[] AS area_uuids
-         FROM usuarios u LEFT JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid
-        WHERE u.uuid = $1 GROUP BY u.uuid`,
-      [uuid],
-    );
-    return rows[0] ?? null;
+  findRecipient(uuid: string): Promise<RecipientRow | null> {
+    return this.db.one(sql`
+      SELECT u.uuid, u.activo,
+             coalesce(array_agg(ua.area_uuid) FILTER (WHERE ua.area_uuid IS NOT NULL), '{}')::uuid[] AS area_uuids
+        FROM usuarios u LEFT JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid
+       WHERE u.uuid = ${uuid} GROUP BY u.uuid`);
   }
 
   /** Active users, all (`areaUuids` null) or those belonging to at least one of the areas. */
   async activeUsers(areaUuids: readonly string[] | null): Promise<string[]> {
-    const rows: { uuid: string }[] = await this.ds.query(
-      `SELECT u.uuid FROM usuarios u
-        WHERE u.activo AND ($1::uuid[] IS NULL
-              OR EXISTS (SELECT 1 FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid AND ua.area_uuid = ANY($1::uuid[])))
-        ORDER BY u.uuid`,
-      [areaUuids],
+    const inAreas = areaUuids
+      ? sql`AND EXISTS (SELECT 1 FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid AND ua.area_uuid = ANY(${areaUuids}::uuid[]))`
+      : sql.empty;
+    const rows = await this.db.query<{ uuid: string }>(
+      sql`SELECT u.uuid FROM usuarios u WHERE u.activo ${inAreas} ORDER BY u.uuid`,
     );
     return rows.map((r) => r.uuid);
   }
 
   async activeAmong(uuids: readonly string[]): Promise<string[]> {
     if (!uuids.length) return [];
-    const rows: { uuid: string }[] = await this.ds.query(`SELECT uuid FROM usuarios WHERE activo AND uuid = ANY($1::uuid[]) ORDER BY uuid`, [
-      uuids,
-    ]);
+    const rows = await this.db.query<{ uuid: string }>(
+      sql`SELECT uuid FROM usuarios WHERE activo AND uuid = ANY(${uuids}::uuid[]) ORDER BY uuid`,
+    );
     return rows.map((r) => r.uuid);
   }
 
   /** One inbox row per recipient, in one statement. */
-  async insertMany(
-    em: EntityManager,
+  insertMany(
     recipients: readonly string[],
     n: { titulo: string; mensaje: string; enviadoPor: string | null },
   ): Promise<NotificationRow[]> {
-    return em.query(
-      `INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
-       SELECT r, $2, $3, $4 FROM unnest($1::uuid[]) AS r
-       RETURNING ${COLUMNS}`,
-      [recipients, n.titulo, n.mensaje, n.enviadoPor],
-    );
+    return this.db.query(sql`
+      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
+      SELECT r, ${n.titulo}, ${n.mensaje}, ${n.enviadoPor}::uuid FROM unnest(${recipients}::uuid[]) AS r
+      RETURNING ${COLUMNS}`);
   }
 
   /**
    * One inbox row per item, each with its own recipient and text, in one statement (rows
    * come back in input order). With `activeOnly`, items for inactive users are left out.
    */
-  async insertEach(em: EntityManager, items: readonly NotificationItem[], activeOnly = false): Promise<NotificationRow[]> {
-    if (!items.length) return [];
-    return em.query(
-      `INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
-       SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, n)
-        WHERE NOT $5::boolean OR EXISTS (SELECT 1 FROM usuarios u WHERE u.uuid = i.usuario_uuid AND u.activo)
-        ORDER BY i.n
-       RETURNING ${COLUMNS}`,
-      [items.map((i) => i.usuarioUuid), items.map((i) => i.titulo), items.map((i) => i.mensaje), items.map((i) => i.enviadoPor), activeOnly],
-    );
+  insertEach(items: readonly NotificationItem[], activeOnly = false): Promise<NotificationRow[]> {
+    if (!items.length) return Promise.resolve([]);
+    const onlyActive = activeOnly
+      ? sql`WHERE EXISTS (SELECT 1 FROM usuarios u WHERE u.uuid = i.usuario_uuid AND u.activo)`
+      : sql.empty;
+    return this.db.query(sql`
+      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
+      SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid
+        FROM unnest(${items.map((i) => i.usuarioUuid)}::uuid[], ${items.map((i) => i.titulo)}::text[], ${items.map((i) => i.mensaje)}::text[],
+                    ${items.map((i) => i.enviadoPor)}::uuid[]) WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, n)
+       ${onlyActive}
+       ORDER BY i.n
+      RETURNING ${COLUMNS}`);
   }
 
-  async inbox(usuarioUuid: string, q: { page: number; limit: number; leida?: boolean }): Promise<{ rows: NotificationRow[]; total: number }> {
-    const params: unknown[] = [usuarioUuid];
-    let where = 'usuario_uuid = $1';
-    if (q.leida !== undefined) {
-      params.push(q.leida);
-      where += ` AND leida = $${params.length}`;
-    }
-    const [{ total }]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM notificaciones WHERE ${where}`, params);
-    const rows: NotificationRow[] = await this.ds.query(
-      `SELECT ${COLUMNS} FROM notificaciones WHERE ${where}
-        ORDER BY fecha_creacion DESC, uuid DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, (q.page - 1) * q.limit],
+  async inbox(
+    usuarioUuid: string,
+    q: PageRequest & { leida?: boolean },
+  ): Promise<{ rows: NotificationRow[]; total: number }> {
+    const conditions: Sql[] = [sql`usuario_uuid = ${usuarioUuid}`];
+    if (q.leida !== undefined) conditions.push(sql`leida = ${q.leida}`);
+    const where = sql.where(conditions);
+    const count = await this.db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM notificaciones ${where}`);
+    const rows = await this.db.query<NotificationRow>(
+      sql`SELECT ${COLUMNS} FROM notificaciones ${where} ORDER BY fecha_creacion DESC, uuid DESC ${paginate(q)}`,
     );
-    return { rows, total };
+    return { rows, total: count?.total ?? 0 };
   }
 
   async unreadCount(usuarioUuid: string): Promise<number> {
-    const [{ n }]: { n: number }[] = await this.ds.query(`SELECT count(*)::int AS n FROM notificaciones WHERE usuario_uuid = $1 AND NOT leida`, [
-      usuarioUuid,
-    ]);
-    return n;
+    const row = await this.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM notificaciones WHERE usuario_uuid = ${usuarioUuid} AND NOT leida`,
+    );
+    return row?.n ?? 0;
   }
 
   /** Only the owner's row matches: someone else's notification looks like a missing one. */
-  async markRead(uuid: string, usuarioUuid: string): Promise<NotificationRow | null> {
-    const [rows]: [NotificationRow[], number] = await this.ds.query(
-      `UPDATE notificaciones SET leida = true WHERE uuid = $1 AND usuario_uuid = $2 RETURNING ${COLUMNS}`,
-      [uuid, usuarioUuid],
+  markRead(uuid: string, usuarioUuid: string): Promise<NotificationRow | null> {
+    return this.db.one(
+      sql`UPDATE notificaciones SET leida = true WHERE uuid = ${uuid} AND usuario_uuid = ${usuarioUuid} RETURNING ${COLUMNS}`,
     );
-    return rows[0] ?? null;
   }
 
-  async markAllRead(usuarioUuid: string): Promise<number> {
-    const [, affected]: [unknown[], number] = await this.ds.query(
-      `UPDATE notificaciones SET leida = true WHERE usuario_uuid = $1 AND NOT leida`,
-      [usuarioUuid],
+  markAllRead(usuarioUuid: string): Promise<number> {
+    return this.db.execute(
+      sql`UPDATE notificaciones SET leida = true WHERE usuario_uuid = ${usuarioUuid} AND NOT leida`,
     );
-    return affected;
   }
 }

@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../common/http/app-exception
 import { NotificationDelivery } from './notification-delivery.service';
 import { toNotificationResponse } from './notifications.mapper';
 import { NotificationsRepository } from './notifications.repository';
+import { pageMeta } from '../../database/sql';
 
 @Injectable()
 export class NotificationsService {
@@ -38,14 +39,22 @@ export class NotificationsService {
     if (!recipient) throw notFound();
     if (!anyInScope(areaScope(caller), recipient.area_uuids)) throw forbidden(MESSAGES.errors.outOfScope);
     if (!recipient.activo) throw badRequest(MESSAGES.errors.userInactive);
-    const d = await this.delivery.deliver([recipient.uuid], { titulo: body.titulo, mensaje: body.mensaje, enviadoPor: caller.uuid });
+    const d = await this.delivery.deliver([recipient.uuid], {
+      titulo: body.titulo,
+      mensaje: body.mensaje,
+      enviadoPor: caller.uuid,
+    });
     return { ok: true, ...d };
   }
 
   /** To every active user in the caller's scope (everyone with read:all:areas, else its areas). */
   async sendMass(caller: AuthUser, body: SendMassNotificationRequest): Promise<SendNotificationResponse> {
     const recipients = await this.repo.activeUsers(scopeAreas(areaScope(caller)));
-    const d = await this.delivery.deliver(recipients, { titulo: body.titulo, mensaje: body.mensaje, enviadoPor: caller.uuid });
+    const d = await this.delivery.deliver(recipients, {
+      titulo: body.titulo,
+      mensaje: body.mensaje,
+      enviadoPor: caller.uuid,
+    });
     return { ok: true, ...d };
   }
 
@@ -53,7 +62,7 @@ export class NotificationsService {
     const { rows, total } = await this.repo.inbox(caller.uuid, q);
     return {
       data: rows.map(toNotificationResponse),
-      meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
+      meta: pageMeta(q, total),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Db } from '../../database/db';
+import { likePattern, Sql, sql } from '../../database/sql';
 
 /**
  * What a report query selects. `null` scope = every area. `from` is
@@ -109,22 +110,8 @@ export interface EmployeeCount {
   calificadas: number;
 }
 
-/** Positional parameters of one statement. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const SUGGESTIONS = `SELECT uuid, tarea_uuid, descripcion FROM sugerencias
-  WHERE tarea_uuid = ANY($1::uuid[]) ORDER BY fecha_creacion, uuid`;
+const suggestionsOfTasks = (tareas: readonly string[]) => sql`
+  SELECT uuid, tarea_uuid, descripcion FROM sugerencias WHERE tarea_uuid = ANY(${tareas}::uuid[]) ORDER BY fecha_creacion, uuid`;
 
 /** The ids in `key` of `rows` that are not in `seen` yet (added to it), each once. */
 function firstSeen(
@@ -144,29 +131,35 @@ function firstSeen(
 }
 
 /** Days from Excel's epoch to a date: the serial of a real date cell, with no time-zone shift. */
-const EXCEL_EPOCH = `DATE '1899-12-30'`;
+const EXCEL_EPOCH = sql`DATE '1899-12-30'`;
 
-const FROM = `FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid`;
+const FROM = sql`FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid`;
+
+/** The company calendar date of an instant column. */
+const companyDate = (column: Sql, tz: string) => sql`(${column} AT TIME ZONE ${tz})::date`;
 
 /** The due date a row is judged by: its own, or the assignment day when it has none. */
-const dueDate = (tz: string) => `COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE ${tz})::date)`;
+const dueDate = (tz: string) => sql`COALESCE(ta.fecha_vencimiento, ${companyDate(sql`ta.fecha_asignacion`, tz)})`;
 
-function whereOf(f: ReportWhere, p: Params): string {
-  const parts: string[] = [];
-  if (f.scopeAreas) parts.push(`t.area_uuid = ANY(${p.add([...f.scopeAreas])}::uuid[])`);
-  if (f.areaUuids?.length) parts.push(`t.area_uuid = ANY(${p.add([...f.areaUuids])}::uuid[])`);
-  if (f.statusUuids?.length) parts.push(`ta.estado_uuid = ANY(${p.add([...f.statusUuids])}::uuid[])`);
-  if (f.employeeUuids?.length) parts.push(`ta.empleado_uuid = ANY(${p.add([...f.employeeUuids])}::uuid[])`);
-  if (f.titleTaskUuids) parts.push(`t.uuid = ANY(${p.add([...f.titleTaskUuids])}::uuid[])`);
-  if (f.from) parts.push(`ta.fecha_asignacion >= ${p.add(f.from)}`);
-  if (f.to) parts.push(`ta.fecha_asignacion < ${p.add(f.to)}`);
-  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+function conditionsOf(f: ReportWhere): Sql[] {
+  const parts: Sql[] = [];
+  if (f.scopeAreas) parts.push(sql`t.area_uuid = ANY(${f.scopeAreas}::uuid[])`);
+  if (f.areaUuids?.length) parts.push(sql`t.area_uuid = ANY(${f.areaUuids}::uuid[])`);
+  if (f.statusUuids?.length) parts.push(sql`ta.estado_uuid = ANY(${f.statusUuids}::uuid[])`);
+  if (f.employeeUuids?.length) parts.push(sql`ta.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+  if (f.titleTaskUuids) parts.push(sql`t.uuid = ANY(${f.titleTaskUuids}::uuid[])`);
+  if (f.from) parts.push(sql`ta.fecha_asignacion >= ${f.from}`);
+  if (f.to) parts.push(sql`ta.fecha_asignacion < ${f.to}`);
+  return parts;
 }
+
+/** Tables whose names `namesOf` reads. */
+const NAMED = ['estados', 'areas'] as const;
 
 /** Report queries in plain SQL: one statement for the rows, one for their suggestions (no N+1). */
 @Injectable()
 export class ReportsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Tasks whose title contains `text`, accent- and case-insensitively. A
@@ -176,29 +169,22 @@ export class ReportsRepository {
    * always looked as cheap. The uuids then filter the report by task.
    */
   async tasksTitled(text: string): Promise<string[]> {
-    const rows: { uuid: string }[] = await this.ds.query(
-      `SELECT uuid FROM tareas WHERE lower(f_unaccent(titulo)) LIKE lower(f_unaccent($1))`,
-      [`%${escapeLike(text)}%`],
+    const rows = await this.db.query<{ uuid: string }>(
+      sql`SELECT uuid FROM tareas WHERE lower(f_unaccent(titulo)) LIKE lower(f_unaccent(${likePattern(text)}))`,
     );
     return rows.map((r) => r.uuid);
   }
 
   async count(f: ReportWhere): Promise<number> {
-    const p = new Params();
-    const [row]: { total: number }[] = await this.ds.query(
-      `SELECT count(*)::int AS total ${FROM} ${whereOf(f, p)}`,
-      p.values,
+    const row = await this.db.one<{ total: number }>(
+      sql`SELECT count(*)::int AS total ${FROM} ${sql.where(conditionsOf(f))}`,
     );
     return row?.total ?? 0;
   }
 
-  private selectRows(f: ReportWhere, p: Params, extraWhere?: (p: Params) => string): string {
-    const tz = p.add(f.timeZone);
-    const where = whereOf(f, p);
-    const extra = extraWhere ? extraWhere(p) : '';
-    const combined = extra ? (where ? `${where} AND ${extra}` : `WHERE ${extra}`) : where;
-    return `SELECT ta.uuid, ta.fecha_asignacion, ta.fecha_asignacion::text AS cursor_ts,
-        ${dueDate(tz)}::text AS fecha_vencimiento,
+  private selectRows(f: ReportWhere, extra: Sql = sql.empty): Sql {
+    return sql`SELECT ta.uuid, ta.fecha_asignacion, ta.fecha_asignacion::text AS cursor_ts,
+        ${dueDate(f.timeZone)}::text AS fecha_vencimiento,
         ta.calificacion, ta.observaciones, ta.archivada,
         u.uuid AS empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido,
         t.uuid AS tarea_uuid, t.titulo, a.uuid AS area_uuid, a.nombre AS area_nombre,
@@ -207,15 +193,13 @@ export class ReportsRepository {
       JOIN areas a ON a.uuid = t.area_uuid
       JOIN usuarios u ON u.uuid = ta.empleado_uuid
       JOIN estados e ON e.uuid = ta.estado_uuid
-      ${combined}
+      ${sql.where([...conditionsOf(f), extra])}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
   }
 
   /** One page (LIMIT/OFFSET on the indexed order) and the suggestions of its tasks. */
   async page(f: ReportWhere, limit: number, offset: number): Promise<ReportBatch> {
-    const p = new Params();
-    const sql = `${this.selectRows(f, p)} LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`;
-    const rows: ReportRowRecord[] = await this.ds.query(sql, p.values);
+    const rows = await this.db.query<ReportRowRecord>(sql`${this.selectRows(f)} LIMIT ${limit} OFFSET ${offset}`);
     return { rows, suggestions: await this.suggestionsOf(rows) };
   }
 
@@ -226,10 +210,12 @@ export class ReportsRepository {
   async *batches(f: ReportWhere, size: number): AsyncGenerator<ReportBatch> {
     let cursor: { ts: string; uuid: string } | null = null;
     for (;;) {
-      const p = new Params();
-      const after = cursor;
-      const sql = `${this.selectRows(f, p, after ? (q) => `(ta.fecha_asignacion, ta.uuid) < (${q.add(after.ts)}::timestamptz, ${q.add(after.uuid)}::uuid)` : undefined)} LIMIT ${p.add(size)}`;
-      const rows: ReportRowRecord[] = await this.ds.query(sql, p.values);
+      const after: Sql = cursor
+        ? sql`(ta.fecha_asignacion, ta.uuid) < (${cursor.ts}::timestamptz, ${cursor.uuid}::uuid)`
+        : sql.empty;
+      const rows: ReportRowRecord[] = await this.db.query<ReportRowRecord>(
+        sql`${this.selectRows(f, after)} LIMIT ${size}`,
+      );
       if (rows.length === 0) return;
       yield { rows, suggestions: await this.suggestionsOf(rows) };
       if (rows.length < size) return;
@@ -246,73 +232,69 @@ export class ReportsRepository {
    * in the batch where its id first appears.
    */
   async *exportBatches(f: ReportWhere, size: number): AsyncGenerator<ExportBatch> {
-    const p = new Params();
-    const tz = p.add(f.timeZone);
-    const created = `(ta.fecha_asignacion AT TIME ZONE ${tz})::date`;
-    const sql = `SELECT ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid,
+    const created = companyDate(sql`ta.fecha_asignacion`, f.timeZone);
+    const select = sql`SELECT ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid,
         ${created} - ${EXCEL_EPOCH} AS creada,
         COALESCE(ta.fecha_vencimiento, ${created}) - ${EXCEL_EPOCH} AS vence,
         ta.calificacion, ta.observaciones
-      ${FROM} ${whereOf(f, p)}
+      ${FROM} ${sql.where(conditionsOf(f))}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
-    const runner = this.ds.createQueryRunner();
-    await runner.connect();
+    const session = await this.db.session();
     try {
-      await runner.startTransaction('REPEATABLE READ');
+      await session.begin('REPEATABLE READ');
       // Every row is read: plan for the whole result, not for its first tenth.
-      await runner.query(`SET LOCAL cursor_tuple_fraction = 1`);
-      await runner.query(`DECLARE reporte_export NO SCROLL CURSOR FOR ${sql}`, p.values);
-      const query = <T>(text: string, ids: string[]): Promise<T[]> =>
-        ids.length ? runner.query(text, [ids]) : Promise.resolve([]);
+      await session.query(sql`SET LOCAL cursor_tuple_fraction = 1`);
+      await session.query(sql`DECLARE reporte_export NO SCROLL CURSOR FOR ${select}`);
+      const named = <T>(statement: (ids: string[]) => Sql, ids: string[]): Promise<T[]> =>
+        ids.length ? session.query<T>(statement(ids)) : Promise.resolve([]);
       const seenTasks = new Set<string>();
       const seenEmployees = new Set<string>();
       const seenStates = new Set<string>();
       for (;;) {
-        const rows: ExportRecord[] = await runner.query(`FETCH ${Math.trunc(size)} FROM reporte_export`);
+        const rows = await session.query<ExportRecord>(sql`FETCH ${sql.int(Math.trunc(size))} FROM reporte_export`);
         if (rows.length === 0) break;
         const tasks = firstSeen(seenTasks, rows, 'tarea_uuid');
         yield {
           rows,
-          tasks: await query(
-            `SELECT t.uuid, t.titulo, a.nombre AS area_nombre
-               FROM tareas t JOIN areas a ON a.uuid = t.area_uuid WHERE t.uuid = ANY($1::uuid[])`,
+          tasks: await named(
+            (ids) =>
+              sql`SELECT t.uuid, t.titulo, a.nombre AS area_nombre FROM tareas t JOIN areas a ON a.uuid = t.area_uuid WHERE t.uuid = ANY(${ids}::uuid[])`,
             tasks,
           ),
-          suggestions: await query(SUGGESTIONS, tasks),
-          employees: await query(
-            `SELECT uuid, nombre, apellido FROM usuarios WHERE uuid = ANY($1::uuid[])`,
+          suggestions: await named(suggestionsOfTasks, tasks),
+          employees: await named(
+            (ids) => sql`SELECT uuid, nombre, apellido FROM usuarios WHERE uuid = ANY(${ids}::uuid[])`,
             firstSeen(seenEmployees, rows, 'empleado_uuid'),
           ),
-          states: await query(
-            `SELECT uuid, nombre FROM estados WHERE uuid = ANY($1::uuid[])`,
+          states: await named(
+            (ids) => sql`SELECT uuid, nombre FROM estados WHERE uuid = ANY(${ids}::uuid[])`,
             firstSeen(seenStates, rows, 'estado_uuid'),
           ),
         };
         if (rows.length < size) break;
       }
-      await runner.commitTransaction();
+      await session.commit();
     } finally {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      await runner.release();
+      await session.release();
     }
   }
 
   private async suggestionsOf(rows: readonly ReportRowRecord[]): Promise<SuggestionRecord[]> {
     const tareas = [...new Set(rows.map((r) => r.tarea_uuid))];
     if (tareas.length === 0) return [];
-    return this.ds.query(SUGGESTIONS, [tareas]);
+    return this.db.query(suggestionsOfTasks(tareas));
   }
+
   /** Counts per (area, status) over the filtered rows, with completion and rating sums. */
   areaStatusCounts(f: ReportWhere, today: string): Promise<AreaStatusCount[]> {
-    const p = new Params();
-    const tz = p.add(f.timeZone);
-    const day = p.add(today);
-    const sql = `WITH f AS (
+    const due = dueDate(f.timeZone);
+    return this.db.query(sql`
+      WITH f AS (
         SELECT t.area_uuid, ta.estado_uuid, ta.archivada, ta.calificacion,
           ta.fecha_completada IS NOT NULL AS completada,
-          (ta.fecha_completada AT TIME ZONE ${tz})::date <= ${dueDate(tz)} AS a_tiempo,
-          NOT ta.archivada AND ta.fecha_completada IS NULL AND ${dueDate(tz)} < ${day}::date AS vencida
-        ${FROM} ${whereOf(f, p)}
+          ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${due} AS a_tiempo,
+          NOT ta.archivada AND ta.fecha_completada IS NULL AND ${due} < ${today}::date AS vencida
+        ${FROM} ${sql.where(conditionsOf(f))}
       )
       SELECT f.area_uuid, a.nombre AS area_nombre, f.estado_uuid, e.nombre AS estado_nombre,
         e.color AS estado_color, e."order" AS estado_order,
@@ -324,18 +306,16 @@ export class ReportsRepository {
         COALESCE(sum(f.calificacion), 0)::int AS suma_calificacion,
         count(f.calificacion)::int AS calificadas
       FROM f JOIN areas a ON a.uuid = f.area_uuid JOIN estados e ON e.uuid = f.estado_uuid
-      GROUP BY f.area_uuid, a.nombre, f.estado_uuid, e.nombre, e.color, e."order"`;
-    return this.ds.query(sql, p.values);
+      GROUP BY f.area_uuid, a.nombre, f.estado_uuid, e.nombre, e.color, e."order"`);
   }
 
   employeeCounts(f: ReportWhere): Promise<EmployeeCount[]> {
-    const p = new Params();
-    const tz = p.add(f.timeZone);
-    const sql = `WITH f AS (
+    return this.db.query(sql`
+      WITH f AS (
         SELECT ta.empleado_uuid, ta.archivada, ta.calificacion,
           ta.fecha_completada IS NOT NULL AS completada,
-          (ta.fecha_completada AT TIME ZONE ${tz})::date <= ${dueDate(tz)} AS a_tiempo
-        ${FROM} ${whereOf(f, p)}
+          ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${dueDate(f.timeZone)} AS a_tiempo
+        ${FROM} ${sql.where(conditionsOf(f))}
       )
       SELECT f.empleado_uuid, u.nombre, u.apellido,
         count(*)::int AS total,
@@ -346,25 +326,22 @@ export class ReportsRepository {
         count(f.calificacion)::int AS calificadas
       FROM f JOIN usuarios u ON u.uuid = f.empleado_uuid
       GROUP BY f.empleado_uuid, u.nombre, u.apellido
-      ORDER BY count(*) DESC, u.apellido, u.nombre`;
-    return this.ds.query(sql, p.values);
+      ORDER BY count(*) DESC, u.apellido, u.nombre`);
   }
 
   /** Names for the PDF's "filters used" line. */
-  async namesOf(table: 'estados' | 'areas', uuids: readonly string[]): Promise<string[]> {
+  async namesOf(table: (typeof NAMED)[number], uuids: readonly string[]): Promise<string[]> {
     if (uuids.length === 0) return [];
-    const rows: { nombre: string }[] = await this.ds.query(
-      `SELECT nombre FROM ${table} WHERE uuid = ANY($1::uuid[]) ORDER BY nombre`,
-      [[...uuids]],
+    const rows = await this.db.query<{ nombre: string }>(
+      sql`SELECT nombre FROM ${sql.ident(table, NAMED)} WHERE uuid = ANY(${uuids}::uuid[]) ORDER BY nombre`,
     );
     return rows.map((r) => r.nombre);
   }
 
   async employeeNamesOf(uuids: readonly string[]): Promise<string[]> {
     if (uuids.length === 0) return [];
-    const rows: { nombre: string }[] = await this.ds.query(
-      `SELECT nombre || ' ' || apellido AS nombre FROM usuarios WHERE uuid = ANY($1::uuid[]) ORDER BY apellido, nombre`,
-      [[...uuids]],
+    const rows = await this.db.query<{ nombre: string }>(
+      sql`SELECT nombre || ' ' || apellido AS nombre FROM usuarios WHERE uuid = ANY(${uuids}::uuid[]) ORDER BY apellido, nombre`,
     );
     return rows.map((r) => r.nombre);
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
 
 export interface RoleRow {
   uuid: string;
@@ -9,10 +10,10 @@ export interface RoleRow {
 
 @Injectable()
 export class RolesRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** Every role, by name (there are a handful: paging happens in memory after the grant filter). */
   all(): Promise<RoleRow[]> {
-    return this.ds.query(`SELECT uuid, nombre, permisos FROM roles ORDER BY lower(nombre), uuid`);
+    return this.db.query(sql`SELECT uuid, nombre, permisos FROM roles ORDER BY lower(nombre), uuid`);
   }
 }

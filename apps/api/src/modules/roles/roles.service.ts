@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pageMeta } from '../../database/sql';
 import { RoleListQuery, RoleListResponse } from '@gestar/contracts';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { RolesRepository } from './roles.repository';
@@ -17,7 +18,7 @@ export class RolesService {
     const start = (q.page - 1) * q.limit;
     return {
       data: grantable.slice(start, start + q.limit).map((r) => ({ uuid: r.uuid, nombre: r.nombre })),
-      meta: { totalItems: grantable.length, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(grantable.length / q.limit) },
+      meta: pageMeta(q, grantable.length),
     };
   }
 }

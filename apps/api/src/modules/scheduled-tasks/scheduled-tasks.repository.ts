@@ -80,7 +80,9 @@ export class ScheduledTasksRepository {
   async page(areaUuids: readonly string[] | null, q: PageRequest): Promise<{ rows: ScheduleRow[]; total: number }> {
     if (areaUuids && !areaUuids.length) return { rows: [], total: 0 };
     const where = areaUuids ? sql`WHERE t.area_uuid = ANY(${areaUuids}::uuid[])` : sql.empty;
-    const rows = await this.db.query<ScheduleRow>(sql`${SELECT_ROW} ${where} ORDER BY lower(t.titulo), p.uuid ${paginate(q)}`);
+    const rows = await this.db.query<ScheduleRow>(
+      sql`${SELECT_ROW} ${where} ORDER BY lower(t.titulo), p.uuid ${paginate(q)}`,
+    );
     const count = await this.db.one<{ total: number }>(
       sql`SELECT count(*)::int AS total FROM programaciones_tareas p JOIN tareas t ON t.uuid = p.tarea_uuid ${where}`,
     );
@@ -101,7 +103,10 @@ export class ScheduledTasksRepository {
   }
 
   async scheduleOfTask(tareaUuid: string): Promise<string | null> {
-    return (await this.db.one<{ uuid: string }>(sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`))?.uuid ?? null;
+    return (
+      (await this.db.one<{ uuid: string }>(sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`))
+        ?.uuid ?? null
+    );
   }
 
   async insert(input: ScheduleWrite): Promise<string> {
@@ -150,7 +155,9 @@ export class ScheduledTasksRepository {
   }
 
   async deactivateOfTask(tareaUuid: string): Promise<void> {
-    await this.db.execute(sql`UPDATE programaciones_tareas SET activo = false, updated_at = now() WHERE tarea_uuid = ${tareaUuid}`);
+    await this.db.execute(
+      sql`UPDATE programaciones_tareas SET activo = false, updated_at = now() WHERE tarea_uuid = ${tareaUuid}`,
+    );
   }
 
   /**

@@ -75,7 +75,12 @@ export class ScheduledTasksService {
   }
 
   @Transactional()
-  private async applyUpdate(caller: AuthUser, uuid: string, input: UpdateScheduledTaskRequest, today: string): Promise<void> {
+  private async applyUpdate(
+    caller: AuthUser,
+    uuid: string,
+    input: UpdateScheduledTaskRequest,
+    today: string,
+  ): Promise<void> {
     if (!(await this.repo.lock(uuid))) throw notFound();
     const current = await this.repo.findOne(uuid);
     if (!current) throw notFound();
@@ -88,10 +93,17 @@ export class ScheduledTasksService {
     }
     const interval = input.intervalo_repeticion ?? current.intervalo_repeticion;
     const activo = input.activo ?? current.activo;
-    let proxima = input.proxima_ejecucion ? this.executionDate(input.proxima_ejecucion, today) : current.proxima_ejecucion;
+    let proxima = input.proxima_ejecucion
+      ? this.executionDate(input.proxima_ejecucion, today)
+      : current.proxima_ejecucion;
     // Turning a schedule back on does not owe the dates it was off: it resumes at the first date from today on.
     if (activo && !current.activo && !input.proxima_ejecucion) proxima = firstOnOrAfter(proxima, interval, today);
-    await this.repo.update(uuid, { tarea_uuid: tareaUuid, intervalo_repeticion: interval, proxima_ejecucion: proxima, activo });
+    await this.repo.update(uuid, {
+      tarea_uuid: tareaUuid,
+      intervalo_repeticion: interval,
+      proxima_ejecucion: proxima,
+      activo,
+    });
   }
 
   async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {

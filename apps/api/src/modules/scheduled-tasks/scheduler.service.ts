@@ -69,7 +69,9 @@ export class SchedulerService {
     try {
       await this.runTick();
     } catch (err) {
-      this.logger.error(`La generación de tareas programadas falló; se reintenta en el próximo minuto: ${(err as Error).message}`);
+      this.logger.error(
+        `La generación de tareas programadas falló; se reintenta en el próximo minuto: ${(err as Error).message}`,
+      );
     } finally {
       this.running = false;
     }
@@ -133,7 +135,11 @@ export class SchedulerService {
     );
     const generated = new Map<string, number>();
     for (const i of inserted) generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
-    const advances: ScheduleAdvance[] = plans.map((p) => ({ uuid: p.schedule.uuid, next: p.next, generated: generated.get(p.schedule.uuid) ?? 0 }));
+    const advances: ScheduleAdvance[] = plans.map((p) => ({
+      uuid: p.schedule.uuid,
+      next: p.next,
+      generated: generated.get(p.schedule.uuid) ?? 0,
+    }));
     await this.repo.advance(advances, now);
 
     const byUuid = new Map<string, ClaimedSchedule>(claimed.map((s) => [s.uuid, s]));
@@ -142,7 +148,9 @@ export class SchedulerService {
       return { ...i, titulo: s?.titulo ?? '', area_uuid: s?.area_uuid ?? '' };
     });
     if (plans.some((p) => p.skipped > 0)) {
-      this.logger.warn(`Programaciones atrasadas: se generó solo la última fecha pendiente de ${plans.filter((p) => p.skipped > 0).length}`);
+      this.logger.warn(
+        `Programaciones atrasadas: se generó solo la última fecha pendiente de ${plans.filter((p) => p.skipped > 0).length}`,
+      );
     }
     return { claimed: claimed.length, occurrences };
   }
@@ -156,8 +164,17 @@ export class SchedulerService {
     // Published together: the events service packs them into a few NOTIFYs sent by one statement.
     const published = Promise.all(
       occurrences.map((o) => {
-        const data: AssignedTaskChangedEvent = { uuid: o.uuid, tarea_uuid: o.tarea_uuid, empleado_uuid: o.empleado_uuid, cambio: 'asignacion' };
-        return this.events.publish({ type: SERVER_EVENTS.assignedTaskChanged, data, audience: { userUuids: [o.empleado_uuid], areaUuid: o.area_uuid } });
+        const data: AssignedTaskChangedEvent = {
+          uuid: o.uuid,
+          tarea_uuid: o.tarea_uuid,
+          empleado_uuid: o.empleado_uuid,
+          cambio: 'asignacion',
+        };
+        return this.events.publish({
+          type: SERVER_EVENTS.assignedTaskChanged,
+          data,
+          audience: { userUuids: [o.empleado_uuid], areaUuid: o.area_uuid },
+        });
       }),
     );
     // The notifications (their own statement) are stored while the live events go out.

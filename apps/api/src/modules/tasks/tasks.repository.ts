@@ -83,10 +83,13 @@ export class TasksRepository {
   async page(f: TaskPageFilter): Promise<{ tasks: TaskListRow[]; total: number }> {
     const conditions: Sql[] = [sql`t.activo = ${f.activo}`];
     if (f.areas) conditions.push(sql`t.area_uuid = ANY(${f.areas}::uuid[])`);
-    if (f.titulo) conditions.push(sql`lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent(${likePattern(f.titulo)})) ESCAPE '\\'`);
+    if (f.titulo)
+      conditions.push(sql`lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent(${likePattern(f.titulo)})) ESCAPE '\\'`);
     if (f.areaUuid) conditions.push(sql`t.area_uuid = ${f.areaUuid}`);
     if (f.userUuid) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = ${f.userUuid})`);
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = ${f.userUuid})`,
+      );
     }
     const where = sql.where(conditions);
     const rows = await this.db.query<TaskListRow & { total: number }>(sql`
@@ -112,14 +115,22 @@ export class TasksRepository {
 
   /** `lock`: row lock for the rest of the transaction. */
   findRow(uuid: string, lock = false): Promise<TaskRow | null> {
-    return this.db.one(sql`SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = ${uuid} ${lock ? sql`FOR UPDATE` : sql.empty}`);
+    return this.db.one(
+      sql`SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = ${uuid} ${lock ? sql`FOR UPDATE` : sql.empty}`,
+    );
   }
 
   async exists(table: (typeof REFERENCED)[number], uuid: string): Promise<boolean> {
     return (await this.db.one(sql`SELECT 1 FROM ${sql.ident(table, REFERENCED)} WHERE uuid = ${uuid}`)) !== null;
   }
 
-  async insertTask(t: { titulo: string; descripcion: string; tipoTareaUuid: string; areaUuid: string; creadoPor: string }): Promise<string> {
+  async insertTask(t: {
+    titulo: string;
+    descripcion: string;
+    tipoTareaUuid: string;
+    areaUuid: string;
+    creadoPor: string;
+  }): Promise<string> {
     const [row] = await this.db.query<{ uuid: string }>(sql`
       INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid)
       VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor})
@@ -140,7 +151,9 @@ export class TasksRepository {
 
   async setDefaultAssignees(uuid: string, users: readonly string[]): Promise<void> {
     await this.db.execute(sql`DELETE FROM tarea_usuarios WHERE tarea_uuid = ${uuid}`);
-    await this.db.execute(sql`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT ${uuid}, unnest(${users}::uuid[])`);
+    await this.db.execute(
+      sql`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT ${uuid}, unnest(${users}::uuid[])`,
+    );
   }
 
   async hasOccurrences(tareaUuid: string): Promise<boolean> {
@@ -184,7 +197,9 @@ export class TasksRepository {
   }
 
   async updateSuggestion(uuid: string, descripcion: string): Promise<void> {
-    await this.db.execute(sql`UPDATE sugerencias SET descripcion = ${descripcion}, updated_at = now() WHERE uuid = ${uuid}`);
+    await this.db.execute(
+      sql`UPDATE sugerencias SET descripcion = ${descripcion}, updated_at = now() WHERE uuid = ${uuid}`,
+    );
   }
 
   async deleteSuggestion(uuid: string): Promise<void> {

@@ -17,7 +17,9 @@ export function toUserResponse(u: UserListRow) {
     created_at: u.created_at.toISOString(),
     usuario_areas: areas,
     usuario_areas_uuid: areas.map((a) => a.area_uuid),
-    descripcion_puesto: u.puesto ? { uuid: u.puesto.uuid, nombre: u.puesto.nombre, descripcion: u.puesto.descripcion } : null,
+    descripcion_puesto: u.puesto
+      ? { uuid: u.puesto.uuid, nombre: u.puesto.nombre, descripcion: u.puesto.descripcion }
+      : null,
     descripcion_puesto_uuid: u.descripcion_puesto_uuid,
   };
 }

@@ -4,5 +4,10 @@ import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-@Module({ imports: [AuthModule], controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersService, UsersRepository] })
+@Module({
+  imports: [AuthModule],
+  controllers: [UsersController],
+  providers: [UsersService, UsersRepository],
+  exports: [UsersService, UsersRepository],
+})
 export class UsersModule {}

@@ -81,15 +81,23 @@ export class UsersRepository {
   async list(f: UserListFilter): Promise<{ users: UserListRow[]; total: number }> {
     const conditions: Sql[] = [];
     if (f.scopeAreas) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM usuario_areas s WHERE s.usuario_uuid = u.uuid AND s.area_uuid = ANY(${f.scopeAreas}::uuid[]))`);
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM usuario_areas s WHERE s.usuario_uuid = u.uuid AND s.area_uuid = ANY(${f.scopeAreas}::uuid[]))`,
+      );
     }
     if (f.nameTerms.length > 0) {
       // Same expression as the trigram index usuarios_nombre_trgm, so the index serves it.
-      const ors = f.nameTerms.map((t) => sql`lower(f_unaccent(u.nombre || ' ' || u.apellido)) LIKE lower(f_unaccent(${likePattern(t)}))`);
+      const ors = f.nameTerms.map(
+        (t) => sql`lower(f_unaccent(u.nombre || ' ' || u.apellido)) LIKE lower(f_unaccent(${likePattern(t)}))`,
+      );
       conditions.push(sql`(${sql.join(ors, ' OR ')})`);
     }
-    if (f.username) conditions.push(sql`lower(f_unaccent(u.username)) LIKE lower(f_unaccent(${likePattern(f.username)}))`);
-    if (f.areaUuid) conditions.push(sql`EXISTS (SELECT 1 FROM usuario_areas a WHERE a.usuario_uuid = u.uuid AND a.area_uuid = ${f.areaUuid})`);
+    if (f.username)
+      conditions.push(sql`lower(f_unaccent(u.username)) LIKE lower(f_unaccent(${likePattern(f.username)}))`);
+    if (f.areaUuid)
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM usuario_areas a WHERE a.usuario_uuid = u.uuid AND a.area_uuid = ${f.areaUuid})`,
+      );
     if (f.activo !== undefined) conditions.push(sql`u.activo = ${f.activo}`);
     const where = sql.where(conditions);
 
@@ -131,7 +139,9 @@ export class UsersRepository {
 
   /** The subset of `areaUuids` that exist. */
   async existingAreas(areaUuids: readonly string[]): Promise<string[]> {
-    const rows = await this.db.query<{ uuid: string }>(sql`SELECT uuid FROM areas WHERE uuid = ANY(${areaUuids}::uuid[])`);
+    const rows = await this.db.query<{ uuid: string }>(
+      sql`SELECT uuid FROM areas WHERE uuid = ANY(${areaUuids}::uuid[])`,
+    );
     return rows.map((r) => r.uuid);
   }
 
@@ -160,14 +170,18 @@ export class UsersRepository {
   }
 
   async replaceAreas(uuid: string, areaUuids: readonly string[]): Promise<void> {
-    await this.db.execute(sql`DELETE FROM usuario_areas WHERE usuario_uuid = ${uuid} AND NOT (area_uuid = ANY(${areaUuids}::uuid[]))`);
+    await this.db.execute(
+      sql`DELETE FROM usuario_areas WHERE usuario_uuid = ${uuid} AND NOT (area_uuid = ANY(${areaUuids}::uuid[]))`,
+    );
     await this.db.execute(sql`
       INSERT INTO usuario_areas (usuario_uuid, area_uuid)
       SELECT ${uuid}, a FROM unnest(${areaUuids}::uuid[]) AS a ON CONFLICT DO NOTHING`);
   }
 
   async setJobPosition(uuid: string, jobPositionUuid: string | null): Promise<void> {
-    await this.db.execute(sql`UPDATE usuarios SET descripcion_puesto_uuid = ${jobPositionUuid}, updated_at = now() WHERE uuid = ${uuid}`);
+    await this.db.execute(
+      sql`UPDATE usuarios SET descripcion_puesto_uuid = ${jobPositionUuid}, updated_at = now() WHERE uuid = ${uuid}`,
+    );
   }
 
   async deactivate(uuid: string): Promise<void> {
@@ -180,7 +194,9 @@ export class UsersRepository {
   }
 
   async passwordHash(uuid: string): Promise<string | null> {
-    const row = await this.db.one<{ password_hash: string }>(sql`SELECT password_hash FROM usuarios WHERE uuid = ${uuid}`);
+    const row = await this.db.one<{ password_hash: string }>(
+      sql`SELECT password_hash FROM usuarios WHERE uuid = ${uuid}`,
+    );
     return row?.password_hash ?? null;
   }
 

@@ -68,13 +68,18 @@ export class UsersService {
     const existing = await this.repo.existingAreas(input.usuario_areas_uuid);
     const missing = input.usuario_areas_uuid.findIndex((a) => !existing.includes(a));
     if (missing >= 0) {
-      throw badRequest(MESSAGES.errors.areaNotFound, [{ path: `usuario_areas_uuid.${missing}`, message: MESSAGES.errors.areaNotFound }]);
+      throw badRequest(MESSAGES.errors.areaNotFound, [
+        { path: `usuario_areas_uuid.${missing}`, message: MESSAGES.errors.areaNotFound },
+      ]);
     }
     const permisos = await this.repo.rolePermissions(input.rol_uuid);
-    if (!permisos) throw badRequest(MESSAGES.errors.roleNotFound, [{ path: 'rol_uuid', message: MESSAGES.errors.roleNotFound }]);
+    if (!permisos)
+      throw badRequest(MESSAGES.errors.roleNotFound, [{ path: 'rol_uuid', message: MESSAGES.errors.roleNotFound }]);
     this.assertGrantable(caller, permisos);
     if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid))) {
-      throw badRequest(MESSAGES.errors.jobPositionNotFound, [{ path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound }]);
+      throw badRequest(MESSAGES.errors.jobPositionNotFound, [
+        { path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound },
+      ]);
     }
   }
 
@@ -166,12 +171,20 @@ export class UsersService {
   }
 
   @Transactional()
-  private async applyUpdate(caller: AuthUser, scope: Scope, uuid: string, input: UpdateUserRequest, password_hash: string | null): Promise<void> {
+  private async applyUpdate(
+    caller: AuthUser,
+    scope: Scope,
+    uuid: string,
+    input: UpdateUserRequest,
+    password_hash: string | null,
+  ): Promise<void> {
     if (!(await this.repo.lock(uuid))) throw notFound();
     const target = await this.loadOrThrow(uuid);
     this.assertManageable(caller, scope, target);
     if (input.username !== undefined && input.username !== target.username) {
-      throw badRequest(MESSAGES.validation.usernameReadOnly, [{ path: 'username', message: MESSAGES.validation.usernameReadOnly }]);
+      throw badRequest(MESSAGES.validation.usernameReadOnly, [
+        { path: 'username', message: MESSAGES.validation.usernameReadOnly },
+      ]);
     }
     await this.checkPayload(caller, scope, input);
     const activo = input.activo ?? target.activo;
@@ -180,7 +193,8 @@ export class UsersService {
       nombre: input.nombre,
       apellido: input.apellido,
       rol_uuid: input.rol_uuid,
-      descripcion_puesto_uuid: input.descripcion_puesto_uuid === undefined ? target.descripcion_puesto_uuid : input.descripcion_puesto_uuid,
+      descripcion_puesto_uuid:
+        input.descripcion_puesto_uuid === undefined ? target.descripcion_puesto_uuid : input.descripcion_puesto_uuid,
       activo,
     });
     await this.repo.replaceAreas(uuid, input.usuario_areas_uuid);
@@ -203,7 +217,9 @@ export class UsersService {
     const target = await this.loadOrThrow(input.usuario_uuid);
     this.assertManageable(caller, this.writeScope(caller), target);
     if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid))) {
-      throw badRequest(MESSAGES.errors.jobPositionNotFound, [{ path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound }]);
+      throw badRequest(MESSAGES.errors.jobPositionNotFound, [
+        { path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound },
+      ]);
     }
     await this.repo.setJobPosition(target.uuid, input.descripcion_puesto_uuid);
     return toUserResponse(await this.loadOrThrow(target.uuid));
@@ -241,7 +257,9 @@ export class UsersService {
     const current = await this.repo.passwordHash(uuid);
     if (!current) throw notFound();
     if (!(await verifyPassword(current, input.currentPassword))) {
-      throw badRequest(MESSAGES.errors.currentPasswordWrong, [{ path: 'currentPassword', message: MESSAGES.errors.currentPasswordWrong }]);
+      throw badRequest(MESSAGES.errors.currentPasswordWrong, [
+        { path: 'currentPassword', message: MESSAGES.errors.currentPasswordWrong },
+      ]);
     }
     await this.repo.setPasswordHash(uuid, await hashPassword(input.newPassword));
     return { ok: true };
