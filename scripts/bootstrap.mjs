@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Entry point of `npm start`, `npm test`, `npm run bench` and `npm run reliability`.
 // Runs on whatever Node the machine has (>= 20): it provisions Node 24 and pnpm
-// into .tools/ when needed, installs with the lockfile, then hands over to
-// scripts/<command>.mjs running on Node 24.
+// into .tools/ when needed, installs with the lockfile, then hands over to the
+// command's script (SCRIPTS below) running on Node 24.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -87,11 +87,17 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== want) {
   writeFileSync(stamp, want);
 }
 
-const script = join(root, 'scripts', `${command}.mjs`);
-if (!existsSync(script)) {
-  console.error(`Comando desconocido: ${command}`);
+const SCRIPTS = {
+  start: 'scripts/start.mjs',
+  test: 'scripts/test.mjs',
+  bench: 'bench/run.mjs',
+  reliability: 'reliability/run.mjs',
+};
+if (!Object.hasOwn(SCRIPTS, command)) {
+  console.error(`Comando desconocido: ${command} (uno de: ${Object.keys(SCRIPTS).join(', ')})`);
   process.exit(2);
 }
+const script = join(root, SCRIPTS[command]);
 // Ctrl-C reaches the whole process group; the child script shuts things down in order.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});

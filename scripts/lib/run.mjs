@@ -24,3 +24,17 @@ export function runCapture(cmd, args, opts = {}) {
     child.on('error', () => resolve({ code: 1, output }));
   });
 }
+
+/**
+ * The parts a tool runs: those named in `args` (all when none), each one of `names`;
+ * an unknown name ends the process. Returns { only, wants(name) }.
+ */
+export function selectParts(names, args, what) {
+  for (const name of args) {
+    if (!names.includes(name)) {
+      console.error(`${what} desconocido: ${name} (uno de: ${names.join(', ')})`);
+      process.exit(2);
+    }
+  }
+  return { only: args, wants: (name) => args.length === 0 || args.includes(name) };
+}

@@ -1,0 +1,48 @@
+// Target 5, web: the initial bundle against an empty Vite app with the same
+// dependencies, the board's LCP in Chromium, and requests on window focus.
+import { join } from 'node:path';
+import { browserFigures, buildEmptyVite, initialGzip } from '../lib/web.mjs';
+import { details, figure } from '../lib/results.mjs';
+import { chromium, PASSWORD, root, webDir, workDir } from '../lib/settings.mjs';
+
+export async function webFigures({ apiBase, boardCards }) {
+  const webSize = initialGzip(join(webDir, 'dist'));
+  const emptyDist = await buildEmptyVite({ root, workDir, env: process.env });
+  const emptySize = initialGzip(emptyDist);
+  figure(
+    5,
+    'Web initial JS+CSS gzip',
+    webSize.total / 1024,
+    emptySize.total / 1024,
+    webSize.total / emptySize.total,
+    '<=',
+    1.2,
+    'KiB',
+    `JS ${Math.round(webSize.js / 1024)} + CSS ${Math.round(webSize.css / 1024)} KiB`,
+  );
+  details.web = { size: webSize, empty: emptySize };
+  const web = await browserFigures({ root, baseUrl: apiBase, username: 'supervisor1', password: PASSWORD, chromium });
+  details.web.browser = web;
+  figure(
+    5,
+    `Board LCP in Chromium (${boardCards} cards in the API answer)`,
+    web.lcpMs,
+    null,
+    web.lcpMs === null ? null : web.lcpMs / 1000,
+    '<=',
+    2.5,
+    'ms',
+    'ratio in seconds',
+  );
+  figure(
+    5,
+    'Requests over 10 focus changes / distinct queries',
+    web.focusRequests,
+    web.distinctQueries,
+    web.focusRequests / Math.max(1, web.distinctQueries),
+    '<=',
+    1.2,
+    'requests',
+    `${web.distinctQueries} distinct GET queries seen on the board reload`,
+  );
+}

@@ -1,0 +1,144 @@
+// `npm run bench`: a large organisation in a fresh database, the API started
+// as in production, and every target of docs/PERFORMANCE.md measured against a
+// baseline taken in the same run. Writes bench/results/<date>.json and .md.
+//
+// `npm run bench -- pdf web` measures only those figures (one module each in
+// bench/figures/; names below) and writes bench/results/<date>-pdf-web.*.
+// The knobs (BENCH_SCALE=0.01 for a quick trial, ...) are in bench/lib/settings.mjs.
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../scripts/lib/database.mjs';
+import { selectParts } from '../scripts/lib/run.mjs';
+import { boardCards, httpFigures, recordScenarios } from './figures/http.mjs';
+import { pdfFigures } from './figures/pdf.mjs';
+import { schedulerFigures } from './figures/scheduler.mjs';
+import { startupFigure } from './figures/startup.mjs';
+import { webFigures } from './figures/web.mjs';
+import { xlsxFigures } from './figures/xlsx.mjs';
+import { login } from './lib/http.mjs';
+import { apiEnv, startServer, stopServer } from './lib/processes.mjs';
+import { details, section, writeResults } from './lib/results.mjs';
+import { counts, ensureBuilt, fixtureIds, migrate, seed, startDatabase } from './lib/setup.mjs';
+import {
+  apiDir,
+  ASSIGNED,
+  benchDir,
+  cleanup,
+  COMMENTS,
+  log,
+  resultsDir,
+  round,
+  SCALE,
+  started,
+  workDir,
+} from './lib/settings.mjs';
+
+const { only, wants } = selectParts(
+  ['http', 'pdf', 'web', 'startup', 'xlsx', 'scheduler'],
+  process.argv.slice(2),
+  'Grupo de cifras',
+);
+
+async function main() {
+  const loadStart = loadavg().map((l) => round(l));
+  log(`Escala ${SCALE}: ${ASSIGNED} tareas asignadas, ${COMMENTS} comentarios; load average ${loadStart.join(' ')}`);
+  mkdirSync(resultsDir, { recursive: true });
+  mkdirSync(workDir, { recursive: true });
+  await ensureBuilt();
+
+  const db = await startDatabase();
+  log(`Base de datos: ${db.kind}`);
+  migrate(db.url);
+  const t = performance.now();
+  await seed(db.url);
+  const seedSeconds = (performance.now() - t) / 1000;
+  const rows = await counts(db.url);
+  log(`Seed en ${seedSeconds.toFixed(1)} s: ${JSON.stringify(rows)}`);
+  const ctx = { db, ids: await fixtureIds(db.url) };
+
+  // 1. A recording instance: the exact SQL of each scenario, for the Fastify baseline.
+  const recording = wants('http') ? await recordScenarios(ctx) : null;
+
+  // 2. The Fastify + pg baseline.
+  let baseline = null;
+  if (wants('http') || wants('startup')) {
+    const basePort = await freePort();
+    baseline = await startServer(
+      [join(benchDir, 'baseline-server.mjs')],
+      {
+        ...process.env,
+        DATABASE_URL: db.url,
+        PORT: String(basePort),
+        ...(recording ? { BENCH_SCENARIOS: recording.file } : {}),
+      },
+      `http://127.0.0.1:${basePort}/health`,
+      'Fastify baseline',
+    );
+    ctx.baseline = baseline;
+    ctx.baseUrl = `http://127.0.0.1:${basePort}`;
+  }
+
+  // 3. The API as in production: start to healthy.
+  const apiPort = await freePort();
+  ctx.apiBase = `http://127.0.0.1:${apiPort}`;
+  const apiSrv = await startServer(
+    [join(apiDir, 'dist', 'main.js')],
+    apiEnv(db.url, apiPort),
+    `${ctx.apiBase}/api/health`,
+    'API',
+  );
+  ctx.apiSrv = apiSrv;
+  ctx.apiPid = apiSrv.child.pid;
+  log(`API sana en ${apiSrv.ms.toFixed(0)} ms${baseline ? ` (baseline ${baseline.ms.toFixed(0)} ms)` : ''}`);
+  ctx.adminToken = await login(ctx.apiBase, 'admin');
+  ctx.supToken = await login(ctx.apiBase, 'supervisor1');
+  ctx.boardCards = recording?.boardCards ?? (await boardCards(ctx.apiBase, ctx.supToken, ctx.ids));
+
+  if (wants('http')) await httpFigures(ctx, recording);
+  if (wants('pdf')) await section(3, 'PDF', () => pdfFigures(ctx));
+  if (wants('web')) await section(5, 'Web', () => webFigures(ctx));
+  if (wants('startup')) startupFigure(ctx);
+  // Last of the HTTP figures: a slow export cannot be cancelled and would skew whatever came after it.
+  if (wants('xlsx')) await section(3, 'XLSX export', () => xlsxFigures(ctx));
+
+  await stopServer(apiSrv.child);
+  if (baseline) await stopServer(baseline.child);
+
+  if (wants('scheduler')) await section(4, 'Scheduler', () => schedulerFigures(ctx));
+
+  details.startupMs = apiSrv.ms;
+  details.baselineStartupMs = baseline?.ms ?? null;
+  writeResults(
+    {
+      date: new Date().toISOString().slice(0, 10),
+      scale: SCALE,
+      counts: rows,
+      cpus: cpus().length,
+      loadStart,
+      loadEnd: loadavg().map((l) => round(l)),
+      database: db.kind,
+      seedSeconds: round(seedSeconds, 1),
+      totalSeconds: Math.round((Date.now() - started) / 1000),
+    },
+    only.length ? only : null,
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: deteniendo servidores y base de datos`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+let code = 0;
+try {
+  await main();
+} catch (e) {
+  console.error(e);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);

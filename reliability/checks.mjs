@@ -1,0 +1,24 @@
+// What every scenario of `npm run reliability` shares: its knobs, the log, and
+// the figures and checks the report is written from.
+//
+//   LOAD_SECONDS (60), LOAD_CLIENTS (50), SCHEDULER_KILLS (20), SCHEDULES (300)
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..');
+export const logDir = join(root, '.data', 'reliability-logs');
+export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+export const LOAD_CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
+export const KILLS = Number(process.env.SCHEDULER_KILLS ?? 20);
+export const SCHEDULES = Number(process.env.SCHEDULES ?? 300);
+
+export const started = Date.now();
+export const log = (m) =>
+  process.stdout.write(`[fiabilidad ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}\n`);
+
+/** The figures of each scenario, by name (load, outage, sigterm, migrations, scheduler). */
+export const figures = {};
+export const checks = [];
+export function check(name, ok, detail) {
+  checks.push({ name, ok, detail });
+  log(`${ok ? 'OK   ' : 'FALLA'} ${name}: ${detail}`);
+}
