@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { TOKEN_REFRESH_EVENT } from '@gestar/contracts';
 import { expect, loginAs, test } from './fixtures';
+import { TOKEN_REFRESH_EVENT } from '../src/lib/ui-settings';
 
 declare global {
   interface Window {

@@ -4,9 +4,10 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES, USERS_SKELETON_ROWS } from '@gestar/contracts';
+import { MESSAGES } from '@gestar/contracts';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from './fixtures';
+import { USERS_SKELETON_ROWS } from '../src/lib/ui-settings';
 
 const shotsDir = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 const unique = () => Math.random().toString(36).slice(2, 8);

@@ -9,38 +9,9 @@ export const COMPANY_NAME = 'Muebles del Sur S.A.';
 export const APP_VERSION = '0.5.16';
 
 export const DEBOUNCE_MS = 500;
-export const TOAST_DURATION_MS = 3000;
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
-export const USERS_SKELETON_ROWS = 3;
-/** Pages shown either side of the current one in the pagination control. */
-export const PAGINATION_SIBLINGS = 2;
-
-const MINUTE_MS = 60_000;
-
-/** How long cached query data stays fresh, in milliseconds, by data set. */
-export const CACHE_TIMES = {
-  assignedTasks: MINUTE_MS,
-  reports: MINUTE_MS,
-  statuses: 5 * MINUTE_MS,
-  scheduledTasks: 5 * MINUTE_MS,
-  taskTypes: 5 * MINUTE_MS,
-  tasks: 5 * MINUTE_MS,
-  users: 5 * MINUTE_MS,
-  roles: 5 * MINUTE_MS,
-  areas: 5 * MINUTE_MS,
-  areasWithUsers: 5 * MINUTE_MS,
-  jobPositions: 5 * MINUTE_MS,
-  areasOfUser: 30 * MINUTE_MS,
-  usersOfAreasOfUser: 30 * MINUTE_MS,
-} as const;
-export type CacheTimeKey = keyof typeof CACHE_TIMES;
-
-/** Query cache retention (garbage-collection time). */
-export const QUERY_GC_TIME_MS = 5 * MINUTE_MS;
-/** Failed queries retry with exponential backoff between these bounds. */
-export const QUERY_RETRY = { count: 3, minDelayMs: 1000, maxDelayMs: 30_000 } as const;
 
 /** Repeat interval presets of the schedule form, in days. */
 export const INTERVAL_PRESETS = [
@@ -74,10 +45,6 @@ export const SAME_DAY_CUTOFF_HOUR = 22;
 export const DEFAULT_TIMEZONE = 'America/Argentina/Buenos_Aires';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 75;
-export const EDITOR_HISTORY_DEPTH = 100;
-export const DRAWER_ANIMATION_MS = 300;
-export const SUBMENU_ANIMATION_MS = 300;
-export const SUBMENU_MAX_HEIGHT = '24rem';
 
 /** The only device platform value sent on push registration. */
 export const DEVICE_PLATFORM = 'web';
@@ -92,11 +59,6 @@ export const MAX_BODY_BYTES = 1_048_576;
 export const PDF_MAX_ROWS = 5000;
 export const EXPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** localStorage keys of the browser session. */
-export const STORAGE_KEYS = { auth: 'auth', token: 'token', refreshToken: 'refreshToken' } as const;
-/** Window event dispatched with the new access token after a refresh. */
-export const TOKEN_REFRESH_EVENT = 'TokenRefresh';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;

@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { DRAWER_ANIMATION_MS } from '@gestar/contracts';
 import { readableOnTint } from '../lib/contrast';
+import { DRAWER_ANIMATION_MS } from '../lib/ui-settings';
 
 export const theme = createTheme({
   primaryColor: 'blue',

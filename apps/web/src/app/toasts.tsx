@@ -5,7 +5,7 @@
  */
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@gestar/contracts';
+import { TOAST_DURATION_MS } from '../lib/ui-settings';
 
 export function Toasts() {
   // app.css moves the container below the top bar.

@@ -1,5 +1,5 @@
 import { Group, Pagination as MantinePagination } from '@mantine/core';
-import { PAGINATION_SIBLINGS } from '@gestar/contracts';
+import { PAGINATION_SIBLINGS } from '../lib/ui-settings';
 
 export interface PaginationProps {
   /** Current page, starting at 1. */

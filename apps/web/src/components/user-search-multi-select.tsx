@@ -7,9 +7,10 @@ import { useMemo, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, DEBOUNCE_MS, USERS_ROUTES } from '@gestar/contracts';
+import { DEBOUNCE_MS, USERS_ROUTES } from '@gestar/contracts';
 import { apiRequest } from '../lib/api-client';
 import { useCan } from '../lib/can';
+import { CACHE_TIMES } from '../lib/ui-settings';
 
 const NOTHING_FOUND = 'No se encontraron resultados';
 

@@ -16,12 +16,12 @@ import {
   AUTH_ROUTES,
   MESSAGES,
   RefreshTokenResponseSchema,
-  TOKEN_REFRESH_EVENT,
   buildPath,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import type { z } from 'zod';
 import { clearAllStorage, getAccessToken, getRefreshToken, replaceTokens } from './session';
+import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
 const VALIDATE_RESPONSES =

@@ -12,13 +12,13 @@ import {
   AssignedTaskChangedEventSchema,
   EVENTS_ROUTES,
   SERVER_EVENTS,
-  TOKEN_REFRESH_EVENT,
   TaskChangedEventSchema,
   type ServerEventName,
 } from '@gestar/contracts';
 import { refreshSession } from './api-client';
 import { queryClient } from './query-client';
 import { decodeToken, getAccessToken, isTokenStale, useSession } from './session';
+import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
 const RECONNECT_DELAY_MS = 3000;

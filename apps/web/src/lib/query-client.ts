@@ -5,9 +5,9 @@
  * CACHE_TIMES in each feature's query options. Window focus does not refetch:
  * the 'Refrescar' button is the explicit way, and focus changes stay quiet.
  */
-import { CACHE_TIMES, QUERY_GC_TIME_MS, QUERY_RETRY } from '@gestar/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { CACHE_TIMES, QUERY_GC_TIME_MS, QUERY_RETRY } from './ui-settings';
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

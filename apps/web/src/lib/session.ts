@@ -8,13 +8,13 @@
 import { useSyncExternalStore } from 'react';
 import {
   LoginUserSchema,
-  STORAGE_KEYS,
   TokenPayloadSchema,
   type LoginResponse,
   type LoginUser,
   type TokenPayload,
 } from '@gestar/contracts';
 import { decryptSecret, encryptSecret } from './secret-box';
+import { STORAGE_KEYS } from './ui-settings';
 
 export interface Session {
   user: LoginUser | null;

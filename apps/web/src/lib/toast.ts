@@ -3,7 +3,7 @@
  * 'notification', which stays until closed.
  */
 import { notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@gestar/contracts';
+import { TOAST_DURATION_MS } from './ui-settings';
 
 export type ToastType = 'success' | 'error' | 'alert' | 'notification' | 'default';
 

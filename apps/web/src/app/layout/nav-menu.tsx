@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Box, Collapse, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { SUBMENU_ANIMATION_MS, SUBMENU_MAX_HEIGHT } from '@gestar/contracts';
 import { useCan } from '../../lib/can';
 import { ROUTE_PERMISSIONS } from '../route-permissions';
 import { NAVIGATION, isActivePath, type NavGroup, type NavItem } from './navigation';
+import { SUBMENU_ANIMATION_MS, SUBMENU_MAX_HEIGHT } from '../../lib/ui-settings';
 
 interface NavMenuProps {
   /** Called after an item is chosen (closes the phone dropdown). */

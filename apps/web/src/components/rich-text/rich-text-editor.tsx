@@ -28,9 +28,10 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
-import { EDITOR_HISTORY_DEPTH, MESSAGES, isSafeRichTextUrl } from '@gestar/contracts';
+import { MESSAGES, isSafeRichTextUrl } from '@gestar/contracts';
 import { descriptionToTiptap, tiptapToDescription } from './rich-text-format';
 import classes from './rich-text.module.css';
+import { EDITOR_HISTORY_DEPTH } from '../../lib/ui-settings';
 
 export interface RichTextEditorProps {
   label?: string;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AREAS_ROUTES, CACHE_TIMES, type AreaListResponse } from '@gestar/contracts';
+import { AREAS_ROUTES, type AreaListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 /** Cards come in rows of 1, 2 or 3: 12 per page fills each layout evenly. */
 export const AREAS_PAGE_SIZE = 12;

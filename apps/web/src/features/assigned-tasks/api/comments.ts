@@ -1,8 +1,9 @@
 /** Comments of an assigned task (SPEC sections 2.5 and 7). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ASSIGNED_TASKS_ROUTES, CACHE_TIMES, type CommentListResponse, type CommentResponse } from '@gestar/contracts';
+import { ASSIGNED_TASKS_ROUTES, type CommentListResponse, type CommentResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export function getComments(assignedTaskId: string): Promise<CommentListResponse> {
   return apiRequest(ASSIGNED_TASKS_ROUTES.listComments, { params: { id: assignedTaskId } });

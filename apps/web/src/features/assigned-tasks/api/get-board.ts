@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ASSIGNED_TASKS_ROUTES, CACHE_TIMES, type AssignedTaskBoardResponse } from '@gestar/contracts';
+import { ASSIGNED_TASKS_ROUTES, type AssignedTaskBoardResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export interface BoardFilters {
   areas: string[];

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ASSIGNED_TASKS_ROUTES, CACHE_TIMES, type AssignedTaskHistoryResponse } from '@gestar/contracts';
+import { ASSIGNED_TASKS_ROUTES, type AssignedTaskHistoryResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export function getHistory(id: string): Promise<AssignedTaskHistoryResponse> {
   return apiRequest(ASSIGNED_TASKS_ROUTES.listHistory, { params: { id } });

@@ -4,8 +4,9 @@
  * resource's own screen invalidates it, the board follows.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AREAS_ROUTES, CACHE_TIMES, MAX_PAGE_SIZE, STATUSES_ROUTES } from '@gestar/contracts';
+import { AREAS_ROUTES, MAX_PAGE_SIZE, STATUSES_ROUTES } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export function boardStatusesQueryOptions() {
   return queryOptions({

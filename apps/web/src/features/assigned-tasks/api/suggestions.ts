@@ -1,8 +1,9 @@
 /** Suggestions of a task definition (SPEC section 3; PATCH/DELETE /api/tasks/:id/suggestion). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CACHE_TIMES, TASKS_ROUTES, type SuggestionResponse } from '@gestar/contracts';
+import { TASKS_ROUTES, type SuggestionResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export function taskSuggestionsQueryOptions(taskId: string) {
   return queryOptions({

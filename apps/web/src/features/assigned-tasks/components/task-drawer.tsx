@@ -7,13 +7,14 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Collapse, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { DRAWER_ANIMATION_MS, descriptionToPlainText, parseDescription, type AssignedTaskResponse } from '@gestar/contracts';
+import { descriptionToPlainText, parseDescription, type AssignedTaskResponse } from '@gestar/contracts';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { formatDate } from '../../../lib/dates';
 import { CommentsSection } from './comments-section';
 import { DueDateLabel } from './task-card';
 import { HistoryList } from './history-list';
 import { SuggestionsSection } from './suggestions-section';
+import { DRAWER_ANIMATION_MS } from '../../../lib/ui-settings';
 
 const LONG_DESCRIPTION_CHARS = 220;
 const COLLAPSED_HEIGHT = 110;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, JOB_DESCRIPTIONS_ROUTES, type JobDescriptionListResponse } from '@gestar/contracts';
+import { JOB_DESCRIPTIONS_ROUTES, type JobDescriptionListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 /** Cards come in rows of 1, 2 or 3: 12 per page fills each layout evenly. */
 export const JOB_POSITIONS_PAGE_SIZE = 12;

@@ -3,8 +3,9 @@
  * confines a supervisor to its areas, the same scope the send has).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, MAX_PAGE_SIZE, USERS_ROUTES, type UserResponse } from '@gestar/contracts';
+import { MAX_PAGE_SIZE, USERS_ROUTES, type UserResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export async function getRecipients(): Promise<UserResponse[]> {
   const all: UserResponse[] = [];

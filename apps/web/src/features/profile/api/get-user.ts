@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, USERS_ROUTES, type UserResponse } from '@gestar/contracts';
+import { USERS_ROUTES, type UserResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export function getUser(id: string): Promise<UserResponse> {
   return apiRequest(USERS_ROUTES.get, { params: { id } });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, REPORTS_ROUTES, type ReportResponse, type ReportStatsResponse } from '@gestar/contracts';
+import { REPORTS_ROUTES, type ReportResponse, type ReportStatsResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 /** The screen's filters; empty lists and nulls are dropped from the query (SPEC section 7). */
 export interface ReportFilters {

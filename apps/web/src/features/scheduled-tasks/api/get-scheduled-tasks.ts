@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, PAGE_SIZE, SCHEDULED_TASKS_ROUTES, type ScheduledTaskListResponse } from '@gestar/contracts';
+import { PAGE_SIZE, SCHEDULED_TASKS_ROUTES, type ScheduledTaskListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export const SCHEDULED_TASKS_KEY = ['scheduled-tasks'] as const;
 export const SCHEDULED_TASKS_LIST_KEY = [...SCHEDULED_TASKS_KEY, 'list'] as const;

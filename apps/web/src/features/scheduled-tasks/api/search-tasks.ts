@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, TASKS_ROUTES, type TaskListResponse } from '@gestar/contracts';
+import { TASKS_ROUTES, type TaskListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 /** Options offered by the task picker per search. */
 export const TASK_SEARCH_LIMIT = 20;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, MAX_PAGE_SIZE, STATUSES_ROUTES, type StatusListResponse } from '@gestar/contracts';
+import { MAX_PAGE_SIZE, STATUSES_ROUTES, type StatusListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 /** Statuses are few and ordered by `order`: the screen shows them all in one page. */
 export const STATUSES_LIST_KEY = ['statuses', 'list', { limit: MAX_PAGE_SIZE }] as const;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, TASK_TYPES_ROUTES, type TaskTypeListResponse } from '@gestar/contracts';
+import { TASK_TYPES_ROUTES, type TaskTypeListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 /** The grid has 1, 2 or 3 columns: 12 per page fills each layout evenly. */
 export const TASK_TYPES_PAGE_SIZE = 12;

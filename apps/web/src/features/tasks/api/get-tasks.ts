@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, PAGE_SIZE, TASKS_ROUTES, type TaskListResponse } from '@gestar/contracts';
+import { PAGE_SIZE, TASKS_ROUTES, type TaskListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export const TASKS_KEY = ['tasks'] as const;
 

@@ -6,7 +6,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   AREAS_ROUTES,
-  CACHE_TIMES,
   JOB_DESCRIPTIONS_ROUTES,
   MAX_PAGE_SIZE,
   ROLES_ROUTES,
@@ -15,6 +14,7 @@ import {
   type RoleListResponse,
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export function getRoles(): Promise<RoleListResponse> {
   return apiRequest(ROLES_ROUTES.list, { query: { limit: MAX_PAGE_SIZE } });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TIMES, USERS_ROUTES, type UserListResponse } from '@gestar/contracts';
+import { USERS_ROUTES, type UserListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 export interface UsersListParams {
   page: number;

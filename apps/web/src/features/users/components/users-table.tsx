@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { USERS_SKELETON_ROWS, type UserResponse } from '@gestar/contracts';
+import { type UserResponse } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
+import { USERS_SKELETON_ROWS } from '../../../lib/ui-settings';
 
 // Badges otherwise shrink to an ellipsis when the table is squeezed.
 const FULL_WIDTH = { minWidth: 'max-content' } as const;
