@@ -1,11 +1,12 @@
 import {
+  addDaysToCalendarDate,
   AssignedTaskBoardResponseSchema,
   AssignedTaskHistoryResponseSchema,
   AssignedTaskResponseSchema,
   CreateAssignedTaskResponseSchema,
   MESSAGES,
+  todayIn,
 } from '@gestar/contracts';
-import { addDays, companyToday } from '../src/common/time/company-date';
 import { count, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 describe('assigned tasks: status, archive, assignment, history', () => {
@@ -41,7 +42,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    today = companyToday(t.config.timezone);
+    today = todayIn(t.config.timezone);
     for (const u of ['admin', 'supervisor', 'operario', 'mlopez', 'jruiz']) {
       tokens[u] = await tokenFor(t, u);
       ids[u] = await userUuid(t, u);
@@ -206,7 +207,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
         .send({
           tarea_uuid: await sierraTask(),
           usuarios_asignados: [ids.operario, ids.supervisor],
-          fecha_vencimiento: addDays(today, 1),
+          fecha_vencimiento: addDaysToCalendarDate(today, 1),
         });
       expect(res.status).toBe(201);
       const created = parseWith(CreateAssignedTaskResponseSchema, res.body);
@@ -221,7 +222,11 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       const [{ uuid: entrega }]: { uuid: string }[] = await t.ds.query(
         `SELECT uuid FROM tareas WHERE titulo = 'Entregar pedido 1038 en Palermo'`,
       );
-      const body = { tarea_uuid: sierra, usuarios_asignados: [ids.operario], fecha_vencimiento: addDays(today, 1) };
+      const body = {
+        tarea_uuid: sierra,
+        usuarios_asignados: [ids.operario],
+        fecha_vencimiento: addDaysToCalendarDate(today, 1),
+      };
       expectError(
         await t.http.post('/api/assigned-tasks').set(as('operario')).send(body),
         403,
@@ -247,7 +252,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
         await t.http
           .post('/api/assigned-tasks')
           .set(as('supervisor'))
-          .send({ ...body, fecha_vencimiento: addDays(today, -1) }),
+          .send({ ...body, fecha_vencimiento: addDaysToCalendarDate(today, -1) }),
         400,
         MESSAGES.validation.dueDateNotPast,
       );

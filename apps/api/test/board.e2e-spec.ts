@@ -1,5 +1,10 @@
-import { AssignedTaskBoardResponseSchema, MESSAGES } from '@gestar/contracts';
-import { addDays, companyDateToIso, companyToday } from '../src/common/time/company-date';
+import {
+  addDaysToCalendarDate,
+  AssignedTaskBoardResponseSchema,
+  companyMidnightIso,
+  MESSAGES,
+  todayIn,
+} from '@gestar/contracts';
 import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 describe('the board: GET /api/assigned-tasks/:userId', () => {
@@ -41,9 +46,9 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
     ]);
     expect(own.map((a) => a.estado.nombre)).toEqual(['Completada', 'Pendiente', 'En progreso']);
     expect(own.every((a) => !a.archivada && a.empleado.username === 'operario')).toBe(true);
-    const today = companyToday(t.config.timezone);
-    expect(own[1]!.fecha_vencimiento).toBe(companyDateToIso(today, t.config.timezone));
-    expect(own[2]!.fecha_vencimiento).toBe(companyDateToIso(addDays(today, 2), t.config.timezone));
+    const today = todayIn(t.config.timezone);
+    expect(own[1]!.fecha_vencimiento).toBe(companyMidnightIso(today, t.config.timezone));
+    expect(own[2]!.fecha_vencimiento).toBe(companyMidnightIso(addDaysToCalendarDate(today, 2), t.config.timezone));
     expect(own[0]!.tarea.programaciones_tareas).toMatchObject({ intervalo_repeticion: 7, activo: true });
     expect(own[0]!.estado).toMatchObject({ order: 3, color: '#40C057' });
   });
@@ -93,7 +98,7 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
         uuid: r.uuid,
         estado_uuid: r.estado_uuid,
         estado: { uuid: r.estado_uuid, nombre: r.estado, color: r.color, order: r.order },
-        fecha_vencimiento: companyDateToIso(r.due, tz),
+        fecha_vencimiento: companyMidnightIso(r.due, tz),
         fecha_asignacion: r.fecha_asignacion.toISOString(),
         empleado: { uuid: r.empleado, nombre: expect.any(String), apellido: expect.any(String), username: r.username },
         tarea: {
@@ -103,7 +108,7 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
           tipo_tarea: { uuid: expect.any(String), nombre: r.tipo },
           area: { uuid: expect.any(String), nombre: r.area },
           programaciones_tareas: r.prog
-            ? { uuid: r.prog, intervalo_repeticion: r.intervalo_repeticion, proxima_ejecucion: companyDateToIso(r.proxima, tz), activo: r.activo }
+            ? { uuid: r.prog, intervalo_repeticion: r.intervalo_repeticion, proxima_ejecucion: companyMidnightIso(r.proxima, tz), activo: r.activo }
             : null,
         },
         archivada: false,

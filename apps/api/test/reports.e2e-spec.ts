@@ -6,13 +6,14 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 import { Logger } from '@nestjs/common';
 import {
+  calendarDateIn,
   MESSAGES,
   REPORT_EXPORT_COLUMNS,
   ReportResponseSchema,
-  ReportStatsResponseSchema,
   type ReportRow,
+  ReportStatsResponseSchema,
+  todayIn,
 } from '@gestar/contracts';
-import { companyDateOf, companyToday, toCompanyDate } from '../src/common/time/company-date';
 import { PdfRendererService } from '../src/modules/reports/export/pdf-renderer.service';
 import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
@@ -48,8 +49,8 @@ function expectedCells(r: ReportRow, tz: string): string[] {
     r.tarea.titulo,
     r.tarea.area.nombre,
     r.estado.nombre,
-    dmy(companyDateOf(new Date(r.fecha_asignacion), tz)),
-    dmy(toCompanyDate(r.fecha_vencimiento, tz)),
+    dmy(calendarDateIn(new Date(r.fecha_asignacion), tz)),
+    dmy(calendarDateIn(r.fecha_vencimiento, tz)),
     r.calificacion === null ? '' : String(r.calificacion),
     neutral(r.observaciones ?? ''),
     neutral(r.tarea.sugerencias.map((s, i) => `${i + 1}. ${s.descripcion}`).join('\n')),
@@ -184,7 +185,7 @@ describe('reports', () => {
         'Lijar entre manos',
         'Usar barniz al agua',
       ]);
-      expect(toCompanyDate(barnizar.fecha_vencimiento, tz)).toBe('2024-03-12');
+      expect(calendarDateIn(barnizar.fecha_vencimiento, tz)).toBe('2024-03-12');
       expect(all.data.find((r) => r.tarea.titulo === 'Flete a Córdoba')!.tarea.sugerencias).toEqual([]);
     });
 
@@ -443,7 +444,7 @@ describe('reports', () => {
       const res = await download('xlsx');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="Reporte-${companyToday(tz)}.xlsx"`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Reporte-${todayIn(tz)}.xlsx"`);
       const book = XLSX.read(res.body as Buffer, { type: 'buffer', cellNF: true, cellStyles: true });
       const sheet = book.Sheets[book.SheetNames[0]!]!;
       const aoa = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
@@ -462,7 +463,7 @@ describe('reports', () => {
       const res = await download('csv');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="Reporte-${companyToday(tz)}.csv"`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Reporte-${todayIn(tz)}.csv"`);
       const buf = res.body as Buffer;
       expect([...buf.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = buf.toString('utf8');
@@ -494,7 +495,7 @@ describe('reports', () => {
       const res = await download('pdf', 'admin', { area_uuids: areas['Carpintería']!, start_date: '2024-01-01' });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="Reporte-${companyToday(tz)}.pdf"`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Reporte-${todayIn(tz)}.pdf"`);
       const file = join(tmp, 'r.pdf');
       writeFileSync(file, res.body as Buffer);
       const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

@@ -1,10 +1,12 @@
 import {
+  addDaysToCalendarDate,
+  companyMidnightIso,
   MESSAGES,
   OkResponseSchema,
   ScheduledTaskListResponseSchema,
   ScheduledTaskResponseSchema,
+  todayIn,
 } from '@gestar/contracts';
-import { addDays, companyDateToIso, companyToday } from '../src/common/time/company-date';
 import { SchedulerService } from '../src/modules/scheduled-tasks/scheduler.service';
 import { createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
 
@@ -20,8 +22,8 @@ describe('scheduled tasks API', () => {
     const [row] = await t.ds.query(`SELECT uuid FROM tareas WHERE titulo = $1`, [titulo]);
     return row.uuid;
   };
-  const iso = (date: string) => companyDateToIso(date, tz);
-  const today = () => companyToday(tz);
+  const iso = (date: string) => companyMidnightIso(date, tz);
+  const today = () => todayIn(tz);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -47,7 +49,7 @@ describe('scheduled tasks API', () => {
       expect(limpieza).toMatchObject({
         intervalo_repeticion: 7,
         activo: true,
-        proxima_ejecucion: iso(addDays(today(), 1)),
+        proxima_ejecucion: iso(addDaysToCalendarDate(today(), 1)),
         ultima_ejecucion: null,
         total_generadas: 0,
         tarea: { area: { nombre: 'Carpintería' } },
@@ -84,7 +86,7 @@ describe('scheduled tasks API', () => {
       expect(tick.occurrences.filter((o) => o.programacion_uuid === created.uuid)).toHaveLength(1);
       const body = parseWith(ScheduledTaskListResponseSchema, (await list(supervisor)).body);
       const row = body.data.find((s) => s.uuid === created.uuid);
-      expect(row).toMatchObject({ total_generadas: 1, proxima_ejecucion: iso(addDays(today(), 1)) });
+      expect(row).toMatchObject({ total_generadas: 1, proxima_ejecucion: iso(addDaysToCalendarDate(today(), 1)) });
       expect(row?.ultima_ejecucion).not.toBeNull();
       // Deleting it keeps the assigned task it produced.
       await del(supervisor, created.uuid);
@@ -117,7 +119,7 @@ describe('scheduled tasks API', () => {
 
     it('takes the next execution as an ISO date-time in the company time zone', async () => {
       const tarea = await task('Tapizar 6 sillas modelo Nórdico');
-      const date = addDays(today(), 30);
+      const date = addDaysToCalendarDate(today(), 30);
       const res = await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 30, proxima_ejecucion: iso(date), activo: false });
       const body = parseWith(ScheduledTaskResponseSchema, res.body);
       expect(body).toMatchObject({ proxima_ejecucion: iso(date), activo: false });
@@ -134,7 +136,7 @@ describe('scheduled tasks API', () => {
       expect(body.errors).toContainEqual({ path: 'intervalo_repeticion', message: MESSAGES.validation.intervalRequired });
       body = expectError(await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 0 }), 400);
       expect(body.errors).toContainEqual({ path: 'intervalo_repeticion', message: MESSAGES.validation.intervalMin });
-      body = expectError(await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 1, proxima_ejecucion: addDays(today(), -1) }), 400);
+      body = expectError(await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 1, proxima_ejecucion: addDaysToCalendarDate(today(), -1) }), 400);
       expect(body.errors).toContainEqual({ path: 'proxima_ejecucion', message: MESSAGES.validation.executionDateNotPast });
       expectError(await post(admin, { tarea_uuid: '00000000-0000-4000-8000-000000000000', intervalo_repeticion: 1 }), 404, MESSAGES.errors.notFound);
     });
@@ -164,7 +166,7 @@ describe('scheduled tasks API', () => {
     });
 
     it('edits everything', async () => {
-      const date = addDays(today(), 30);
+      const date = addDaysToCalendarDate(today(), 30);
       const res = await put(supervisor, id, { intervalo_repeticion: 30, proxima_ejecucion: iso(date), activo: true });
       expect(parseWith(ScheduledTaskResponseSchema, res.body)).toMatchObject({ intervalo_repeticion: 30, proxima_ejecucion: iso(date), activo: true });
       const other = await task('Afilar la sierra circular');
@@ -174,10 +176,10 @@ describe('scheduled tasks API', () => {
 
     it('resumes a reactivated schedule from today, not from the dates it was off', async () => {
       await put(admin, id, { activo: false });
-      await t.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [id, addDays(today(), -10)]);
+      await t.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [id, addDaysToCalendarDate(today(), -10)]);
       const body = parseWith(ScheduledTaskResponseSchema, (await put(admin, id, { activo: true })).body);
       // -10 + 2 * 7 = +4: the first date of its series from today on.
-      expect(body.proxima_ejecucion).toBe(iso(addDays(today(), 4)));
+      expect(body.proxima_ejecucion).toBe(iso(addDaysToCalendarDate(today(), 4)));
     });
 
     it('refuses moving to a task that already has a schedule, bad values and unknown ids', async () => {

@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import { MESSAGES, SERVER_EVENTS } from '@gestar/contracts';
-import { addDays, companyMidnight, diffDays } from '../src/common/time/company-date';
+import { addDaysToCalendarDate, companyMidnight, diffCalendarDays, MESSAGES, SERVER_EVENTS } from '@gestar/contracts';
 import { EventsService } from '../src/modules/events/events.service';
 import type { GeneratedOccurrence } from '../src/modules/scheduled-tasks/occurrence-notifier';
 import { SchedulerService } from '../src/modules/scheduled-tasks/scheduler.service';
@@ -132,7 +131,7 @@ describe('scheduler (generator)', () => {
     genB.batchSize = 16;
     for (let k = 0; k < 72; k++) {
       const assignees = k % 3 === 0 ? [ctx.operario, ctx.mlopez] : k % 3 === 1 ? [ctx.operario] : [ctx.mlopez, ctx.supervisor];
-      specs.push({ interval: intervals[k % intervals.length], proxima: addDays(start, k % 11), dias: k % 4, assignees });
+      specs.push({ interval: intervals[k % intervals.length], proxima: addDaysToCalendarDate(start, k % 11), dias: k % 4, assignees });
     }
     const created: { schedule: string; task: string }[] = [];
     for (const s of specs) created.push(await schedule(s));
@@ -148,16 +147,16 @@ describe('scheduler (generator)', () => {
     }
 
     for (let d = 0; d < days; d++) {
-      const day = addDays(start, d);
+      const day = addDaysToCalendarDate(start, d);
       // Both processes tick the same minute, twice a day (just after midnight and at noon), all at once.
       await Promise.all([genA.runTick(at(day, 0, 1)), genB.runTick(at(day, 0, 1)), genA.runTick(at(day, 12)), genB.runTick(at(day, 12))]);
     }
-    const last = addDays(start, days - 1);
+    const last = addDaysToCalendarDate(start, days - 1);
 
     const expected = new Set<string>();
     specs.forEach((s, k) => {
-      for (let occ = s.proxima; occ <= last; occ = addDays(occ, s.interval)) {
-        for (const u of s.assignees) expected.add(`${created[k].schedule}|${occ}|${u}|${addDays(occ, s.dias ?? 0)}`);
+      for (let occ = s.proxima; occ <= last; occ = addDaysToCalendarDate(occ, s.interval)) {
+        for (const u of s.assignees) expected.add(`${created[k].schedule}|${occ}|${u}|${addDaysToCalendarDate(occ, s.dias ?? 0)}`);
       }
     });
     const rows = await occurrencesOf(created.map((c) => c.schedule));
@@ -174,7 +173,7 @@ describe('scheduler (generator)', () => {
       const st = await scheduleState(created[k].schedule);
       expect(st.total_generadas).toBe(rows.filter((r) => r.programacion_uuid === created[k].schedule).length);
       expect(st.proxima > last).toBe(true);
-      expect(diffDays(specs[k].proxima, st.proxima) % specs[k].interval).toBe(0);
+      expect(diffCalendarDays(specs[k].proxima, st.proxima) % specs[k].interval).toBe(0);
     }
     expect(await occurrencesOf([off.schedule, inactiveTask.schedule])).toEqual([]);
     expect((await scheduleState(off.schedule)).proxima).toBe(start);
@@ -227,11 +226,11 @@ describe('scheduler (generator)', () => {
     const rows = await occurrencesOf([s.schedule]);
     expect(rows.map((r) => [r.fecha_ocurrencia, r.empleado_uuid, r.fecha_vencimiento])).toEqual(
       [
-        [day, ctx.operario, addDays(day, 1)],
-        [day, ctx.mlopez, addDays(day, 1)],
+        [day, ctx.operario, addDaysToCalendarDate(day, 1)],
+        [day, ctx.mlopez, addDaysToCalendarDate(day, 1)],
       ].sort((x, y) => (x[1] < y[1] ? -1 : 1)),
     );
-    expect(await scheduleState(s.schedule)).toMatchObject({ proxima: addDays(day, 1), total_generadas: 2 });
+    expect(await scheduleState(s.schedule)).toMatchObject({ proxima: addDaysToCalendarDate(day, 1), total_generadas: 2 });
   }, 60_000);
 
   it('an error thrown inside the transaction rolls the whole batch back; the next tick completes it', async () => {
@@ -263,15 +262,15 @@ describe('scheduler (generator)', () => {
     const weekly = await schedule({ interval: 7, proxima: day, assignees: [ctx.operario] });
     await genA.runTick(at(day));
     // Down on the 2nd, 3rd and 4th; back on the 5th at 08:00.
-    const back = addDays(day, 4);
+    const back = addDaysToCalendarDate(day, 4);
     const r = await genB.runTick(at(back, 8));
-    expect(r.occurrences.map((o) => [o.programacion_uuid, o.fecha_ocurrencia, o.fecha_vencimiento])).toEqual([[daily.schedule, back, addDays(back, 2)]]);
+    expect(r.occurrences.map((o) => [o.programacion_uuid, o.fecha_ocurrencia, o.fecha_vencimiento])).toEqual([[daily.schedule, back, addDaysToCalendarDate(back, 2)]]);
     const rows = await occurrencesOf([daily.schedule]);
     expect(rows.map((x) => x.fecha_ocurrencia)).toEqual([day, back]);
-    expect(await scheduleState(daily.schedule)).toMatchObject({ proxima: addDays(back, 1), total_generadas: 2 });
+    expect(await scheduleState(daily.schedule)).toMatchObject({ proxima: addDaysToCalendarDate(back, 1), total_generadas: 2 });
     // The weekly one missed nothing (next on the 8th) and stays as it was.
     expect((await occurrencesOf([weekly.schedule])).map((x) => x.fecha_ocurrencia)).toEqual([day]);
-    expect((await scheduleState(weekly.schedule)).proxima).toBe(addDays(day, 7));
+    expect((await scheduleState(weekly.schedule)).proxima).toBe(addDaysToCalendarDate(day, 7));
 
     // A weekly schedule 3 weeks behind gets only its latest date.
     const late = await schedule({ interval: 7, proxima: '2030-07-01', assignees: [ctx.mlopez] });
@@ -293,7 +292,7 @@ describe('scheduler (generator)', () => {
     expect((await scheduleState(off.schedule)).proxima).toBe(day);
     expect((await scheduleState(taskOff.schedule)).proxima).toBe(day);
     // A schedule with nobody to assign still moves on (nothing is owed later).
-    expect(await scheduleState(nobody.schedule)).toMatchObject({ proxima: addDays(day, 1), total_generadas: 0 });
+    expect(await scheduleState(nobody.schedule)).toMatchObject({ proxima: addDaysToCalendarDate(day, 1), total_generadas: 0 });
   });
 
   it('uses the company time zone for "today"', async () => {
@@ -321,7 +320,7 @@ describe('scheduler (generator)', () => {
         tarea_uuid: s.task,
         area_uuid: ctx.tapiceria,
         fecha_ocurrencia: day,
-        fecha_vencimiento: addDays(day, 3),
+        fecha_vencimiento: addDaysToCalendarDate(day, 3),
         titulo: expect.stringMatching(/^Tarea programada/),
       });
       expect(publish).toHaveBeenCalledWith({

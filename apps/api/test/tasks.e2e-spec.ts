@@ -1,11 +1,12 @@
 import {
+  addDaysToCalendarDate,
   AssignedTaskBoardResponseSchema,
   MESSAGES,
   OkResponseSchema,
   TaskListResponseSchema,
   TaskResponseSchema,
+  todayIn,
 } from '@gestar/contracts';
-import { addDays, companyToday } from '../src/common/time/company-date';
 import {
   areaUuid,
   count,
@@ -52,7 +53,7 @@ describe('tasks', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    today = companyToday(t.config.timezone);
+    today = todayIn(t.config.timezone);
     for (const u of ['admin', 'supervisor', 'operario', 'mlopez', 'jruiz']) {
       tokens[u] = await tokenFor(t, u);
       ids[u] = await userUuid(t, u);
@@ -72,7 +73,7 @@ describe('tasks', () => {
     tipo_tarea_uuid: produccion,
     area_uuid: carpinteria,
     usuarios_asignados: [ids.operario],
-    fecha_vencimiento: addDays(today, 3),
+    fecha_vencimiento: addDaysToCalendarDate(today, 3),
     ...over,
   });
 
@@ -178,7 +179,9 @@ describe('tasks', () => {
       expect(task.usuarios_tareas.map((u) => u.uuid).sort()).toEqual([ids.operario, ids.supervisor].sort());
       const occ = await occurrencesOf(task.uuid);
       expect(occ.map((o) => o.empleado_uuid).sort()).toEqual([ids.operario, ids.supervisor].sort());
-      expect(occ.every((o) => o.estado === 'Pendiente' && o.fecha_vencimiento === addDays(today, 3))).toBe(true);
+      expect(
+        occ.every((o) => o.estado === 'Pendiente' && o.fecha_vencimiento === addDaysToCalendarDate(today, 3)),
+      ).toBe(true);
       const after = await counts();
       expect(after).toEqual({
         ...before,
@@ -204,9 +207,9 @@ describe('tasks', () => {
       const res = await t.http
         .post('/api/tasks')
         .set(as('admin'))
-        .send(newTask({ titulo: 'ISO', fecha_vencimiento: `${addDays(today, 2)}T03:00:00.000Z` }));
+        .send(newTask({ titulo: 'ISO', fecha_vencimiento: `${addDaysToCalendarDate(today, 2)}T03:00:00.000Z` }));
       const task = parseWith(TaskResponseSchema, res.body);
-      expect((await occurrencesOf(task.uuid))[0]!.fecha_vencimiento).toBe(addDays(today, 2));
+      expect((await occurrencesOf(task.uuid))[0]!.fecha_vencimiento).toBe(addDaysToCalendarDate(today, 2));
     });
 
     it('with a schedule creates the schedule row and no assigned task until its execution date', async () => {
@@ -217,8 +220,8 @@ describe('tasks', () => {
         .send(
           newTask({
             titulo: 'Aceitar bisagras',
-            fecha_vencimiento: addDays(today, 4),
-            programacion_tarea: { proxima_ejecucion: addDays(today, 3), intervalo_repeticion: 7 },
+            fecha_vencimiento: addDaysToCalendarDate(today, 4),
+            programacion_tarea: { proxima_ejecucion: addDaysToCalendarDate(today, 3), intervalo_repeticion: 7 },
           }),
         );
       expect(res.status).toBe(201);
@@ -229,7 +232,7 @@ describe('tasks', () => {
         `SELECT to_char(proxima_ejecucion, 'YYYY-MM-DD') AS proxima, dias_vencimiento, activo FROM programaciones_tareas WHERE tarea_uuid = $1`,
         [task.uuid],
       );
-      expect(row).toEqual({ proxima: addDays(today, 3), dias_vencimiento: 1, activo: true });
+      expect(row).toEqual({ proxima: addDaysToCalendarDate(today, 3), dias_vencimiento: 1, activo: true });
       const after = await counts();
       expect(after.tareas_asignadas).toBe(before.tareas_asignadas);
       expect(after.programaciones).toBe(before.programaciones + 1);
@@ -305,7 +308,7 @@ describe('tasks', () => {
         await t.http
           .post('/api/tasks')
           .set(as('admin'))
-          .send(newTask({ fecha_vencimiento: addDays(today, -1) })),
+          .send(newTask({ fecha_vencimiento: addDaysToCalendarDate(today, -1) })),
         400,
       );
       expect(past.errors).toContainEqual({ path: 'fecha_vencimiento', message: MESSAGES.validation.dueDateNotPast });
@@ -316,7 +319,7 @@ describe('tasks', () => {
           .send(
             newTask({
               fecha_vencimiento: today,
-              programacion_tarea: { proxima_ejecucion: addDays(today, -1), intervalo_repeticion: 3 },
+              programacion_tarea: { proxima_ejecucion: addDaysToCalendarDate(today, -1), intervalo_repeticion: 3 },
             }),
           ),
         400,
@@ -382,7 +385,10 @@ describe('tasks', () => {
           await t.http
             .put(`/api/tasks/${sierra}`)
             .set(as('admin'))
-            .send({ ...body, programacion_tarea: { proxima_ejecucion: addDays(today, 1), intervalo_repeticion: 15 } })
+            .send({
+              ...body,
+              programacion_tarea: { proxima_ejecucion: addDaysToCalendarDate(today, 1), intervalo_repeticion: 15 },
+            })
         ).body,
       );
       expect(added.programaciones_tareas).toMatchObject({ intervalo_repeticion: 15 });
@@ -392,7 +398,10 @@ describe('tasks', () => {
           await t.http
             .put(`/api/tasks/${sierra}`)
             .set(as('admin'))
-            .send({ ...body, programacion_tarea: { proxima_ejecucion: addDays(today, 2), intervalo_repeticion: 30 } })
+            .send({
+              ...body,
+              programacion_tarea: { proxima_ejecucion: addDaysToCalendarDate(today, 2), intervalo_repeticion: 30 },
+            })
         ).body,
       );
       expect(replaced.programaciones_tareas?.uuid).toBe(added.programaciones_tareas?.uuid);
@@ -465,8 +474,8 @@ describe('tasks', () => {
             .send(
               newTask({
                 titulo: 'Sin ocurrencias',
-                programacion_tarea: { proxima_ejecucion: addDays(today, 5), intervalo_repeticion: 30 },
-                fecha_vencimiento: addDays(today, 5),
+                programacion_tarea: { proxima_ejecucion: addDaysToCalendarDate(today, 5), intervalo_repeticion: 30 },
+                fecha_vencimiento: addDaysToCalendarDate(today, 5),
               }),
             )
         ).body,

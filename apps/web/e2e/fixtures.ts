@@ -5,49 +5,15 @@
  * violation) and the test fails at the end listing them.
  */
 import { test as base, expect, type Page, type Request, type Response } from '@playwright/test';
-import { API_ROUTES, type RouteDescriptor } from '@gestar/contracts';
+import { API_ROUTES, findRoute, type HttpMethod } from '@gestar/contracts';
 import type { ZodType } from 'zod';
 
 export const DEMO_PASSWORD = 'demo1234';
 export type DemoUser = 'admin' | 'supervisor' | 'operario';
 
-interface CompiledRoute {
-  route: RouteDescriptor;
-  regex: RegExp;
-  keys: string[];
-  literalSegments: number;
-}
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const COMPILED: CompiledRoute[] = API_ROUTES.map((route) => {
-  const keys: string[] = [];
-  let literalSegments = 0;
-  const pattern = route.path
-    .split('/')
-    .map((segment) => {
-      if (segment.startsWith(':')) {
-        keys.push(segment.slice(1));
-        return '([^/]+)';
-      }
-      literalSegments++;
-      return escapeRegex(segment);
-    })
-    .join('/');
-  return { route, regex: new RegExp(`^${pattern}$`), keys, literalSegments };
-})
-  // '/api/areas/usuarios' must win over '/api/areas/:id'.
-  .sort((a, b) => b.literalSegments - a.literalSegments);
-
+/** The contracts' own matcher (static segments win over `:param` ones), so the check and the API agree. */
 export function matchRoute(method: string, pathname: string) {
-  for (const candidate of COMPILED) {
-    if (candidate.route.method !== method) continue;
-    const match = candidate.regex.exec(pathname);
-    if (!match) continue;
-    const params = Object.fromEntries(candidate.keys.map((k, i) => [k, decodeURIComponent(match[i + 1]!)]));
-    return { route: candidate.route, params };
-  }
-  return null;
+  return findRoute(API_ROUTES, method as HttpMethod, pathname) ?? null;
 }
 
 function queryObject(search: URLSearchParams): Record<string, string | string[]> {
@@ -157,8 +123,14 @@ export function sideMenu(page: Page) {
 }
 
 interface ApiContext {
-  post(url: string, options: { data?: unknown; headers?: Record<string, string> }): Promise<{ ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }>;
-  get(url: string, options: { headers?: Record<string, string> }): Promise<{ ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }>;
+  post(
+    url: string,
+    options: { data?: unknown; headers?: Record<string, string> },
+  ): Promise<{ ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }>;
+  get(
+    url: string,
+    options: { headers?: Record<string, string> },
+  ): Promise<{ ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }>;
 }
 
 /** An access token for a demo user, straight from the API. */

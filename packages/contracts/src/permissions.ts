@@ -42,6 +42,22 @@ export function hasAnyPermission(held: readonly string[], required: readonly Per
   return required.length === 0 || required.some((p) => held.includes(p));
 }
 
+/**
+ * Who may watch an area's assigned tasks (another employee's board, the area and user
+ * filters, archiving and rating, the area's live events): holders of `everyArea` in every
+ * area, holders of `ownAreas` only in the areas they belong to (`read:all:areas` widens
+ * that to every area). The API's access scope and the web's screens both read it.
+ */
+export const AREA_WATCHERS = {
+  everyArea: ['read:all:assigned-tasks'],
+  ownAreas: ['read:all:assigned-tasks:by-area'],
+} as const satisfies Record<'everyArea' | 'ownAreas', readonly Permission[]>;
+
+/** The same rule as a screen's access check: either permission (the area itself is the server's check). */
+export const AREA_WATCHER_ACCESS: { anyOf: readonly Permission[] } = {
+  anyOf: [...AREA_WATCHERS.everyArea, ...AREA_WATCHERS.ownAreas],
+};
+
 /** Role names seeded by the roles migration (DECISIONS section 2). */
 export const ROLE_NAMES = {
   admin: 'Administrador',

@@ -1,4 +1,4 @@
-import { MESSAGES, Permission } from '@gestar/contracts';
+import { AREA_WATCHERS, MESSAGES, Permission } from '@gestar/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { forbidden } from '../http/app-exception';
 import type { AccessRepository } from './access.repository';
@@ -19,6 +19,11 @@ export function scopeFor(user: AuthUser, all: readonly Permission[], ownAreas: r
     return user.permisos.includes('read:all:areas') ? { kind: 'all' } : { kind: 'areas', areaUuids: user.areaUuids };
   }
   return { kind: 'none' };
+}
+
+/** Where the caller may watch assigned tasks (the contracts' AREA_WATCHERS). */
+export function watchScope(user: AuthUser): Scope {
+  return scopeFor(user, AREA_WATCHERS.everyArea, AREA_WATCHERS.ownAreas);
 }
 
 /** Scope of area-bound resources for a caller whose route permission is already checked. */

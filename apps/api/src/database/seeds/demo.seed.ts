@@ -1,6 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { ROLE_NAMES } from '@gestar/contracts';
-import { addDays, companyToday } from '../../common/time/company-date';
+import { addDaysToCalendarDate, ROLE_NAMES, todayIn } from '@gestar/contracts';
 import { hashPassword } from '../../modules/auth/password';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -15,7 +14,7 @@ const rich = (...paragraphs: string[]) =>
 
 /** A small furniture company: 3 areas, 3 statuses, types, positions, users, tasks, occurrences and schedules. */
 export async function seedDemo(em: EntityManager, timeZone: string): Promise<void> {
-  const today = companyToday(timeZone);
+  const today = todayIn(timeZone);
   const roles: { uuid: string; nombre: string }[] = await em.query('SELECT uuid, nombre FROM roles');
   const role = (n: string) => roles.find((r) => r.nombre === n)!.uuid;
 
@@ -81,7 +80,7 @@ export async function seedDemo(em: EntityManager, timeZone: string): Promise<voi
     const uuid = await insert(
       em,
       `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento, asignado_por_uuid) VALUES ($1,$2,$3,$4,$5)`,
-      [tarea, empleado, estado, addDays(today, dueInDays), by],
+      [tarea, empleado, estado, addDaysToCalendarDate(today, dueInDays), by],
     );
     await em.query(`INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid) VALUES ($1, 'asignacion', $2, $3)`, [
       uuid,
@@ -123,6 +122,6 @@ export async function seedDemo(em: EntityManager, timeZone: string): Promise<voi
   // Recurring work: weekly cleaning (next occurrence tomorrow), monthly lubrication.
   await em.query(
     `INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo) VALUES ($1, 7, $2, 0, true), ($3, 30, $4, 2, true)`,
-    [limpieza, addDays(today, 1), lubricar, addDays(today, 5)],
+    [limpieza, addDaysToCalendarDate(today, 1), lubricar, addDaysToCalendarDate(today, 5)],
   );
 }

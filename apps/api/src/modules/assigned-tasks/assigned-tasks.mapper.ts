@@ -1,5 +1,5 @@
+import { calendarDateIn, companyMidnightIso } from '@gestar/contracts';
 import type { AssignedTaskHistoryEntry, AssignedTaskResponse, CommentResponse } from '@gestar/contracts';
-import { companyDateOf, companyDateToIso } from '../../common/time/company-date';
 import type { CardRow, CommentRow, HistoryRow } from './assigned-tasks.repository';
 
 /** History rows written by the scheduler have no user. */
@@ -18,12 +18,12 @@ export function toHistoryEntry(h: HistoryRow): AssignedTaskHistoryEntry {
 
 /** A card row (with its history, for the detail) -> the assigned task response of SPEC section 3. */
 export function toAssignedTaskResponse(a: CardRow, timeZone: string, historial?: HistoryRow[]): AssignedTaskResponse {
-  const due = a.fecha_vencimiento ?? companyDateOf(a.fecha_asignacion, timeZone);
+  const due = a.fecha_vencimiento ?? calendarDateIn(a.fecha_asignacion, timeZone);
   const response: AssignedTaskResponse = {
     uuid: a.uuid,
     estado_uuid: a.estado_uuid,
     estado: { uuid: a.estado_uuid, nombre: a.estado_nombre, color: a.estado_color, order: a.estado_order },
-    fecha_vencimiento: companyDateToIso(due, timeZone)!,
+    fecha_vencimiento: companyMidnightIso(due, timeZone)!,
     fecha_asignacion: a.fecha_asignacion.toISOString(),
     empleado: {
       uuid: a.empleado_uuid,
@@ -41,7 +41,7 @@ export function toAssignedTaskResponse(a: CardRow, timeZone: string, historial?:
         ? {
             uuid: a.programacion_uuid,
             intervalo_repeticion: a.intervalo_repeticion!,
-            proxima_ejecucion: companyDateToIso(a.proxima_ejecucion, timeZone)!,
+            proxima_ejecucion: companyMidnightIso(a.proxima_ejecucion, timeZone)!,
             activo: a.programacion_activa!,
           }
         : null,

@@ -5,10 +5,12 @@ import {
   AssignedTaskHistoryResponse,
   AssignedTaskResponse,
   BoardQuery,
+  calendarDateIn,
   CreateAssignedTaskRequest,
   MESSAGES,
-  RATING_LABELS,
   Rating,
+  RATING_LABELS,
+  todayIn,
   UpdateAssignedTaskRequest,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
@@ -18,13 +20,11 @@ import {
   assertInScope,
   assertUsersInScope,
   inScope,
-  Scope,
   scopeAreas,
-  scopeFor,
+  watchScope,
 } from '../../common/access/access';
 import { AccessRepository } from '../../common/access/access.repository';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
-import { companyToday, toCompanyDate } from '../../common/time/company-date';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
 import { toAssignedTaskResponse, toHistoryEntry } from './assigned-tasks.mapper';
 import {
@@ -41,10 +41,6 @@ export interface AssignedTaskAccess {
   watches: boolean;
   isAssignee: boolean;
   canSee: boolean;
-}
-
-export function watchScope(caller: AuthUser): Scope {
-  return scopeFor(caller, ['read:all:assigned-tasks'], ['read:all:assigned-tasks:by-area']);
 }
 
 export function accessTo(
@@ -226,8 +222,8 @@ export class AssignedTasksService {
    * lives (assigning now, and creating a task without a schedule).
    */
   dueDateNotPast(input: string, path = 'fecha_vencimiento'): string {
-    const due = toCompanyDate(input, this.tz);
-    if (due < companyToday(this.tz)) {
+    const due = calendarDateIn(input, this.tz);
+    if (due < todayIn(this.tz)) {
       throw badRequest(MESSAGES.validation.dueDateNotPast, [{ path, message: MESSAGES.validation.dueDateNotPast }]);
     }
     return due;

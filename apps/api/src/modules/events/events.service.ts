@@ -2,13 +2,13 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { Client } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { inScope, scopeFor } from '../../common/access/access';
+import { inScope, watchScope } from '../../common/access/access';
 import { packEvents, unpackEvents } from './events-wire';
 import { EVENTS_CHANNEL, EventsRepository } from './events.repository';
 
 /**
  * Who should hear an event: the listed users, plus (with `areaUuid`) everyone who may
- * watch that area's assigned tasks (`read:all:assigned-tasks`, or `:by-area` in its areas).
+ * watch that area's assigned tasks (`watchScope`, from the contracts' AREA_WATCHERS).
  * `everyone` reaches every connected user.
  */
 export interface EventAudience {
@@ -37,8 +37,7 @@ export function canHear(user: AuthUser, audience: EventAudience): boolean {
   if (audience.everyone) return true;
   if (audience.userUuids?.includes(user.uuid)) return true;
   if (audience.areaUuid) {
-    const scope = scopeFor(user, ['read:all:assigned-tasks'], ['read:all:assigned-tasks:by-area']);
-    return inScope(scope, audience.areaUuid);
+    return inScope(watchScope(user), audience.areaUuid);
   }
   return false;
 }

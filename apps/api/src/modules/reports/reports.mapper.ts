@@ -1,5 +1,5 @@
+import { companyMidnightIso } from '@gestar/contracts';
 import type { ReportRow } from '@gestar/contracts';
-import { companyDateToIso } from '../../common/time/company-date';
 import type { ReportBatch, SuggestionRecord } from './reports.repository';
 
 /** Suggestions grouped by task, in the order they were read. */
@@ -26,7 +26,7 @@ export function toReportRows(batch: ReportBatch, timeZone: string): ReportRow[] 
     },
     estado: { uuid: r.estado_uuid, nombre: r.estado_nombre, color: r.estado_color },
     fecha_asignacion: r.fecha_asignacion.toISOString(),
-    fecha_vencimiento: companyDateToIso(r.fecha_vencimiento, timeZone)!,
+    fecha_vencimiento: companyMidnightIso(r.fecha_vencimiento, timeZone)!,
     calificacion: r.calificacion,
     observaciones: r.observaciones,
     archivada: r.archivada,

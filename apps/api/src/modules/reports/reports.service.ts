@@ -1,21 +1,24 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  addDaysToCalendarDate,
+  calendarDateIn,
   COMPANY_NAME,
+  companyMidnight,
   EXPORT_CONTENT_TYPES,
+  type EXPORT_FORMATS,
   MESSAGES,
   reportFileName,
-  type EXPORT_FORMATS,
   type ReportFilters,
   type ReportQuery,
   type ReportResponse,
   type ReportStatsResponse,
+  todayIn,
 } from '@gestar/contracts';
 import { assertAllInScope, assertUsersInScope, scopeAreas, scopeFor } from '../../common/access/access';
 import { AccessRepository } from '../../common/access/access.repository';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { forbidden, payloadTooLarge } from '../../common/http/app-exception';
-import { addDays, companyMidnight, companyToday, toCompanyDate } from '../../common/time/company-date';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { toExportRow, type ExportRow } from './export/cells';
 import { csvHeader, csvRows } from './export/csv-writer';
@@ -61,8 +64,8 @@ export class ReportsService {
     // Likewise an employee of no area of the caller's.
     if (f.employee_uuids?.length) await assertUsersInScope(this.access, scope, user.uuid, f.employee_uuids);
     const tz = this.config.timezone;
-    const start = f.start_date ? toCompanyDate(f.start_date, tz) : undefined;
-    const end = f.end_date ? toCompanyDate(f.end_date, tz) : undefined;
+    const start = f.start_date ? calendarDateIn(f.start_date, tz) : undefined;
+    const end = f.end_date ? calendarDateIn(f.end_date, tz) : undefined;
     return {
       scopeAreas: scopeAreas(scope),
       statusUuids: f.status_uuids,
@@ -71,7 +74,7 @@ export class ReportsService {
       titleTaskUuids: f.title ? await this.repo.tasksTitled(f.title) : undefined,
       from: start ? companyMidnight(start, tz) : undefined,
       // The end date is inclusive: everything before the next day's midnight.
-      to: end ? companyMidnight(addDays(end, 1), tz) : undefined,
+      to: end ? companyMidnight(addDaysToCalendarDate(end, 1), tz) : undefined,
       timeZone: tz,
     };
   }
@@ -92,7 +95,7 @@ export class ReportsService {
 
   async stats(user: AuthUser, f: ReportFilters): Promise<ReportStatsResponse> {
     const where = await this.where(user, f);
-    const today = companyToday(this.config.timezone);
+    const today = todayIn(this.config.timezone);
     const [pairs, employees] = await Promise.all([
       this.repo.areaStatusCounts(where, today),
       this.repo.employeeCounts(where),
@@ -117,7 +120,7 @@ export class ReportsService {
   async export(user: AuthUser, format: ExportFormat, f: ReportFilters): Promise<ReportFile> {
     const where = await this.where(user, f);
     const tz = this.config.timezone;
-    const fileName = reportFileName(format, companyToday(tz));
+    const fileName = reportFileName(format, todayIn(tz));
     const rowsOf = (batch: ReportBatch): ExportRow[] => toReportRows(batch, tz).map((r) => toExportRow(r, tz));
     const batches = () => this.repo.batches(where, this.limits.exportBatchSize);
 
@@ -145,7 +148,7 @@ export class ReportsService {
     if (batch.rows.length > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
     const html = reportHtml({
       companyName: this.config.companyName ?? COMPANY_NAME,
-      generatedOn: companyToday(tz),
+      generatedOn: todayIn(tz),
       filters,
       rows: rowsOf(batch),
     });
@@ -164,8 +167,8 @@ export class ReportsService {
       areas,
       colaboradores,
       titulo: f.title,
-      desde: f.start_date ? toCompanyDate(f.start_date, tz) : undefined,
-      hasta: f.end_date ? toCompanyDate(f.end_date, tz) : undefined,
+      desde: f.start_date ? calendarDateIn(f.start_date, tz) : undefined,
+      hasta: f.end_date ? calendarDateIn(f.end_date, tz) : undefined,
     };
   }
 }

@@ -1,10 +1,4 @@
-import {
-  companyDateToIso,
-  companyDefaultDueDate,
-  companyMidnight,
-  companyToday,
-  isPastSameDayCutoff,
-} from '../../common/time/company-date';
+import { companyMidnight, companyMidnightIso, defaultDueDate, isPastSameDayCutoff, todayIn } from '@gestar/contracts';
 import { dueDateOf, dueOccurrence, firstOnOrAfter } from './schedule-dates';
 
 const BA = 'America/Argentina/Buenos_Aires';
@@ -97,18 +91,18 @@ describe('the company time zone', () => {
   it('takes "today" in APP_TIMEZONE, not in UTC', () => {
     // 01:30 UTC on 1 March is still 28 February, 22:30, in Buenos Aires (UTC-3).
     const now = new Date('2025-03-01T01:30:00Z');
-    expect(companyToday(BA, now)).toBe('2025-02-28');
-    expect(companyToday('UTC', now)).toBe('2025-03-01');
+    expect(todayIn(BA, now)).toBe('2025-02-28');
+    expect(todayIn('UTC', now)).toBe('2025-03-01');
     // A schedule due on 1 March is not due yet at that instant for the company.
-    expect(dueOccurrence('2025-03-01', 1, companyToday(BA, now))).toBeNull();
-    expect(dueOccurrence('2025-03-01', 1, companyToday(BA, new Date('2025-03-01T03:00:00Z')))?.occurrence).toBe('2025-03-01');
+    expect(dueOccurrence('2025-03-01', 1, todayIn(BA, now))).toBeNull();
+    expect(dueOccurrence('2025-03-01', 1, todayIn(BA, new Date('2025-03-01T03:00:00Z')))?.occurrence).toBe('2025-03-01');
   });
 
   it('keeps calendar days across a daylight-saving change', () => {
     const madrid = 'Europe/Madrid';
     // Clocks go forward on 30 March 2025 (a 23-hour day) and back on 26 October (25 hours).
-    expect(companyToday(madrid, new Date('2025-03-29T23:30:00Z'))).toBe('2025-03-30');
-    expect(companyToday(madrid, new Date('2025-03-30T22:30:00Z'))).toBe('2025-03-31');
+    expect(todayIn(madrid, new Date('2025-03-29T23:30:00Z'))).toBe('2025-03-30');
+    expect(todayIn(madrid, new Date('2025-03-30T22:30:00Z'))).toBe('2025-03-31');
     expect(dueOccurrence('2025-03-29', 1, '2025-03-30')?.next).toBe('2025-03-31');
     expect(dueOccurrence('2025-10-25', 1, '2025-10-26')?.next).toBe('2025-10-27');
     // Midnights of consecutive days are 23 and 25 hours apart on those days.
@@ -117,12 +111,12 @@ describe('the company time zone', () => {
     expect(h('2025-10-26', '2025-10-27')).toBe(25);
     // Santiago's midnight jump: the day starts at 01:00 and is still one calendar day.
     const santiago = 'America/Santiago';
-    expect(companyToday(santiago, companyMidnight('2025-09-07', santiago))).toBe('2025-09-07');
+    expect(todayIn(santiago, companyMidnight('2025-09-07', santiago))).toBe('2025-09-07');
     // The ISO text sent to clients is that same instant, for each zone apart (cached per zone).
-    expect(companyDateToIso('2025-09-07', santiago)).toBe('2025-09-07T04:00:00.000Z');
-    expect(companyDateToIso('2025-09-07', madrid)).toBe('2025-09-06T22:00:00.000Z');
-    expect(companyDateToIso('2025-09-07', santiago)).toBe(companyMidnight('2025-09-07', santiago).toISOString());
-    expect(companyDateToIso(null, madrid)).toBeNull();
+    expect(companyMidnightIso('2025-09-07', santiago)).toBe('2025-09-07T04:00:00.000Z');
+    expect(companyMidnightIso('2025-09-07', madrid)).toBe('2025-09-06T22:00:00.000Z');
+    expect(companyMidnightIso('2025-09-07', santiago)).toBe(companyMidnight('2025-09-07', santiago).toISOString());
+    expect(companyMidnightIso(null, madrid)).toBeNull();
   });
 });
 
@@ -130,13 +124,13 @@ describe('the 22:00 same-day cutoff', () => {
   it('offers today until 21:59 and tomorrow from 22:00, company time', () => {
     // 21:59 and 22:00 in Buenos Aires are 00:59 and 01:00 UTC of the next day.
     expect(isPastSameDayCutoff(BA, new Date('2025-03-01T00:59:00Z'))).toBe(false);
-    expect(companyDefaultDueDate(BA, new Date('2025-03-01T00:59:00Z'))).toBe('2025-02-28');
+    expect(defaultDueDate(BA, new Date('2025-03-01T00:59:00Z'))).toBe('2025-02-28');
     expect(isPastSameDayCutoff(BA, new Date('2025-03-01T01:00:00Z'))).toBe(true);
-    expect(companyDefaultDueDate(BA, new Date('2025-03-01T01:00:00Z'))).toBe('2025-03-01');
+    expect(defaultDueDate(BA, new Date('2025-03-01T01:00:00Z'))).toBe('2025-03-01');
     // In a leap year the day after 28 February is the 29th.
-    expect(companyDefaultDueDate(BA, new Date('2024-02-29T01:30:00Z'))).toBe('2024-02-29');
-    expect(companyDefaultDueDate(BA, new Date('2024-02-28T15:00:00Z'))).toBe('2024-02-28');
+    expect(defaultDueDate(BA, new Date('2024-02-29T01:30:00Z'))).toBe('2024-02-29');
+    expect(defaultDueDate(BA, new Date('2024-02-28T15:00:00Z'))).toBe('2024-02-28');
     // Month end after the cutoff.
-    expect(companyDefaultDueDate(BA, new Date('2025-05-01T02:00:00Z'))).toBe('2025-05-01');
+    expect(defaultDueDate(BA, new Date('2025-05-01T02:00:00Z'))).toBe('2025-05-01');
   });
 });

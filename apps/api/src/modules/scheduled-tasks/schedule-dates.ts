@@ -1,4 +1,4 @@
-import { addDays, diffDays } from '../../common/time/company-date';
+import { addDaysToCalendarDate, diffCalendarDays } from '@gestar/contracts';
 
 /**
  * Date arithmetic of a schedule. Every value is a calendar date (`YYYY-MM-DD`) in the
@@ -22,22 +22,22 @@ export interface DueOccurrence {
  */
 export function dueOccurrence(proxima: string, interval: number, today: string): DueOccurrence | null {
   if (!Number.isInteger(interval) || interval < 1) throw new RangeError(`Intervalo no válido: ${interval}`);
-  const late = diffDays(proxima, today);
+  const late = diffCalendarDays(proxima, today);
   if (late < 0) return null;
   const steps = Math.floor(late / interval);
-  const occurrence = addDays(proxima, steps * interval);
-  return { occurrence, next: addDays(occurrence, interval), skipped: steps };
+  const occurrence = addDaysToCalendarDate(proxima, steps * interval);
+  return { occurrence, next: addDaysToCalendarDate(occurrence, interval), skipped: steps };
 }
 
 /** The first date of the series `proxima + k * interval` (k >= 0) that is on or after `date`. */
 export function firstOnOrAfter(proxima: string, interval: number, date: string): string {
   if (!Number.isInteger(interval) || interval < 1) throw new RangeError(`Intervalo no válido: ${interval}`);
-  const late = diffDays(proxima, date);
+  const late = diffCalendarDays(proxima, date);
   if (late <= 0) return proxima;
-  return addDays(proxima, Math.ceil(late / interval) * interval);
+  return addDaysToCalendarDate(proxima, Math.ceil(late / interval) * interval);
 }
 
 /** Due date of an occurrence: it keeps the offset the task form gave (`dias_vencimiento`). */
 export function dueDateOf(occurrence: string, diasVencimiento: number): string {
-  return addDays(occurrence, diasVencimiento);
+  return addDaysToCalendarDate(occurrence, diasVencimiento);
 }

@@ -1,5 +1,5 @@
+import { companyMidnight } from '@gestar/contracts';
 import type { ScheduledTaskResponse } from '@gestar/contracts';
-import { companyMidnight } from '../../common/time/company-date';
 import type { ScheduleRow } from './scheduled-tasks.repository';
 
 /** Row -> the scheduled-task response; the calendar date travels as its midnight in the company zone. */

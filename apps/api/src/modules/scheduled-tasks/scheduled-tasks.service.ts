@@ -1,18 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import {
+  calendarDateIn,
   CreateScheduledTaskRequest,
   MESSAGES,
   ScheduledTaskListQuery,
   ScheduledTaskListResponse,
   ScheduledTaskResponse,
+  todayIn,
   UpdateScheduledTaskRequest,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { areaScope, assertInScope, scopeAreas } from '../../common/access/access';
 import { badRequest, conflict, notFound } from '../../common/http/app-exception';
-import { companyToday, toCompanyDate } from '../../common/time/company-date';
 import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { ScheduledTasksRepository, TaskRef, TaskSchedule, TaskScheduleRow } from './scheduled-tasks.repository';
@@ -128,12 +129,12 @@ export class ScheduledTasksService {
   }
 
   private today(): string {
-    return companyToday(this.config.timezone);
+    return todayIn(this.config.timezone);
   }
 
   /** A calendar date in the company zone, not before today (a past date would fire at once). */
   private executionDate(input: string, today: string): string {
-    const date = toCompanyDate(input, this.config.timezone);
+    const date = calendarDateIn(input, this.config.timezone);
     if (date < today) {
       const message = MESSAGES.validation.executionDateNotPast;
       throw badRequest(message, [{ path: 'proxima_ejecucion', message }]);

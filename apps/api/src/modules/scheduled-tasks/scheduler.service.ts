@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Transactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { AssignedTaskChangedEvent, MESSAGES, SERVER_EVENTS } from '@gestar/contracts';
+import { AssignedTaskChangedEvent, MESSAGES, SERVER_EVENTS, todayIn } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { companyToday } from '../../common/time/company-date';
 import { EventsService } from '../events/events.service';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
@@ -79,7 +78,7 @@ export class SchedulerService {
 
   /** One pass over every due schedule, as of `now`. Safe to run concurrently in any number of processes. */
   async runTick(now: Date = new Date()): Promise<TickResult> {
-    const today = companyToday(this.config.timezone, now);
+    const today = todayIn(this.config.timezone, now);
     const result: TickResult = { today, schedules: 0, occurrences: [] };
     // The status new assigned tasks start in, read once per tick (a status deleted meanwhile
     // fails the batch's foreign key: rolled back, produced by the next tick).

@@ -1,7 +1,7 @@
+import { companyMidnightIso } from '@gestar/contracts';
 import { types } from 'pg';
 import type { SuggestionResponse, TaskResponse } from '@gestar/contracts';
 import { compareEs } from '../../common/text/compare-es';
-import { companyDateToIso } from '../../common/time/company-date';
 import type { SuggestionRow, TaskListRow } from './tasks.repository';
 
 /** node-pg's own timestamptz parser: a date read from JSON text becomes the same Date a column would. */
@@ -48,7 +48,7 @@ export function toTaskResponse(t: TaskListRow, timeZone: string): TaskResponse {
       ? {
           uuid: p.uuid,
           intervalo_repeticion: p.intervalo_repeticion,
-          proxima_ejecucion: companyDateToIso(p.proxima_ejecucion, timeZone)!,
+          proxima_ejecucion: companyMidnightIso(p.proxima_ejecucion, timeZone)!,
           activo: p.activo,
         }
       : null,

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import {
+  calendarDateIn,
   CreateTaskRequest,
+  diffCalendarDays,
   MESSAGES,
   SERVER_EVENTS,
   TaskChangedEvent,
@@ -9,13 +11,13 @@ import {
   TaskListResponse,
   TaskResponse,
   TaskScheduleRequest,
+  todayIn,
   UpdateTaskRequest,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { areaScope, assertInScope, scopeAreas } from '../../common/access/access';
 import { badRequest, notFound } from '../../common/http/app-exception';
-import { companyToday, diffDays, toCompanyDate } from '../../common/time/company-date';
 import { EventsService } from '../events/events.service';
 import { AssignedTaskEvents, ChangedAssignedTask } from '../assigned-tasks/assigned-task-events';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
@@ -84,7 +86,7 @@ export class TasksService {
     assertInScope(areaScope(caller), input.area_uuid);
     // A scheduled task's due date is an offset from its execution date; an unscheduled one is assigned now.
     const schedule = input.programacion_tarea
-      ? this.scheduleFor(input.programacion_tarea, toCompanyDate(input.fecha_vencimiento, this.tz), null)
+      ? this.scheduleFor(input.programacion_tarea, calendarDateIn(input.fecha_vencimiento, this.tz), null)
       : null;
     const due = schedule ? null : this.assigned.dueDateNotPast(input.fecha_vencimiento);
     const { uuid, created } = await this.insert(caller, input, schedule, due);
@@ -156,7 +158,7 @@ export class TasksService {
       await this.schedules.removeTaskSchedule(uuid);
     } else if (input.programacion_tarea) {
       const existing = await this.schedules.scheduleOfTask(uuid);
-      const proxima = toCompanyDate(input.programacion_tarea.proxima_ejecucion, this.tz);
+      const proxima = calendarDateIn(input.programacion_tarea.proxima_ejecucion, this.tz);
       // The due-date offset is kept from creation; it cannot exceed the new interval.
       const dias = Math.min(existing?.dias_vencimiento ?? 0, input.programacion_tarea.intervalo_repeticion);
       const schedule = this.scheduleFor(input.programacion_tarea, null, existing?.proxima_ejecucion ?? null, dias);
@@ -190,12 +192,12 @@ export class TasksService {
    * stored one, unchanged); with a due date, `dias_vencimiento` is its offset from the execution date.
    */
   private scheduleFor(s: TaskScheduleRequest, due: string | null, stored: string | null, dias = 0): TaskSchedule {
-    const proxima = toCompanyDate(s.proxima_ejecucion, this.tz);
-    if (proxima !== stored && proxima < companyToday(this.tz)) {
+    const proxima = calendarDateIn(s.proxima_ejecucion, this.tz);
+    if (proxima !== stored && proxima < todayIn(this.tz)) {
       throw fieldError('programacion_tarea.proxima_ejecucion', MESSAGES.validation.executionDateNotPast);
     }
     if (due === null) return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: dias };
-    const offset = diffDays(proxima, due);
+    const offset = diffCalendarDays(proxima, due);
     if (offset < 0) throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateBeforeExecution);
     if (offset > s.intervalo_repeticion)
       throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateAfterInterval);

@@ -1,5 +1,5 @@
+import { calendarDateIn } from '@gestar/contracts';
 import type { ReportRow } from '@gestar/contracts';
-import { companyDateOf, toCompanyDate } from '../../../common/time/company-date';
 
 /**
  * Text a spreadsheet would read as a formula (or as a DDE payload) starts
@@ -36,8 +36,8 @@ export function toExportRow(row: ReportRow, timeZone: string): ExportRow {
     tarea: row.tarea.titulo,
     area: row.tarea.area.nombre,
     estado: row.estado.nombre,
-    fechaCreacion: companyDateOf(new Date(row.fecha_asignacion), timeZone),
-    fechaVencimiento: toCompanyDate(row.fecha_vencimiento, timeZone),
+    fechaCreacion: calendarDateIn(new Date(row.fecha_asignacion), timeZone),
+    fechaVencimiento: calendarDateIn(row.fecha_vencimiento, timeZone),
     calificacion: row.calificacion,
     observaciones: row.observaciones ?? '',
     sugerencias: suggestionsText(row),

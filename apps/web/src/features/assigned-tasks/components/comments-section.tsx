@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { MESSAGES, TEXT_LIMITS, type CommentResponse } from '@gestar/contracts';
+import { AREA_WATCHER_ACCESS, MESSAGES, TEXT_LIMITS, type CommentResponse } from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -14,7 +14,6 @@ import { formatDate } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAddComment, useComments, useDeleteComment, useUpdateComment } from '../api/comments';
-import { WATCH_ASSIGNED_TASKS } from './permissions';
 
 function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
   comment: CommentResponse;
@@ -125,7 +124,7 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
 export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) {
   const { user } = useSession();
   const can = useCan();
-  const supervisorView = can(WATCH_ASSIGNED_TASKS);
+  const supervisorView = can(AREA_WATCHER_ACCESS);
   const comments = useComments(assignedTaskId);
   const add = useAddComment(assignedTaskId);
   const [text, setText] = useState('');

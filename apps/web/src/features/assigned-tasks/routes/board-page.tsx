@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Anchor, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLayoutKanban } from '@tabler/icons-react';
-import { MESSAGES, type AssignedTaskResponse } from '@gestar/contracts';
+import { AREA_WATCHER_ACCESS, MESSAGES, type AssignedTaskResponse } from '@gestar/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -18,7 +18,6 @@ import { useArchiveAssignedTask, useChangeAssignedTaskStatus } from '../api/upda
 import { ArchiveDialog } from '../components/archive-dialog';
 import { BoardColumns } from '../components/board-columns';
 import { BoardFilters } from '../components/board-filters';
-import { WATCH_ASSIGNED_TASKS } from '../components/permissions';
 import { TaskCard } from '../components/task-card';
 import { TaskDrawer } from '../components/task-drawer';
 
@@ -60,7 +59,7 @@ function BoardSkeleton() {
 export function BoardPage() {
   const { user } = useSession();
   const can = useCan();
-  const canWatch = can(WATCH_ASSIGNED_TASKS);
+  const canWatch = can(AREA_WATCHER_ACCESS);
   const [filters, setFilters] = useState<Filters>({ areas: [], users: [] });
   const [positionOpen, setPositionOpen] = useState(false);
   const [detailId, setDetailId] = useState<string | null>(null);

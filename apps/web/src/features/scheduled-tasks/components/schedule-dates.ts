@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, addDaysToCalendarDate, calendarDateIn, todayIn } from '@gestar/contracts';
+import { addDaysToCalendarDate, calendarDateIn, todayIn } from '@gestar/contracts';
 import { DATE_DISPLAY_FORMAT, DATE_INPUT_FORMAT, dayjs } from '../../../lib/dates';
 
 /**
@@ -11,28 +11,6 @@ import { DATE_DISPLAY_FORMAT, DATE_INPUT_FORMAT, dayjs } from '../../../lib/date
 export function nextExecutionDate(interval: unknown, today: string = todayIn()): string {
   const days = typeof interval === 'number' ? interval : Number(interval);
   return addDaysToCalendarDate(today, Number.isInteger(days) && days >= 1 ? days : 1);
-}
-
-/** `YYYY-MM-DD` -> the ISO instant of its midnight in the company zone (what the API takes as date-time). */
-export function companyMidnightIso(date: string, timeZone: string = DEFAULT_TIMEZONE): string {
-  const guess = Date.parse(`${date}T00:00:00Z`);
-  let t = guess;
-  for (let i = 0; i < 2; i++) {
-    // The zone's wall clock at `t`, read as if it were UTC, gives the offset to take off.
-    const wall = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(t));
-    const get = (type: string) => Number(wall.find((p) => p.type === type)?.value);
-    const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-    t = guess - (asUtc - t);
-  }
-  return new Date(t).toISOString();
 }
 
 /** An API date-time shown as the company's calendar day, 'DD MMM YYYY' or 'DD/MM/YYYY'. */

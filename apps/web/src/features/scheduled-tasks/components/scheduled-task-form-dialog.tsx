@@ -3,6 +3,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mant
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import {
+  companyMidnightIso,
   CreateScheduledTaskRequestSchema,
   DEBOUNCE_MS,
   INTERVAL_PRESETS,
@@ -16,7 +17,7 @@ import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldErrors } from '../
 import { toast } from '../../../lib/toast';
 import { useCreateScheduledTask, useUpdateScheduledTask } from '../api/save-scheduled-task';
 import { useTaskSearch } from '../api/search-tasks';
-import { companyMidnightIso, formatCalendarDate, nextExecutionDate } from './schedule-dates';
+import { formatCalendarDate, nextExecutionDate } from './schedule-dates';
 
 const CUSTOM = 'custom';
 const INTERVAL_OPTIONS = [
