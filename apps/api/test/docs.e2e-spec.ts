@@ -4,6 +4,7 @@ import {
   MESSAGES,
   OpenApiDocumentSchema,
   routeKey,
+  ScheduledTaskListResponseSchema,
   type OpenApiDocument,
   type OpenApiOperation,
 } from '@gestar/contracts';
@@ -113,6 +114,51 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
     expect(invalid.errors?.map((e) => e.message)).toContain(MESSAGES.validation.usernameRequired);
   });
 
+  it('documents a 409 exactly on the routes that answer one, with each of their messages', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods ?? {})
+        .filter(([, operation]) => (operation as OpenApiOperation).responses['409'])
+        .map(([method]) => `${method.toUpperCase()} ${fromOpenApi(path)}`),
+    );
+    expect(documented.sort()).toEqual(
+      [
+        'POST /api/users',
+        'POST /api/assigned-tasks',
+        'POST /api/tasks',
+        'POST /api/scheduled-task',
+        'PUT /api/scheduled-task/:id',
+        'DELETE /api/statuses/:id',
+        'DELETE /api/areas/:id',
+        'DELETE /api/type-task/:id',
+        'DELETE /api/job-descriptions/:id',
+      ].sort(),
+    );
+    const conflict = (method: string, path: string) =>
+      op(method, path).responses['409']!.content as {
+        'application/json': { example: unknown; examples?: Record<string, { value: unknown }> };
+      };
+    expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);
+    expect(example(op('PUT', '/api/scheduled-task/:id'), '409').message).toBe(MESSAGES.errors.scheduleExists);
+    const assign = conflict('POST', '/api/assigned-tasks')['application/json'];
+    expect(Object.values(assign.examples ?? {}).map((e) => parseWith(ErrorBodySchema, e.value).message)).toEqual([
+      MESSAGES.errors.taskInactive,
+      MESSAGES.errors.noStatuses,
+    ]);
+  });
+
+  it('documents the 409 the API really answers when a schedule is moved onto a task that has one', async () => {
+    const admin = { Authorization: `Bearer ${await tokenFor(t, 'admin')}` };
+    const list = parseWith(ScheduledTaskListResponseSchema, (await t.http.get('/api/scheduled-task').set(admin)).body);
+    const [first, second] = list.data;
+    expect(second).toBeDefined();
+    const res = await t.http
+      .put(`/api/scheduled-task/${first!.uuid}`)
+      .set(admin)
+      .send({ tarea_uuid: second!.tarea.uuid });
+    expect(res.status).toBe(409);
+    expect(parseWith(ErrorBodySchema, res.body)).toEqual(example(op('PUT', '/api/scheduled-task/:id'), '409'));
+  });
+
   it("documents the API's real answers: a validation error and a missing token", async () => {
     const admin = { Authorization: `Bearer ${await tokenFor(t, 'admin')}` };
     const documented = example(op('POST', '/api/statuses'), '400');
@@ -127,7 +173,9 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
     const res = await t.http.get('/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
     const html = res.text;
     expect(html).toContain('<html lang="es">');
     expect(html).not.toMatch(/<script/i);

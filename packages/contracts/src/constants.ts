@@ -38,6 +38,7 @@ export type Rating = keyof typeof RATING_LABELS;
 export const NO_RATING_LABEL = 'Sin calificación';
 
 export const MIN_STATUS_ORDER = 1;
+export const MAX_STATUS_ORDER = 1000;
 
 /** From this hour on (company time zone) today can no longer be chosen as due date. */
 export const SAME_DAY_CUTOFF_HOUR = 22;

@@ -24,6 +24,7 @@ export const MESSAGES = {
     descripcionRequired: 'La descripción es requerida',
     orderRequired: 'El orden es requerido',
     orderMin: 'El orden debe ser mayor o igual a 1',
+    orderMax: 'El orden debe ser menor o igual a 1000',
     colorHex: 'El color debe ser un valor hexadecimal válido',
     // Scheduled task form
     tareaRequired: 'La tarea es requerida',

@@ -1,13 +1,18 @@
 import 'reflect-metadata';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
+import { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
+/**
+ * The connection. TypeORM is used as a connection pool, a transaction runner and a migration
+ * runner only: there are no entities (repositories write SQL, docs/DECISIONS.md "Data layer"), so
+ * a schema change is a hand-written migration in `migrations/` (indexes, constraints and all),
+ * listed in `migrations/index.ts`, applied at start or with `pnpm --filter @gestar/api migrate`.
+ */
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities: [],
     migrations: MIGRATIONS,
     // Schema changes only through migrations.
     synchronize: false,
@@ -16,6 +21,3 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     extra: { max: Number(process.env.DB_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 },
   };
 }
-
-/** Used by the TypeORM CLI (`typeorm migration:generate -d dist/database/data-source.js`). */
-export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'));

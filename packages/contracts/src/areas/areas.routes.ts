@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   AreaListQuerySchema,
@@ -79,6 +80,7 @@ export const AREAS_ROUTES = {
     params: UuidParamSchema,
     response: OkResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.areaInUse],
     summary: 'Elimina un área; 409 si tiene usuarios o tareas.',
   }),
 } as const;

@@ -29,11 +29,9 @@ export const AreaUserSchema = z.object({
   apellido: z.string(),
   username: z.string(),
 });
-export type AreaUser = z.infer<typeof AreaUserSchema>;
 
 /** `GET /api/areas/usuarios`: areas in the caller's scope, each with its active users. */
 export const AreaWithUsersSchema = AreaResponseSchema.extend({ usuarios: z.array(AreaUserSchema) });
-export type AreaWithUsers = z.infer<typeof AreaWithUsersSchema>;
 export const AreasWithUsersResponseSchema = z.array(AreaWithUsersSchema);
 export type AreasWithUsersResponse = z.infer<typeof AreasWithUsersResponseSchema>;
 

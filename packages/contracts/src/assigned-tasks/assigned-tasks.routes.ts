@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   AssignedTaskBoardResponseSchema,
@@ -39,6 +40,7 @@ export const ASSIGNED_TASKS_ROUTES = {
     body: CreateAssignedTaskRequestSchema,
     response: CreateAssignedTaskResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.taskInactive, MESSAGES.errors.noStatuses],
     summary:
       'Asigna una tarea existente: una tarea asignada por usuario (en sus áreas), en el estado indicado o el primero.',
   }),

@@ -30,7 +30,6 @@ export const RatingSchema = z.preprocess(
 export const ChangeAssignedTaskStatusRequestSchema = z.object({
   estado_uuid: requiredUuid(v.estadoRequired),
 });
-export type ChangeAssignedTaskStatusRequest = z.infer<typeof ChangeAssignedTaskStatusRequestSchema>;
 
 /** The archive dialog: `{ archivada: true, calificacion?, observaciones? }`. */
 export const ArchiveAssignedTaskRequestSchema = z.object({
@@ -38,7 +37,6 @@ export const ArchiveAssignedTaskRequestSchema = z.object({
   calificacion: RatingSchema,
   observaciones: optionalText(TEXT_LIMITS.observations),
 });
-export type ArchiveAssignedTaskRequest = z.infer<typeof ArchiveAssignedTaskRequestSchema>;
 export type ArchiveAssignedTaskRequestInput = z.input<typeof ArchiveAssignedTaskRequestSchema>;
 
 /**
@@ -142,4 +140,3 @@ export const AssignedTaskBoardResponseSchema = z.array(AssignedTaskResponseSchem
 export type AssignedTaskBoardResponse = z.infer<typeof AssignedTaskBoardResponseSchema>;
 
 export const CreateAssignedTaskResponseSchema = z.array(AssignedTaskResponseSchema);
-export type CreateAssignedTaskResponse = z.infer<typeof CreateAssignedTaskResponseSchema>;

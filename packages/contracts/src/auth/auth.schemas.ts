@@ -56,7 +56,6 @@ export const LogoutRequestSchema = z.object({
     .max(500, { message: v.textTooLong })
     .optional(),
 });
-export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
 
 /** What the server answers to the change-password call. */
 export const ChangePasswordRequestSchema = z.object({

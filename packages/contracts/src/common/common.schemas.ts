@@ -20,7 +20,6 @@ export const PageQuerySchema = z.object({
     .max(100, { message: MESSAGES.validation.invalidLimit })
     .default(10),
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const PageMetaSchema = z.object({
   totalItems: z.number().int().nonnegative(),
@@ -73,4 +72,3 @@ export const HealthResponseSchema = z.object({
 export const LookupPageQuerySchema = PageQuerySchema.extend({
   limit: PageQuerySchema.shape.limit.unwrap().default(100),
 });
-export type LookupPageQuery = z.infer<typeof LookupPageQuerySchema>;

@@ -7,21 +7,16 @@ import { IsoDateTimeSchema, UuidSchema } from './common.schemas';
  */
 
 export const AreaRefSchema = z.object({ uuid: UuidSchema, nombre: z.string() });
-export type AreaRef = z.infer<typeof AreaRefSchema>;
 
 export const RoleRefSchema = z.object({ uuid: UuidSchema, nombre: z.string() });
-export type RoleRef = z.infer<typeof RoleRefSchema>;
 
 export const TaskTypeRefSchema = z.object({ uuid: UuidSchema, nombre: z.string() });
-export type TaskTypeRef = z.infer<typeof TaskTypeRefSchema>;
 
 /** A user as other records show it: `{ uuid, nombre, apellido }`. */
 export const UserRefSchema = z.object({ uuid: UuidSchema, nombre: z.string(), apellido: z.string() });
-export type UserRef = z.infer<typeof UserRefSchema>;
 
 /** Author of a comment or history entry: names only. */
 export const PersonNameSchema = z.object({ nombre: z.string(), apellido: z.string() });
-export type PersonName = z.infer<typeof PersonNameSchema>;
 
 /** Schedule of a task as tasks and assigned tasks embed it (`programaciones_tareas`). */
 export const TaskScheduleRefSchema = z.object({
@@ -30,4 +25,3 @@ export const TaskScheduleRefSchema = z.object({
   proxima_ejecucion: IsoDateTimeSchema,
   activo: z.boolean(),
 });
-export type TaskScheduleRef = z.infer<typeof TaskScheduleRefSchema>;

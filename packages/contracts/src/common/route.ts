@@ -25,6 +25,8 @@ export interface RouteDescriptor {
   response: z.ZodType | null;
   /** Answer status on success (default 200, 201 for POST creating a record). */
   status?: number;
+  /** The messages this route answers with 409 (a conflict with existing data); the API docs list them. */
+  conflicts?: readonly string[];
   summary: string;
 }
 

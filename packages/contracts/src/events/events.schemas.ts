@@ -7,7 +7,6 @@ import { NotificationResponseSchema } from '../notifications/notifications.schem
  * client using fetch streaming sends the usual bearer header instead.
  */
 export const EventsQuerySchema = z.object({ token: z.string().max(4096).optional() });
-export type EventsQuery = z.infer<typeof EventsQuerySchema>;
 
 /** SSE `event:` names; the `data:` line is the JSON of the matching schema. */
 export const SERVER_EVENTS = {
@@ -27,10 +26,6 @@ export const SERVER_EVENTS = {
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
 
 export const NotificationEventSchema = NotificationResponseSchema;
-export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
-
-export const PingEventSchema = z.object({ at: z.string() });
-export type PingEvent = z.infer<typeof PingEventSchema>;
 
 export const ASSIGNED_TASK_CHANGES = ['asignacion', 'estado', 'archivo', 'comentario'] as const;
 export type AssignedTaskChange = (typeof ASSIGNED_TASK_CHANGES)[number];

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   CreateJobDescriptionRequestSchema,
@@ -54,6 +55,7 @@ export const JOB_DESCRIPTIONS_ROUTES = {
     params: UuidParamSchema,
     response: OkResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.jobPositionInUse],
     summary: 'Elimina un puesto de trabajo; 409 si hay usuarios con ese puesto.',
   }),
 } as const;

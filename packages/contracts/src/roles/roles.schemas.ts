@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LookupPageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 
 export const RoleResponseSchema = z.object({ uuid: UuidSchema, nombre: z.string() });
-export type RoleResponse = z.infer<typeof RoleResponseSchema>;
 
 /** Roles are few: the list defaults to 100 per page so one call brings them all. */
 export const RoleListQuerySchema = LookupPageQuerySchema;

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   CreateScheduledTaskRequestSchema,
@@ -25,6 +26,7 @@ export const SCHEDULED_TASKS_ROUTES = {
     body: CreateScheduledTaskRequestSchema,
     response: ScheduledTaskResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.scheduleExists],
     summary: 'Programa una tarea (409 si ya tiene programación).',
   }),
   update: defineRoute({
@@ -35,6 +37,7 @@ export const SCHEDULED_TASKS_ROUTES = {
     body: UpdateScheduledTaskRequestSchema,
     response: ScheduledTaskResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.scheduleExists],
     summary: 'Edita la programación; campos omitidos sin cambios (el interruptor envía solo activo).',
   }),
   remove: defineRoute({

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   CreateStatusRequestSchema,
@@ -44,6 +45,7 @@ export const STATUSES_ROUTES = {
     params: UuidParamSchema,
     response: OkResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.statusInUse],
     summary: 'Elimina un estado; 409 si alguna tarea asignada lo usa.',
   }),
 } as const;

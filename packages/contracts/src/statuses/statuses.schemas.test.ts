@@ -16,6 +16,7 @@ for (const [title, schema] of [
       { name: 'a status', input: valid },
       { name: 'order as a form string', input: { ...valid, order: '3' } },
       { name: 'upper-case color', input: { ...valid, color: '#A1B2C3' } },
+      { name: 'the highest order', input: { ...valid, order: 1000 } },
     ],
     [
       { name: 'missing nombre', input: { ...valid, nombre: undefined }, path: 'nombre', message: v.nombreRequired },
@@ -44,6 +45,18 @@ for (const [title, schema] of [
       { name: 'order 0', input: { ...valid, order: 0 }, path: 'order', message: v.orderMin },
       { name: 'negative order', input: { ...valid, order: '-2' }, path: 'order', message: v.orderMin },
       { name: 'fractional order', input: { ...valid, order: 1.5 }, path: 'order', message: v.orderInteger },
+      {
+        name: 'order above 1000',
+        input: { ...valid, order: 1001 },
+        path: 'order',
+        message: 'El orden debe ser menor o igual a 1000',
+      },
+      {
+        name: 'order above 1000 as a form string',
+        input: { ...valid, order: '5000' },
+        path: 'order',
+        message: v.orderMax,
+      },
       { name: 'missing color', input: { ...valid, color: undefined }, path: 'color', message: v.colorHex },
       { name: 'color without #', input: { ...valid, color: 'ffcc00' }, path: 'color', message: v.colorHex },
       { name: 'short color', input: { ...valid, color: '#fc0' }, path: 'color', message: v.colorHex },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { MIN_STATUS_ORDER, TEXT_LIMITS } from '../constants';
+import { MAX_STATUS_ORDER, MIN_STATUS_ORDER, TEXT_LIMITS } from '../constants';
 import { LookupPageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 import { requiredInteger, requiredText } from '../common/fields';
 
@@ -23,8 +23,8 @@ export const CreateStatusRequestSchema = z.object({
     integer: v.orderInteger,
     min: MIN_STATUS_ORDER,
     minMessage: v.orderMin,
-    max: 1000,
-    maxMessage: v.orderInteger,
+    max: MAX_STATUS_ORDER,
+    maxMessage: v.orderMax,
   }),
   color: HexColorSchema,
 });

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   CreateTaskTypeRequestSchema,
@@ -53,6 +54,7 @@ export const TASK_TYPES_ROUTES = {
     params: UuidParamSchema,
     response: OkResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.taskTypeInUse],
     summary: 'Elimina un tipo de tarea; 409 si hay tareas de ese tipo.',
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   CreateTaskRequestSchema,
@@ -39,6 +40,7 @@ export const TASKS_ROUTES = {
     body: CreateTaskRequestSchema,
     response: TaskResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.noStatuses],
     summary: 'Crea la tarea y, sin programación, una tarea asignada por usuario en el primer estado (una transacción).',
   }),
   update: defineRoute({

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import { ChangePasswordRequestSchema } from '../auth/auth.schemas';
 import {
@@ -48,6 +49,7 @@ export const USERS_ROUTES = {
     body: CreateUserRequestSchema,
     response: UserResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.usernameTaken],
     summary:
       'Crea un usuario (409 si el nombre de usuario existe; un supervisor solo en sus áreas y con roles que no excedan sus permisos).',
   }),

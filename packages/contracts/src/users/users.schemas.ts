@@ -67,7 +67,6 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 export type UpdateUserRequestInput = z.input<typeof UpdateUserRequestSchema>;
 
 export const UserAreaSchema = z.object({ area_uuid: UuidSchema, area: AreaRefSchema });
-export type UserArea = z.infer<typeof UserAreaSchema>;
 
 /** A user as the API answers it. Never carries a password. */
 export const UserResponseSchema = z.object({
@@ -112,7 +111,6 @@ export const UserOptionSchema = z.object({
   activo: z.boolean(),
   usuario_areas_uuid: z.array(UuidSchema),
 });
-export type UserOption = z.infer<typeof UserOptionSchema>;
 
 /** `GET /api/users/areas/:id`: the active users of every area the user `:id` belongs to. */
 export const UsersOfAreasOfUserResponseSchema = z.array(UserOptionSchema);

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { hasAllPermissions, hasAnyPermission, MESSAGES, TokenPayloadSchema } from '@gestar/contracts';
 import { forbidden, unauthorized } from '../http/app-exception';
 import type { AuthUser } from './auth-user';
-import { IS_PUBLIC, RequirePermissions, RouteContract } from './decorators';
+import { IS_PUBLIC, RouteContract } from './decorators';
 import { UserStateService } from './user-state.service';
 
 export function bearerToken(req: Request): string | null {
@@ -56,8 +56,6 @@ export class AuthGuard implements CanActivate {
       const ok = 'anyOf' in access ? hasAnyPermission(held, access.anyOf) : hasAllPermissions(held, access.allOf);
       if (!ok) throw forbidden();
     }
-    const extra = this.reflector.getAllAndOverride(RequirePermissions, targets);
-    if (extra && !hasAllPermissions(held, extra)) throw forbidden();
     return true;
   }
 

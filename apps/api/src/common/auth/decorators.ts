@@ -9,16 +9,13 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { Permission, RouteDescriptor } from '@gestar/contracts';
+import type { RouteDescriptor } from '@gestar/contracts';
 import { parseOrThrow } from '../http/zod-validation';
 import type { AuthUser } from './auth-user';
 
 /** Marks a handler as reachable without a token. */
 export const IS_PUBLIC = 'gestar:public';
 export const Public = () => SetMetadata(IS_PUBLIC, true);
-
-/** Extra permissions (all required) on top of the route descriptor's access rule. */
-export const RequirePermissions = Reflector.createDecorator<Permission[]>();
 
 /** The contract route descriptor of a handler. */
 export const RouteContract = Reflector.createDecorator<RouteDescriptor>();

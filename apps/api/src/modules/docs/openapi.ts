@@ -1,7 +1,10 @@
 /**
- * Builds the OpenAPI 3.1 document from the contracts' route descriptors, so
- * the documentation cannot drift from what the API validates and answers:
- * every schema is zod's own JSON Schema output of the contract schema.
+ * Builds the OpenAPI 3.1 document from the contracts' route descriptors, the same
+ * descriptors the API registers and validates with: every schema is zod's own JSON
+ * Schema output of the contract schema, and the conflicts (409) are those each
+ * descriptor declares (`conflicts`), beside its route rather than in a list here.
+ * The error answers common to every route (400, 401, 403, 404, 413, 503) follow
+ * from the descriptor's shape and access rule.
  */
 import { z } from 'zod';
 import {
@@ -56,17 +59,6 @@ const NON_JSON_CONTENT = new Map<RouteDescriptor, Record<string, JsonSchema>>([
     },
   ],
   [ROUTE_GROUPS.docs.page, { 'text/html': { type: 'string' } }],
-]);
-
-/** The conflicts (409) a route can answer, with the message the API gives. */
-const CONFLICTS = new Map<RouteDescriptor, string>([
-  [ROUTE_GROUPS.users.create, MESSAGES.errors.usernameTaken],
-  [ROUTE_GROUPS.users.update, MESSAGES.errors.usernameTaken],
-  [ROUTE_GROUPS.statuses.remove, MESSAGES.errors.statusInUse],
-  [ROUTE_GROUPS.areas.remove, MESSAGES.errors.areaInUse],
-  [ROUTE_GROUPS.taskTypes.remove, MESSAGES.errors.taskTypeInUse],
-  [ROUTE_GROUPS.jobDescriptions.remove, MESSAGES.errors.jobPositionInUse],
-  [ROUTE_GROUPS.scheduledTasks.create, MESSAGES.errors.scheduleExists],
 ]);
 
 /** Routes that never touch the database, so never answer 503. */
@@ -130,6 +122,16 @@ function errorResponse(description: string, example: ErrorBody) {
   };
 }
 
+/** The 409 of a route: its first conflict as the example, each one among the examples. */
+function conflictResponse(messages: readonly string[]) {
+  const response = errorResponse('Conflicto con datos existentes', errorExample(409, messages[0]!));
+  if (messages.length === 1) return response;
+  const examples = Object.fromEntries(
+    messages.map((m, i) => [`conflicto${i + 1}`, { summary: m, value: errorExample(409, m) }]),
+  );
+  return { ...response, content: { 'application/json': { ...response.content['application/json'], examples } } };
+}
+
 function errorResponses(route: RouteDescriptor): Record<string, ReturnType<typeof errorResponse>> {
   const out: Record<string, ReturnType<typeof errorResponse>> = {};
   const hasParams = route.path.includes('/:');
@@ -147,8 +149,7 @@ function errorResponses(route: RouteDescriptor): Record<string, ReturnType<typeo
     }
   }
   if (hasParams) out['404'] = errorResponse('No existe', errorExample(404, MESSAGES.errors.notFound));
-  const conflict = CONFLICTS.get(route);
-  if (conflict) out['409'] = errorResponse('Conflicto con datos existentes', errorExample(409, conflict));
+  if (route.conflicts?.length) out['409'] = conflictResponse(route.conflicts);
   if (route.body) out['413'] = errorResponse('Cuerpo mayor a 1 MB', errorExample(413, MESSAGES.errors.payloadTooLarge));
   if (route === ROUTE_GROUPS.auth.login) {
     out['429'] = errorResponse('Demasiados intentos fallidos', errorExample(429, MESSAGES.errors.tooManyLoginAttempts));
