@@ -1,7 +1,9 @@
 import { Transactional } from '@nestjs-cls/transactional';
+import { LoginResponseSchema } from '@gestar/contracts';
+import { seedDatabase } from '../src/database/seeds/seed';
 import { Db } from '../src/database/db';
 import { sql } from '../src/database/sql';
-import { createTestApp, TestApp } from './support/test-app';
+import { createTestApp, parseWith, TestApp } from './support/test-app';
 
 /** The transaction context against the real database: what a `@Transactional()` method writes commits or rolls back as one. */
 describe('database: sql tag and transaction context', () => {
@@ -66,5 +68,18 @@ describe('database: sql tag and transaction context', () => {
       sql`SELECT username FROM login_attempts WHERE address = ${'tx-test'}`,
     );
     expect(rows).toEqual([{ username: evil }]);
+  });
+
+  it('seeds the first administrator on an empty database, and only once', async () => {
+    const config = { ...t.config, seedDemo: false, adminUsername: 'jefa', adminPassword: 'Clave-segura-2030' };
+    await seedDatabase(t.ds, config);
+    await seedDatabase(t.ds, { ...config, adminUsername: 'otra' });
+    const users = await db.query<{ username: string; areas: string[] }>(
+      sql`SELECT u.username, ARRAY(SELECT a.nombre FROM usuario_areas ua JOIN areas a ON a.uuid = ua.area_uuid WHERE ua.usuario_uuid = u.uuid) AS areas FROM usuarios u`,
+    );
+    expect(users).toEqual([{ username: 'jefa', areas: ['General'] }]);
+    const res = await t.http.post('/api/auth/login').send({ username: 'jefa', password: 'Clave-segura-2030' });
+    expect(res.status).toBe(200);
+    expect(parseWith(LoginResponseSchema, res.body).user.username).toBe('jefa');
   });
 });

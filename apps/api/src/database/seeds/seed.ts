@@ -1,11 +1,22 @@
 import { Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ROLE_NAMES } from '@gestar/contracts';
 import type { AppConfig } from '../../config';
 import { hashPassword } from '../../modules/auth/password';
+import { Sql, sql } from '../sql';
 import { seedDemo } from './demo.seed';
 
 const SEED_LOCK_KEY = 774_201_612;
+
+/** Runs `sql` statements on the seed's transaction. */
+export type SeedRun = <T = Record<string, unknown>>(statement: Sql) => Promise<T[]>;
+
+function runOn(em: EntityManager): SeedRun {
+  return (statement) => {
+    const { text, values } = statement.toQuery();
+    return em.query(text, values);
+  };
+}
 
 /**
  * Runs once on an empty database: the demo organisation when SEED_DEMO is on,
@@ -13,27 +24,32 @@ const SEED_LOCK_KEY = 774_201_612;
  */
 export async function seedDatabase(ds: DataSource, config: AppConfig): Promise<void> {
   await ds.transaction(async (em) => {
-    await em.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    const [{ count }]: { count: string }[] = await em.query('SELECT count(*) FROM usuarios');
+    const run = runOn(em);
+    await run(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [{ count }] = await run<{ count: string }>(sql`SELECT count(*) FROM usuarios`);
     if (Number(count) > 0) return;
     if (config.seedDemo) {
-      await seedDemo(em, config.timezone);
-      new Logger('Seed').log('Organización de demostración creada (usuarios admin, supervisor, operario; contraseña demo1234)');
+      await seedDemo(run, config.timezone);
+      new Logger('Seed').log(
+        'Organización de demostración creada (usuarios admin, supervisor, operario; contraseña demo1234)',
+      );
     } else if (config.adminUsername && config.adminPassword) {
-      await seedFirstAdmin(em, config.adminUsername, config.adminPassword);
+      await seedFirstAdmin(run, config.adminUsername, config.adminPassword);
       new Logger('Seed').log(`Administrador inicial creado: ${config.adminUsername}`);
     } else {
-      new Logger('Seed').warn('La base de datos no tiene usuarios: defina ADMIN_USERNAME y ADMIN_PASSWORD para crear el primer administrador');
+      new Logger('Seed').warn(
+        'La base de datos no tiene usuarios: defina ADMIN_USERNAME y ADMIN_PASSWORD para crear el primer administrador',
+      );
     }
   });
 }
 
-async function seedFirstAdmin(em: EntityManager, username: string, password: string): Promise<void> {
-  const [role]: { uuid: string }[] = await em.query('SELECT uuid FROM roles WHERE nombre = $1', [ROLE_NAMES.admin]);
-  const [area]: { uuid: string }[] = await em.query(`INSERT INTO areas (nombre) VALUES ('General') RETURNING uuid`);
-  const [user]: { uuid: string }[] = await em.query(
-    `INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid) VALUES ($1, $2, 'Administrador', 'General', $3) RETURNING uuid`,
-    [username, await hashPassword(password), role.uuid],
-  );
-  await em.query('INSERT INTO usuario_areas (usuario_uuid, area_uuid) VALUES ($1, $2)', [user.uuid, area.uuid]);
+async function seedFirstAdmin(run: SeedRun, username: string, password: string): Promise<void> {
+  const [role] = await run<{ uuid: string }>(sql`SELECT uuid FROM roles WHERE nombre = ${ROLE_NAMES.admin}`);
+  const [area] = await run<{ uuid: string }>(sql`INSERT INTO areas (nombre) VALUES ('General') RETURNING uuid`);
+  const [user] = await run<{ uuid: string }>(sql`
+    INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid)
+    VALUES (${username}, ${await hashPassword(password)}, 'Administrador', 'General', ${role.uuid})
+    RETURNING uuid`);
+  await run(sql`INSERT INTO usuario_areas (usuario_uuid, area_uuid) VALUES (${user.uuid}, ${area.uuid})`);
 }
