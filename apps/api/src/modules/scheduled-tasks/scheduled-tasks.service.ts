@@ -134,10 +134,19 @@ export class ScheduledTasksService {
 
   /** A calendar date in the company zone, not before today (a past date would fire at once). */
   private executionDate(input: string, today: string): string {
+    return this.executionDateNotPast(input, { today });
+  }
+
+  /**
+   * An execution date as a company calendar date, refused (400 at `path`) when before today,
+   * unless it is `stored`, the schedule's current date left unchanged: the one place this rule
+   * lives (the schedules screen and the task form).
+   */
+  executionDateNotPast(input: string, opts: { path?: string; stored?: string | null; today?: string } = {}): string {
     const date = calendarDateIn(input, this.config.timezone);
-    if (date < today) {
+    if (date !== opts.stored && date < (opts.today ?? this.today())) {
       const message = MESSAGES.validation.executionDateNotPast;
-      throw badRequest(message, [{ path: 'proxima_ejecucion', message }]);
+      throw badRequest(message, [{ path: opts.path ?? 'proxima_ejecucion', message }]);
     }
     return date;
   }

@@ -11,7 +11,6 @@ import {
   TaskListResponse,
   TaskResponse,
   TaskScheduleRequest,
-  todayIn,
   UpdateTaskRequest,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
@@ -192,10 +191,10 @@ export class TasksService {
    * stored one, unchanged); with a due date, `dias_vencimiento` is its offset from the execution date.
    */
   private scheduleFor(s: TaskScheduleRequest, due: string | null, stored: string | null, dias = 0): TaskSchedule {
-    const proxima = calendarDateIn(s.proxima_ejecucion, this.tz);
-    if (proxima !== stored && proxima < todayIn(this.tz)) {
-      throw fieldError('programacion_tarea.proxima_ejecucion', MESSAGES.validation.executionDateNotPast);
-    }
+    const proxima = this.schedules.executionDateNotPast(s.proxima_ejecucion, {
+      path: 'programacion_tarea.proxima_ejecucion',
+      stored,
+    });
     if (due === null) return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: dias };
     const offset = diffCalendarDays(proxima, due);
     if (offset < 0) throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateBeforeExecution);

@@ -23,4 +23,3 @@ export function toUserResponse(u: UserListRow) {
     descripcion_puesto_uuid: u.descripcion_puesto_uuid,
   };
 }
-export type UserResponseShape = ReturnType<typeof toUserResponse>;
