@@ -9,7 +9,7 @@ test.describe('areas screen (SPEC 2.10)', () => {
 
   test('cards of the seeded areas, help link, create/edit/delete buttons for admin', async ({ page }) => {
     await openScreen(page, '/areas', 'Gestión de Áreas');
-    await expect(page.getByRole('link', { name: 'Mas sobre áreas' })).toHaveAttribute('href', '/ayuda/areas');
+    await expect(page.getByRole('link', { name: 'Más sobre áreas' })).toHaveAttribute('href', '/ayuda/areas');
     for (const name of ['Carpintería', 'Tapicería', 'Logística']) await expect(card(page, name)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Nueva Área' })).toBeVisible();
     await expect(card(page, 'Logística').getByRole('button', { name: 'Editar área Logística' })).toBeVisible();

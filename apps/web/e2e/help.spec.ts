@@ -3,6 +3,7 @@
  * help link of every screen (page headers, the menu, the login screen, the
  * guides' own cross-links) reaches a guide that exists, at its anchor.
  */
+import { ALL_PERMISSIONS } from '@gestar/contracts';
 import type { Page } from '@playwright/test';
 import { HELP_TOPICS } from '../src/features/help/help-topics';
 import { expect, loginAs, test } from './fixtures';
@@ -90,8 +91,20 @@ test.describe('help without logging in', () => {
     await page.goto('/ayuda/usuarios#permisos');
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader', { name: 'Supervisor' })).toBeVisible();
-    const row = table.getByRole('row', { name: /read:all:assigned-tasks:by-area/ });
-    await expect(row.getByRole('cell')).toHaveText([/by-area/, /sus áreas/, 'Sí', 'Sí', 'No']);
+    const row = table.getByRole('row', { name: /Supervisar los tableros de sus áreas/ });
+    await expect(row.getByRole('cell')).toHaveText(['Supervisar los tableros de sus áreas', /sus áreas/, 'Sí', 'Sí', 'No']);
+  });
+
+  test('no guide shows a raw permission code, only its Spanish name', async ({ page }) => {
+    test.slow(); // ten pages
+    for (const path of ['/ayuda', ...HELP_TOPICS.map((t) => t.path)]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+      const text = await page.locator('body').innerText();
+      for (const code of ALL_PERMISSIONS) expect(text, `${path} shows ${code}`).not.toContain(code);
+    }
+    await page.goto('/ayuda/areas');
+    await expect(page.getByText('«Crear áreas»')).toBeVisible();
   });
 
   test('every link between guides, and the login screen’s, reaches an existing guide and anchor', async ({ page }) => {

@@ -11,7 +11,7 @@ test.describe('job positions screen (SPEC 2.11)', () => {
 
   test('cards with name and description, help link', async ({ page }) => {
     await openScreen(page, '/puestos-trabajo', TITLE);
-    await expect(page.getByRole('link', { name: 'Mas sobre puestos de trabajo' })).toHaveAttribute('href', '/ayuda/puestos-trabajo');
+    await expect(page.getByRole('link', { name: 'Más sobre puestos de trabajo' })).toHaveAttribute('href', '/ayuda/puestos-trabajo');
     await expect(card(page, 'Carpintero')).toContainText('Corta, arma y lija piezas de madera');
     await expect(page.getByRole('button', { name: 'Nuevo Puesto' })).toBeVisible();
   });

@@ -101,7 +101,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     }
     await page.goto('/usuarios');
     await expect(page.getByText('Administra los usuarios del sistema')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Mas sobre usuarios' })).toHaveAttribute('href', '/ayuda/usuarios');
+    await expect(page.getByRole('link', { name: 'Más sobre usuarios' })).toHaveAttribute('href', '/ayuda/usuarios');
   });
 
   test('an unknown path redirects to /', async ({ page }) => {
@@ -137,11 +137,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('help is public; a logged-out visitor gets a Login link', async ({ page }) => {
+  test('help is public; a logged-out visitor gets an Ingresar link', async ({ page }) => {
     test.slow(); // ten pages
     await page.goto('/ayuda');
     await expect(page.getByRole('heading', { name: 'Ayuda', exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('button', { name: 'Salir' })).toHaveCount(0);
     for (const path of ['usuarios', 'tareas', 'reportes', 'areas', 'estados', 'tipo-tarea', 'notificaciones', 'programacion', 'puestos-trabajo']) {
       await page.goto(`/ayuda/${path}`);

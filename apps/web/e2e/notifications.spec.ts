@@ -67,7 +67,7 @@ test.describe('notifications', () => {
       await loginAs(page, 'admin');
       await page.goto('/notificaciones');
       await expect(page.getByRole('heading', { name: 'Gestión de Notificaciones' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Mas sobre notificaciones' })).toHaveAttribute('href', '/ayuda/notificaciones');
+      await expect(page.getByRole('link', { name: 'Más sobre notificaciones' })).toHaveAttribute('href', '/ayuda/notificaciones');
       const f = form(page);
       await pickUser(page, recipient.label);
       await f.title.fill('Reunión de equipo');

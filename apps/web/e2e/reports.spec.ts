@@ -41,7 +41,7 @@ test.describe('reports screen (SPEC 2.13)', () => {
 
   test('header, help link, filters with the current month, columns, charts', async ({ page }) => {
     await openReports(page);
-    await expect(page.getByRole('link', { name: 'Mas sobre reportes' })).toHaveAttribute('href', '/ayuda/reportes');
+    await expect(page.getByRole('link', { name: 'Más sobre reportes' })).toHaveAttribute('href', '/ayuda/reportes');
     for (const label of ['Estados', 'Áreas', 'Usuarios', 'Tarea'])
       await expect(page.getByRole('textbox', { name: label, exact: true })).toBeVisible();
     const today = todayIn();
@@ -51,7 +51,7 @@ test.describe('reports screen (SPEC 2.13)', () => {
     await expect(reportTable(page).getByRole('columnheader')).toHaveText([
       'Colaborador',
       'Tarea',
-      'Area',
+      'Área',
       'Estado',
       'Fecha de creación',
       'Fecha de vencimiento',

@@ -31,7 +31,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     // Titles starting with 'Aceitar' sort first, so the new row is on page 1.
     const { titulo } = await seedTask(request, { titulo: `Aceitar compresor ${unique()}` });
     await openSchedules(page);
-    await expect(page.getByRole('link', { name: 'Mas sobre programación' })).toHaveAttribute('href', '/ayuda/programacion');
+    await expect(page.getByRole('link', { name: 'Más sobre programación' })).toHaveAttribute('href', '/ayuda/programacion');
     await expect(table(page).getByRole('columnheader')).toHaveText([
       'Tarea',
       'Área',

@@ -11,7 +11,7 @@ test.describe('statuses screen (SPEC 2.9)', () => {
 
   test('cards with name, description, order and colour, in order', async ({ page }) => {
     await openScreen(page, '/estados', TITLE);
-    await expect(page.getByRole('link', { name: 'Mas sobre estados' })).toHaveAttribute('href', '/ayuda/estados');
+    await expect(page.getByRole('link', { name: 'Más sobre estados' })).toHaveAttribute('href', '/ayuda/estados');
     const cards = page.getByRole('region', { name: 'Estados' }).getByRole('article');
     await expect(cards.first()).toHaveAccessibleName('Pendiente');
     await expect(card(page, 'Pendiente')).toContainText('Tareas que todavía no se empezaron');

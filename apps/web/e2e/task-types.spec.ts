@@ -18,7 +18,7 @@ test.describe('task types screen (SPEC 2.12)', () => {
 
   test('a card grid of 1, 2 or 3 columns by width', async ({ page }) => {
     await openScreen(page, '/tipo-tarea', TITLE);
-    await expect(page.getByRole('link', { name: 'Mas sobre tipos de tarea' })).toHaveAttribute('href', '/ayuda/tipo-tarea');
+    await expect(page.getByRole('link', { name: 'Más sobre tipos de tarea' })).toHaveAttribute('href', '/ayuda/tipo-tarea');
     await expect(card(page, 'Mantenimiento')).toContainText('Cuidado de máquinas y herramientas');
     expect(await gridColumns(page)).toBe(3);
     await page.setViewportSize({ width: 900, height: 800 });

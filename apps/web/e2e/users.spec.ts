@@ -38,13 +38,13 @@ test.describe('users screen (SPEC 2.8)', () => {
   test('header, help link, the 8 columns and the seeded users', async ({ page }) => {
     await openUsers(page, 'admin');
     await expect(page.getByText('Administra los usuarios del sistema')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Mas sobre usuarios' })).toHaveAttribute('href', '/ayuda/usuarios');
+    await expect(page.getByRole('link', { name: 'Más sobre usuarios' })).toHaveAttribute('href', '/ayuda/usuarios');
     await expect(usersTable(page).getByRole('columnheader')).toHaveText([
       'Nombre',
       'Apellido',
       'Usuario',
       'Rol',
-      'Areas Asignadas',
+      'Áreas Asignadas',
       'Estado',
       'Fecha de creación',
       'Acciones',

@@ -1,9 +1,11 @@
 import {
+  ALL_PERMISSIONS,
   AREA_WATCHER_ACCESS,
   AREA_WATCHERS,
   SUPERVISOR_PERMISSIONS,
   hasAnyPermission,
   isPermission,
+  PERMISSION_LABELS,
 } from './permissions';
 
 describe('who may watch an area', () => {
@@ -18,5 +20,14 @@ describe('who may watch an area', () => {
   it('lets the supervisor watch (own areas) and not the operario', () => {
     expect(hasAnyPermission(SUPERVISOR_PERMISSIONS, AREA_WATCHERS.ownAreas)).toBe(true);
     expect(hasAnyPermission(['read:task', 'read:status'], AREA_WATCHER_ACCESS.anyOf)).toBe(false);
+  });
+});
+
+describe('PERMISSION_LABELS', () => {
+  it('names every permission once, in Spanish words and not as a code', () => {
+    expect(Object.keys(PERMISSION_LABELS).sort()).toEqual([...ALL_PERMISSIONS].sort());
+    const labels = Object.values(PERMISSION_LABELS);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const label of labels) expect(label).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ ]+$/);
   });
 });

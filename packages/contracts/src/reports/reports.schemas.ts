@@ -64,7 +64,7 @@ export function reportFileName(format: (typeof EXPORT_FORMATS)[number], date: st
 export const REPORT_COLUMNS = [
   'Colaborador',
   'Tarea',
-  'Area',
+  'Área',
   'Estado',
   'Fecha de creación',
   'Fecha de vencimiento',

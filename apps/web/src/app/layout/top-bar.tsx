@@ -63,7 +63,7 @@ export function TopBar() {
           </Anchor>
         ) : (
           <Anchor component={Link} to={APP_PATHS.login} size="sm" fw={600}>
-            Login
+            Ingresar
           </Anchor>
         )}
         {loggedIn && (

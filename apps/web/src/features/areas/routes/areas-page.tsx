@@ -49,7 +49,7 @@ export function AreasPage() {
         description="Áreas de la organización a las que pertenecen usuarios y tareas"
         icon={<IconBuildingCommunity size={24} />}
         helpHref="/ayuda/areas"
-        helpLabel="Mas sobre áreas"
+        helpLabel="Más sobre áreas"
         actions={
           can('create:area') && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ area: null })}>

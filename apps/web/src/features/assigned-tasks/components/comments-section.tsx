@@ -164,7 +164,7 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
       ))}
       <Textarea
         aria-label="Nuevo comentario"
-        placeholder="Escribe un comentario..."
+        placeholder="Escriba un comentario..."
         autosize
         minRows={2}
         maxLength={TEXT_LIMITS.comment}

@@ -35,7 +35,7 @@ function JobPositionModal({ opened, onClose }: { opened: boolean; onClose: () =>
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          No tienes un puesto de trabajo asignado.
+          No tiene un puesto de trabajo asignado.
         </Text>
       )}
     </Modal>
@@ -133,7 +133,7 @@ export function BoardPage() {
         }
         icon={<IconLayoutKanban size={24} />}
         helpHref="/ayuda/tareas"
-        helpLabel="Mas sobre tareas"
+        helpLabel="Más sobre tareas"
       >
         {canWatch && <BoardFilters value={filters} onChange={setFilters} />}
       </PageHeader>

@@ -2,6 +2,7 @@ import { Box, Table, Text } from '@mantine/core';
 import {
   ALL_PERMISSIONS,
   OPERARIO_PERMISSIONS,
+  PERMISSION_LABELS,
   ROLE_NAMES,
   SUPERVISOR_PERMISSIONS,
   type Permission,
@@ -79,11 +80,7 @@ export function PermissionsTable() {
         <Table.Tbody>
           {ALL_PERMISSIONS.map((p) => (
             <Table.Tr key={p}>
-              <Table.Td>
-                <Text component="code" size="xs" ff="monospace">
-                  {p}
-                </Text>
-              </Table.Td>
+              <Table.Td fw={600}>{PERMISSION_LABELS[p]}</Table.Td>
               <Table.Td>{PERMISSION_EFFECTS[p]}</Table.Td>
               {ROLES.map((r) => (
                 <Table.Td key={r.name} ta="center">

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@gestar/contracts';
 import { HelpArticle, P, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const SECTIONS: HelpSection[] = [
   {
@@ -12,7 +13,7 @@ const SECTIONS: HelpSection[] = [
           una o más áreas y cada tarea pertenece a un área.
         </P>
         <P>
-          Las áreas definen el alcance: salvo quien tiene <code>read:all:areas</code>, cada persona ve y gestiona solo
+          Las áreas definen el alcance: salvo quien tiene <PermissionName permission="read:all:areas" />, cada persona ve y gestiona solo
           los usuarios, tareas, tableros, programaciones y reportes de sus propias áreas. Al crear una tarea solo se
           ofrecen las áreas del usuario, y como asignados solo los usuarios activos de esa área.
         </P>
@@ -24,8 +25,8 @@ const SECTIONS: HelpSection[] = [
     title: 'La pantalla Gestión de Áreas',
     content: (
       <P>
-        Muestra una tarjeta por área. El botón «Nueva Área» (permiso <code>create:area</code>) pide solo el nombre, que
-        es obligatorio. Cada tarjeta tiene editar (<code>update:area</code>) y eliminar (<code>delete:area</code>).
+        Muestra una tarjeta por área. El botón «Nueva Área» (permiso <PermissionName permission="create:area" />) pide solo el nombre, que
+        es obligatorio. Cada tarjeta tiene editar (<PermissionName permission="update:area" />) y eliminar (<PermissionName permission="delete:area" />).
       </P>
     ),
   },

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import { MESSAGES } from '@gestar/contracts';
 import { HelpArticle, P, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const SECTIONS: HelpSection[] = [
   {
@@ -21,8 +22,8 @@ const SECTIONS: HelpSection[] = [
     content: (
       <P>
         Muestra una tarjeta por puesto, o «{MESSAGES.errors.jobPositionsEmpty}». «Nuevo Puesto» (permiso{' '}
-        <code>create:job-description</code>) pide nombre y descripción, ambos obligatorios. Editar requiere{' '}
-        <code>update:job-description</code> y eliminar <code>delete:job-description</code>.
+        <PermissionName permission="create:job-description" />) pide nombre y descripción, ambos obligatorios. Editar requiere{' '}
+        <PermissionName permission="update:job-description" /> y eliminar <PermissionName permission="delete:job-description" />.
       </P>
     ),
   },

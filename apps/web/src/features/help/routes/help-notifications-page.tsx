@@ -1,5 +1,6 @@
-import { MESSAGES } from '@gestar/contracts';
+import { MESSAGES, PERMISSION_LABELS } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const v = MESSAGES.validation;
 
@@ -10,7 +11,7 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          La pantalla Gestión de Notificaciones requiere el permiso <code>send:notifications</code> (Administrador y
+          La pantalla Gestión de Notificaciones requiere el permiso <PermissionName permission="send:notifications" /> (Administrador y
           Supervisor). El título y el mensaje son obligatorios.
         </P>
         <Terms
@@ -21,7 +22,7 @@ const SECTIONS: HelpSection[] = [
             ],
             [
               'Enviar a Todos',
-              `sin usuario elegido, la envía a todos los usuarios activos de su alcance: todas las áreas con read:all:areas, o las suyas («${v.allFieldsRequired}» si falta el título o el mensaje).`,
+              `sin usuario elegido, la envía a todos los usuarios activos de su alcance: todas las áreas con «${PERMISSION_LABELS['read:all:areas']}», o las suyas («${v.allFieldsRequired}» si falta el título o el mensaje).`,
             ],
           ]}
         />

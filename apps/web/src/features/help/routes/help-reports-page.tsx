@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import { MESSAGES, PDF_MAX_ROWS, RATING_LABELS, REPORT_COLUMNS, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const SECTIONS: HelpSection[] = [
   {
@@ -9,8 +10,8 @@ const SECTIONS: HelpSection[] = [
     title: 'Quién puede ver reportes',
     content: (
       <P>
-        Con el permiso <code>generate:report</code> (Administrador) el reporte abarca todas las áreas; con{' '}
-        <code>generate:area-report</code> (Supervisor) solo las áreas a las que pertenece, y elegir otra área se
+        Con el permiso <PermissionName permission="generate:report" /> (Administrador) el reporte abarca todas las áreas; con{' '}
+        <PermissionName permission="generate:area-report" /> (Supervisor) solo las áreas a las que pertenece, y elegir otra área se
         rechaza. Los operarios no tienen acceso a Reportes.
       </P>
     ),

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import { INTERVAL_PRESETS, MESSAGES, MIN_INTERVAL_DAYS } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const v = MESSAGES.validation;
 
@@ -75,10 +76,10 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          Requiere el permiso <code>read:scheduled-task</code> y muestra las programaciones de las tareas de su alcance:
+          Requiere el permiso <PermissionName permission="read:scheduled-task" /> y muestra las programaciones de las tareas de su alcance:
           tarea, área, intervalo en días, estado (Activo/Inactivo), próxima ejecución, última generación y cuántas
-          tareas generó. «Nueva Programación» requiere <code>create:scheduled-task</code>; editar y el botón
-          activar/desactivar, <code>update:scheduled-task</code>; eliminar, <code>delete:scheduled-task</code>.
+          tareas generó. «Nueva Programación» requiere <PermissionName permission="create:scheduled-task" />; editar y el botón
+          activar/desactivar, <PermissionName permission="update:scheduled-task" />; eliminar, <PermissionName permission="delete:scheduled-task" />.
         </P>
         <P>
           En el formulario se busca la tarea por su título («No se encontraron resultados» si no hay coincidencias) y se

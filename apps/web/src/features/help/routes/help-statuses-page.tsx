@@ -1,5 +1,6 @@
 import { MESSAGES, MIN_STATUS_ORDER } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const v = MESSAGES.validation;
 
@@ -23,7 +24,7 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          El botón «Nuevo Estado» requiere el permiso <code>create:status</code>; editar, <code>update:status</code>.
+          El botón «Nuevo Estado» requiere el permiso <PermissionName permission="create:status" />; editar, <PermissionName permission="update:status" />.
         </P>
         <Terms
           items={[
@@ -43,7 +44,7 @@ const SECTIONS: HelpSection[] = [
     title: 'Eliminar un estado',
     content: (
       <P>
-        La eliminación es permanente y requiere <code>delete:status</code>. Un estado que usa alguna tarea asignada,
+        La eliminación es permanente y requiere <PermissionName permission="delete:status" />. Un estado que usa alguna tarea asignada,
         incluso archivada, no se puede eliminar: «{MESSAGES.errors.statusInUse}». Después de eliminar uno, revise el
         orden de los estados restantes.
       </P>

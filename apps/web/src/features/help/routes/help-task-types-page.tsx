@@ -1,5 +1,6 @@
 import { MESSAGES } from '@gestar/contracts';
 import { HelpArticle, P, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const SECTIONS: HelpSection[] = [
   {
@@ -18,9 +19,9 @@ const SECTIONS: HelpSection[] = [
     content: (
       <P>
         Muestra una tarjeta por tipo, en una, dos o tres columnas según el ancho de la pantalla. «Nuevo Tipo de Tarea»
-        (permiso <code>create:task-type</code>) pide el nombre y la descripción, ambos obligatorios («
+        (permiso <PermissionName permission="create:task-type" />) pide el nombre y la descripción, ambos obligatorios («
         {MESSAGES.validation.nombreRequired}», «{MESSAGES.validation.descripcionRequired}»). Editar requiere{' '}
-        <code>update:task-type</code>.
+        <PermissionName permission="update:task-type" />.
       </P>
     ),
   },
@@ -30,7 +31,7 @@ const SECTIONS: HelpSection[] = [
     content: (
       <P>
         «Confirmar eliminación» pregunta por el tipo por su nombre; no se puede deshacer y requiere{' '}
-        <code>delete:task-type</code>. Un tipo que usa alguna tarea no se puede eliminar: «
+        <PermissionName permission="delete:task-type" />. Un tipo que usa alguna tarea no se puede eliminar: «
         {MESSAGES.errors.taskTypeInUse}».
       </P>
     ),

@@ -9,6 +9,7 @@ import {
 } from '@gestar/contracts';
 import { DatePickerExample } from '../components/date-picker-example';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
+import { PermissionName } from '../components/permission-name';
 
 const SECTIONS: HelpSection[] = [
   {
@@ -22,8 +23,8 @@ const SECTIONS: HelpSection[] = [
           las columnas se convierten en pestañas que muestran cuántas tareas hay en cada una.
         </P>
         <P>
-          Un operario ve solo sus propias tareas. Quien tiene el permiso <code>read:all:assigned-tasks</code> ve las de
-          todas las áreas y quien tiene <code>read:all:assigned-tasks:by-area</code> (el supervisor) las de sus áreas;
+          Un operario ve solo sus propias tareas. Quien tiene el permiso <PermissionName permission="read:all:assigned-tasks" /> ve las de
+          todas las áreas y quien tiene <PermissionName permission="read:all:assigned-tasks:by-area" /> (el supervisor) las de sus áreas;
           ambos cuentan con dos filtros, por área y por usuario (la búsqueda de usuarios espera medio segundo después de
           la última tecla), y ven el nombre del empleado en cada tarjeta.
         </P>
@@ -118,8 +119,8 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          Quien supervisa la tarea (permiso <code>read:all:assigned-tasks</code> o{' '}
-          <code>read:all:assigned-tasks:by-area</code> en sus áreas) puede archivarla cuando el trabajo terminó. El
+          Quien supervisa la tarea (permiso <PermissionName permission="read:all:assigned-tasks" /> o{' '}
+          <PermissionName permission="read:all:assigned-tasks:by-area" /> en sus áreas) puede archivarla cuando el trabajo terminó. El
           diálogo pide una calificación opcional y observaciones opcionales:
         </P>
         <Terms
@@ -145,9 +146,9 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          La pantalla Tareas (permiso <code>create:task</code>) lista las definiciones de tareas de su alcance, con
-          buscador por título, columnas Título, Tipo, Area, Usuarios por defecto, Creación, Intervalo y Próxima
-          Ejecución, y las acciones ver detalles, editar (<code>update:task</code>) y eliminar (<code>delete:task</code>
+          La pantalla Tareas (permiso <PermissionName permission="create:task" />) lista las definiciones de tareas de su alcance, con
+          buscador por título, columnas Título, Tipo, Área, Usuarios por defecto, Creación, Intervalo y Próxima
+          Ejecución, y las acciones ver detalles, editar (<PermissionName permission="update:task" />) y eliminar (<PermissionName permission="delete:task" />
           ).
         </P>
         <P>

@@ -3,6 +3,7 @@ import { Anchor } from '@mantine/core';
 import { MESSAGES, ROLE_NAMES } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
 import { PermissionsTable } from '../components/permissions-table';
+import { PermissionName } from '../components/permission-name';
 
 const v = MESSAGES.validation;
 
@@ -49,7 +50,7 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          Quien tiene <code>read:all:areas</code> trabaja con todas las áreas. Cualquier otro rol queda limitado a las
+          Quien tiene <PermissionName permission="read:all:areas" /> trabaja con todas las áreas. Cualquier otro rol queda limitado a las
           áreas a las que pertenece: ve los usuarios, tareas, tableros y reportes de esas áreas y nada más.
         </P>
         <P>
@@ -68,12 +69,12 @@ const SECTIONS: HelpSection[] = [
         <P>
           Filtre por nombre o apellido («Filtrar por nombre o apellido») o por usuario («Filtrar por usuario»); la lista
           se actualiza medio segundo después de dejar de escribir. La tabla muestra Nombre, Apellido, Usuario, Rol,
-          Areas Asignadas, Estado, Fecha de creación y las acciones. En un teléfono la tabla se desplaza dentro de su
+          Áreas Asignadas, Estado, Fecha de creación y las acciones. En un teléfono la tabla se desplaza dentro de su
           tarjeta.
         </P>
         <P>
-          El lápiz (permiso <code>update:user</code>) y la papelera (<code>delete:user</code>) aparecen solo en usuarios
-          activos; el botón «Nuevo Usuario» requiere <code>create:user</code>.
+          El lápiz (permiso <PermissionName permission="update:user" />) y la papelera (<PermissionName permission="delete:user" />) aparecen solo en usuarios
+          activos; el botón «Nuevo Usuario» requiere <PermissionName permission="create:user" />.
         </P>
       </>
     ),

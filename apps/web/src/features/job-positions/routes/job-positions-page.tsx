@@ -48,7 +48,7 @@ export function JobPositionsPage() {
         description="Puestos de trabajo y la descripción de sus responsabilidades"
         icon={<IconBriefcase size={24} />}
         helpHref="/ayuda/puestos-trabajo"
-        helpLabel="Mas sobre puestos de trabajo"
+        helpLabel="Más sobre puestos de trabajo"
         actions={
           can('create:job-description') && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ position: null })}>

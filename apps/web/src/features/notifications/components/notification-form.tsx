@@ -83,8 +83,8 @@ export function NotificationForm() {
         <Stack gap="md">
           <Select
             label="Usuario"
-            description="Elige un usuario para enviarle la notificación, o déjalo vacío para enviarla a todos"
-            placeholder={recipients.isPending ? 'Cargando...' : 'Selecciona un usuario'}
+            description="Elija un usuario para enviarle la notificación, o déjelo vacío para enviarla a todos"
+            placeholder={recipients.isPending ? 'Cargando...' : 'Seleccione un usuario'}
             data={options}
             value={usuario}
             onChange={setUsuario}
@@ -106,7 +106,7 @@ export function NotificationForm() {
           />
           <Textarea
             label="Mensaje"
-            placeholder="Escribe el mensaje"
+            placeholder="Escriba el mensaje"
             required
             autosize
             minRows={4}

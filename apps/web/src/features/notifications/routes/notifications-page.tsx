@@ -8,10 +8,10 @@ export function NotificationsPage() {
     <>
       <PageHeader
         title="Gestión de Notificaciones"
-        description="Envía avisos a un usuario o a todos"
+        description="Envíe avisos a un usuario o a todos"
         icon={<IconBell size={24} />}
         helpHref="/ayuda/notificaciones"
-        helpLabel="Mas sobre notificaciones"
+        helpLabel="Más sobre notificaciones"
       />
       <NotificationForm />
     </>

@@ -67,10 +67,10 @@ export function ReportsPage() {
     <>
       <PageHeader
         title="Reportes"
-        description="Consulta y exporta el trabajo realizado por colaborador, área y estado"
+        description="Consulte y exporte el trabajo realizado por colaborador, área y estado"
         icon={<IconReportAnalytics size={24} />}
         helpHref="/ayuda/reportes"
-        helpLabel="Mas sobre reportes"
+        helpLabel="Más sobre reportes"
         actions={<ExportButtons filters={filters} />}
       >
         <ReportFiltersBar value={values} onChange={setValues} />

@@ -60,7 +60,7 @@ export function ScheduledTasksPage() {
         description="Tareas que se generan automáticamente cada cierto intervalo de días"
         icon={<IconCalendarRepeat size={24} />}
         helpHref="/ayuda/programacion"
-        helpLabel="Mas sobre programación"
+        helpLabel="Más sobre programación"
         actions={
           can('create:scheduled-task') && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ schedule: null })}>

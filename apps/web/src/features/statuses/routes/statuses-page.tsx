@@ -46,7 +46,7 @@ export function StatusesPage() {
         description="Estados por los que pasa una tarea asignada y su orden"
         icon={<IconProgressCheck size={24} />}
         helpHref="/ayuda/estados"
-        helpLabel="Mas sobre estados"
+        helpLabel="Más sobre estados"
         actions={
           can('create:status') && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ status: null })}>

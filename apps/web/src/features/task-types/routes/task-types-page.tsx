@@ -48,7 +48,7 @@ export function TaskTypesPage() {
         description="Categorías con las que se clasifican las tareas"
         icon={<IconCategory size={24} />}
         helpHref="/ayuda/tipo-tarea"
-        helpLabel="Mas sobre tipos de tarea"
+        helpLabel="Más sobre tipos de tarea"
         actions={
           can('create:task-type') && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ type: null })}>

@@ -21,7 +21,7 @@ import { useCreateTask, useDeleteTask, useUpdateTask } from '../api/mutate-task'
 import { TaskDetailsDialog } from '../components/task-details-dialog';
 import { TaskForm, serverErrors, type FieldErrors } from '../components/task-form';
 
-const COLUMNS = ['Título', 'Tipo', 'Area', 'Usuarios por defecto', 'Creación', 'Intervalo', 'Próxima Ejecución', 'Acciones'];
+const COLUMNS = ['Título', 'Tipo', 'Área', 'Usuarios por defecto', 'Creación', 'Intervalo', 'Próxima Ejecución', 'Acciones'];
 const NO_ERRORS: FieldErrors = {};
 
 function assigneeNames(task: TaskResponse): string {
@@ -63,10 +63,10 @@ export function TasksPage() {
     <>
       <PageHeader
         title="Lista de Tareas"
-        description="Define las tareas, sus responsables por defecto y su programación"
+        description="Defina las tareas, sus responsables por defecto y su programación"
         icon={<IconListCheck size={24} />}
         helpHref="/ayuda/tareas"
-        helpLabel="Mas sobre tareas"
+        helpLabel="Más sobre tareas"
         actions={
           can('create:task') && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'create' })}>

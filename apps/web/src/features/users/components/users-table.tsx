@@ -7,7 +7,7 @@ import { USERS_SKELETON_ROWS } from '../../../lib/ui-settings';
 // Badges otherwise shrink to an ellipsis when the table is squeezed.
 const FULL_WIDTH = { minWidth: 'max-content' } as const;
 
-const COLUMNS = ['Nombre', 'Apellido', 'Usuario', 'Rol', 'Areas Asignadas', 'Estado', 'Fecha de creación', 'Acciones'];
+const COLUMNS = ['Nombre', 'Apellido', 'Usuario', 'Rol', 'Áreas Asignadas', 'Estado', 'Fecha de creación', 'Acciones'];
 
 export interface UsersTableProps {
   users: UserResponse[] | undefined;

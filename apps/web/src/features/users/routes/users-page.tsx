@@ -45,7 +45,7 @@ export function UsersPage() {
         description="Administra los usuarios del sistema"
         icon={<IconUsers size={24} />}
         helpHref="/ayuda/usuarios"
-        helpLabel="Mas sobre usuarios"
+        helpLabel="Más sobre usuarios"
         actions={
           can('create:user') && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ mode: 'create' })}>
