@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { MAX_BODY_BYTES } from '@gestar/contracts';
+import { installSpanishErrors, MAX_BODY_BYTES } from '@gestar/contracts';
 import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { ErrorFilter, toErrorBody } from './common/http/error.filter';
@@ -73,6 +73,7 @@ function securityHeaders(config: AppConfig) {
 
 /** Builds the configured application (shared by main.ts and the tests). */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  installSpanishErrors();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: options.logger ?? ['error', 'warn', 'log'],

@@ -4,6 +4,7 @@ export * from './constants';
 export * from './common/common.schemas';
 export * from './common/route';
 export * from './common/fields';
+export * from './common/spanish-errors';
 export * from './common/dates';
 export * from './common/refs.schemas';
 export * from './common/health.routes';

@@ -1,0 +1,178 @@
+import { API_ROUTES, ErrorBodySchema, type RouteDescriptor, routeKey } from '@gestar/contracts';
+import { z } from 'zod';
+import { createTestApp, parseWith, TestApp, tokenFor } from './support/test-app';
+
+/**
+ * Every message a client can provoke with a malformed request is Spanish, the
+ * validator's generic ones included: for every route with a body, a JSON array
+ * as the body and each field given a value of the wrong type; for every route
+ * with a query, each parameter repeated (`?titulo=a&titulo=b`). The answers are
+ * compared with the literal texts below, written here and not read from the
+ * contracts, and none may carry zod's English.
+ */
+
+/** The texts these requests may answer, as a person reads them. */
+const EXPECTED_TEXTS = [
+  'Los datos enviados deben ser un objeto JSON',
+  'El identificador no es válido',
+  'El valor debe ser verdadero o falso',
+  'La página debe ser un número entero mayor o igual a 1',
+  'El límite debe ser un número entero entre 1 y 100',
+  'La fecha no es válida',
+  'El usuario es requerido',
+  'La contraseña es requerida',
+  'La sesión no es válida, inicie sesión nuevamente',
+  'Usuario es requerido',
+  'La contraseña debe tener al menos 8 caracteres',
+  'Nombre es requerido',
+  'Apellido es requerido',
+  'Rol es requerido',
+  'Área del usuario es requerida',
+  'La contraseña actual es requerida',
+  'La nueva contraseña es requerida',
+  'La confirmación de la contraseña es requerida',
+  'Debes seleccionar un usuario',
+  'El nombre es requerido',
+  'La descripción es requerida',
+  'La descripción tiene un formato no válido',
+  'El orden es requerido',
+  'El color debe ser un valor hexadecimal válido',
+  'El título es requerido',
+  'El tipo de tarea es requerido',
+  'El área es requerida',
+  'Los usuarios asignados son requeridos',
+  'La fecha de vencimiento es requerida',
+  'La fecha es requerida',
+  'El intervalo es requerido',
+  'La tarea es requerida',
+  'La sugerencia no puede estar vacía',
+  'La calificación debe ser un número entero entre 1 y 5',
+  'El comentario no puede estar vacío',
+  'El token del dispositivo es requerido',
+  'La plataforma debe ser web',
+  'El mensaje es requerido',
+  'Debes completar todos los campos',
+  'El formato de exportación no es válido',
+];
+
+/** The generic texts name the field they are about. */
+const EXPECTED_PATTERNS = [
+  /^El campo «[a-z_.]+» admite un solo valor$/,
+  /^El campo «[a-z_.]+» debe ser (un texto|un número|un número entero|un objeto|una lista|verdadero o falso)$/,
+];
+
+const ENGLISH = /\b(invalid|expected|received|required|input|must|string|number|object|array)\b/i;
+
+function isExpected(message: string): boolean {
+  return EXPECTED_TEXTS.includes(message) || EXPECTED_PATTERNS.some((p) => p.test(message));
+}
+
+const ANY_UUID = '6f1c1f43-3c33-4a8e-9d55-5b0cf0ad4e10';
+
+function pathOf(route: RouteDescriptor): string {
+  return route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => (name === 'format' ? 'csv' : ANY_UUID));
+}
+
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+const WITH_BODY = API_ROUTES.filter((r) => r.body);
+// The event stream is no list: its only parameter is the token EventSource cannot send as a header
+// (checked apart below); every other route with a query is a list with filters.
+const WITH_QUERY = API_ROUTES.filter((r) => fieldsOf(r.query).length > 0 && routeKey(r) !== 'GET /api/events');
+
+let t: TestApp;
+let token: string;
+const seen = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await tokenFor(t, 'admin');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Sent = { status: number; body: unknown };
+
+/** A 400 whose message, and the message of each field error, is one of the expected Spanish texts. */
+function expectSpanish400(res: Sent, what: string) {
+  if (res.status !== 400) throw new Error(`${what}: se esperaba 400 y llegó ${res.status} ${JSON.stringify(res.body)}`);
+  const body = parseWith(ErrorBodySchema, res.body);
+  for (const message of [body.message, ...(body.errors ?? []).map((e) => e.message)]) {
+    seen.add(message);
+    if (ENGLISH.test(message)) throw new Error(`${what}: mensaje en inglés "${message}"`);
+    if (!isExpected(message)) throw new Error(`${what}: mensaje no previsto "${message}"`);
+  }
+  return body;
+}
+
+function send(route: RouteDescriptor, body: unknown): Promise<Sent> {
+  const method = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
+  return t.http[method](pathOf(route)).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+}
+
+describe('mensajes en español para cualquier pedido mal formado', () => {
+  it('the routes under test are all the routes with a body or a query', () => {
+    expect(WITH_BODY.length).toBeGreaterThanOrEqual(25);
+    expect(WITH_QUERY.length).toBeGreaterThanOrEqual(10);
+    for (const r of WITH_BODY) expect({ route: routeKey(r), fields: fieldsOf(r.body).length > 0 }).toEqual({ route: routeKey(r), fields: true });
+  });
+
+  it.each(WITH_BODY.map((r) => [routeKey(r), r] as const))('%s: a JSON array as the body', async (_key, route) => {
+    const body = expectSpanish400(await send(route, [{ nombre: 'x' }]), `${routeKey(route)} []`);
+    expect(body.message).toBe('Los datos enviados deben ser un objeto JSON');
+  });
+
+  it.each(WITH_BODY.map((r) => [routeKey(r), r] as const))('%s: each field of the wrong type', async (_key, route) => {
+    for (const field of fieldsOf(route.body)) {
+      for (const wrong of [{ x: 1 }, ['a', 'b']]) {
+        const what = `${routeKey(route)} ${field}=${JSON.stringify(wrong)}`;
+        const body = expectSpanish400(await send(route, { [field]: wrong }), what);
+        const own = (body.errors ?? []).filter((e) => e.path === field || e.path.startsWith(`${field}.`));
+        if (own.length === 0) throw new Error(`${what}: ningún error sobre el campo (${JSON.stringify(body.errors)})`);
+      }
+    }
+  });
+
+  it.each(WITH_QUERY.map((r) => [routeKey(r), r] as const))('%s: each query parameter repeated', async (_key, route) => {
+    for (const field of fieldsOf(route.query)) {
+      const what = `${routeKey(route)} ?${field}=a&${field}=b`;
+      const res = await t.http
+        .get(pathOf(route))
+        .set('Authorization', `Bearer ${token}`)
+        .query(`${field}=a&${field}=b`);
+      const body = expectSpanish400(res, what);
+      const own = (body.errors ?? []).filter((e) => e.path === field || e.path.startsWith(`${field}.`));
+      if (own.length === 0) throw new Error(`${what}: ningún error sobre el parámetro (${JSON.stringify(body.errors)})`);
+    }
+  });
+
+  it('a repeated text filter answers the generic Spanish text, not zod English', async () => {
+    const res = await t.http.get('/api/tasks').set('Authorization', `Bearer ${token}`).query('titulo=a&titulo=b');
+    const body = expectSpanish400(res, 'GET /api/tasks ?titulo=a&titulo=b');
+    expect(body.message).toBe('El campo «titulo» admite un solo valor');
+    expect(body.errors).toEqual([{ path: 'titulo', message: 'El campo «titulo» admite un solo valor' }]);
+  });
+
+  it('a field of the wrong type names the field and the expected type', async () => {
+    const res = await t.http
+      .put(`/api/assigned-tasks/${ANY_UUID}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ estado_uuid: ANY_UUID, observaciones: 5 });
+    const body = expectSpanish400(res, 'PUT /api/assigned-tasks/:id observaciones=5');
+    expect(body.message).toBe('El campo «observaciones» debe ser un texto');
+  });
+
+  it('the event stream with its token repeated answers a Spanish 401', async () => {
+    const res = await t.http.get('/api/events').query(`token=${token}&token=${token}`);
+    expect(res.status).toBe(401);
+    expect(parseWith(ErrorBodySchema, res.body).message).toBe('Debe iniciar sesión para continuar');
+  });
+
+  it('saw the generic texts at work', () => {
+    expect([...seen]).toEqual(expect.arrayContaining(['Los datos enviados deben ser un objeto JSON', 'El campo «titulo» admite un solo valor']));
+  });
+});
