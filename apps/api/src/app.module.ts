@@ -10,7 +10,7 @@ import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
 import { RolesModule } from './modules/roles/roles.module';
 import { AreasModule } from './modules/areas/areas.module';
-import { JobDescriptionsModule } from './modules/job-descriptions/job-descriptions.module';
+import { JobPositionsModule } from './modules/job-positions/job-positions.module';
 import { StatusesModule } from './modules/statuses/statuses.module';
 import { TaskTypesModule } from './modules/task-types/task-types.module';
 import { TasksModule } from './modules/tasks/tasks.module';
@@ -28,7 +28,7 @@ export const FEATURE_MODULES = [
   UsersModule,
   RolesModule,
   AreasModule,
-  JobDescriptionsModule,
+  JobPositionsModule,
   StatusesModule,
   TaskTypesModule,
   TasksModule,

@@ -14,7 +14,7 @@ export const PERMISSIONS = {
   resource: ['create:resource', 'read:resource', 'update:resource', 'delete:resource'],
   notification: ['send:notifications'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
-  jobDescription: [
+  jobPosition: [
     'create:job-description',
     'read:job-description',
     'read:all:job-descriptions',

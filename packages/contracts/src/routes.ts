@@ -5,7 +5,7 @@ import { USERS_ROUTES } from './users/users.routes';
 import { ROLES_ROUTES } from './roles/roles.routes';
 import { STATUSES_ROUTES } from './statuses/statuses.routes';
 import { AREAS_ROUTES } from './areas/areas.routes';
-import { JOB_DESCRIPTIONS_ROUTES } from './job-descriptions/job-descriptions.routes';
+import { JOB_POSITIONS_ROUTES } from './job-positions/job-positions.routes';
 import { TASK_TYPES_ROUTES } from './task-types/task-types.routes';
 import { TASKS_ROUTES } from './tasks/tasks.routes';
 import { ASSIGNED_TASKS_ROUTES } from './assigned-tasks/assigned-tasks.routes';
@@ -23,7 +23,7 @@ export const ROUTE_GROUPS = {
   roles: ROLES_ROUTES,
   statuses: STATUSES_ROUTES,
   areas: AREAS_ROUTES,
-  jobDescriptions: JOB_DESCRIPTIONS_ROUTES,
+  jobPositions: JOB_POSITIONS_ROUTES,
   taskTypes: TASK_TYPES_ROUTES,
   tasks: TASKS_ROUTES,
   assignedTasks: ASSIGNED_TASKS_ROUTES,

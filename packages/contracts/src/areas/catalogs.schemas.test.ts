@@ -2,10 +2,10 @@ import { MESSAGES } from '../messages';
 import { describeSchema, U1 } from '../__tests__/helpers';
 import { AreaListQuerySchema, CreateAreaRequestSchema, UpdateAreaRequestSchema } from './areas.schemas';
 import {
-  CreateJobDescriptionRequestSchema,
-  JobDescriptionListQuerySchema,
-  UpdateJobDescriptionRequestSchema,
-} from '../job-descriptions/job-descriptions.schemas';
+  CreateJobPositionRequestSchema,
+  JobPositionListQuerySchema,
+  UpdateJobPositionRequestSchema,
+} from '../job-positions/job-positions.schemas';
 import {
   CreateTaskTypeRequestSchema,
   TaskTypeListQuerySchema,
@@ -36,8 +36,8 @@ for (const [title, schema] of [
 }
 
 for (const [title, schema] of [
-  ['CreateJobDescriptionRequestSchema', CreateJobDescriptionRequestSchema],
-  ['UpdateJobDescriptionRequestSchema', UpdateJobDescriptionRequestSchema],
+  ['CreateJobPositionRequestSchema', CreateJobPositionRequestSchema],
+  ['UpdateJobPositionRequestSchema', UpdateJobPositionRequestSchema],
   ['CreateTaskTypeRequestSchema', CreateTaskTypeRequestSchema],
   ['UpdateTaskTypeRequestSchema', UpdateTaskTypeRequestSchema],
 ] as const) {
@@ -67,7 +67,7 @@ for (const [title, schema] of [
 
 for (const [title, schema] of [
   ['AreaListQuerySchema', AreaListQuerySchema],
-  ['JobDescriptionListQuerySchema', JobDescriptionListQuerySchema],
+  ['JobPositionListQuerySchema', JobPositionListQuerySchema],
   ['TaskTypeListQuerySchema', TaskTypeListQuerySchema],
 ] as const) {
   describeSchema(

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import { ChangePasswordRequestSchema } from '../auth/auth.schemas';
 import {
-  AssignJobDescriptionRequestSchema,
+  AssignJobPositionRequestSchema,
   CreateUserRequestSchema,
   UpdateUserRequestSchema,
   UserListQuerySchema,
@@ -83,12 +83,12 @@ export const USERS_ROUTES = {
     summary:
       'Cambia la contraseña. Regla en el servicio: solo el propio usuario (:id = sub) y currentPassword debe coincidir.',
   }),
-  /** The job-position assignment lives here, not in JOB_DESCRIPTIONS_ROUTES. */
-  assignJobDescription: defineRoute({
+  /** The job-position assignment lives here, not in JOB_POSITIONS_ROUTES. */
+  assignJobPosition: defineRoute({
     method: 'POST',
     path: '/api/job-description-user',
     access: { anyOf: ['update:user'] },
-    body: AssignJobDescriptionRequestSchema,
+    body: AssignJobPositionRequestSchema,
     response: UserResponseSchema,
     status: 200,
     summary: 'Asigna (o con null quita) el puesto de trabajo de un usuario; devuelve el usuario.',

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../messages';
 import { describeSchema, issuesOf, U1, U2, U3 } from '../__tests__/helpers';
 import {
-  AssignJobDescriptionRequestSchema,
+  AssignJobPositionRequestSchema,
   CreateUserRequestSchema,
   UpdateUserRequestSchema,
   UserListQuerySchema,
@@ -194,8 +194,8 @@ describeSchema(
 );
 
 describeSchema(
-  'AssignJobDescriptionRequestSchema',
-  AssignJobDescriptionRequestSchema,
+  'AssignJobPositionRequestSchema',
+  AssignJobPositionRequestSchema,
   [
     { name: 'a position', input: { usuario_uuid: U1, descripcion_puesto_uuid: U2 } },
     { name: 'clearing', input: { usuario_uuid: U1, descripcion_puesto_uuid: null } },

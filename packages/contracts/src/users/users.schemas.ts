@@ -117,8 +117,8 @@ export const UsersOfAreasOfUserResponseSchema = z.array(UserOptionSchema);
 export type UsersOfAreasOfUserResponse = z.infer<typeof UsersOfAreasOfUserResponseSchema>;
 
 /** `POST /api/job-description-user`: sets (or, with `null`, clears) a user's job position. */
-export const AssignJobDescriptionRequestSchema = z.object({
+export const AssignJobPositionRequestSchema = z.object({
   usuario_uuid: requiredUuid(v.selectUser),
   descripcion_puesto_uuid: z.preprocess((value) => (value === '' ? null : value), UuidSchema.nullable()),
 });
-export type AssignJobDescriptionRequest = z.infer<typeof AssignJobDescriptionRequestSchema>;
+export type AssignJobPositionRequest = z.infer<typeof AssignJobPositionRequestSchema>;

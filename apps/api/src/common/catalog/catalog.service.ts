@@ -1,36 +1,22 @@
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import type { PageMeta } from '@gestar/contracts';
+import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { conflict, notFound } from '../http/app-exception';
-
-/** What a catalog repository (organisation-wide name + description records) offers its service. */
-export interface CatalogRepository<Row, Query extends { page: number; limit: number }, Create, Update> {
-  list(q: Query): Promise<{ rows: Row[]; total: number }>;
-  findOne(uuid: string): Promise<Row | null>;
-  insert(input: Create): Promise<Row>;
-  update(uuid: string, input: Update): Promise<Row | null>;
-  lock(em: EntityManager, uuid: string): Promise<boolean>;
-  inUse(em: EntityManager, uuid: string): Promise<boolean>;
-  delete(em: EntityManager, uuid: string): Promise<void>;
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  return err instanceof QueryFailedError && (err.driverError as { code?: string } | undefined)?.code === '23503';
-}
+import type { CatalogListQuery, CatalogRepository, CatalogRow, CatalogWrite } from './catalog.repository';
 
 /**
- * The rules shared by job positions and task types: organisation-wide (no area scope),
- * paged lists, 404 for unknown ids, and a delete refused with 409 while something uses the record.
+ * The rules every catalog shares (areas, statuses, task types, job positions): paged lists,
+ * 404 for an unknown id, and a delete refused with 409 while something uses the record.
  */
-export abstract class CatalogService<Row, Query extends { page: number; limit: number }, Create, Update> {
-  protected constructor(
-    private readonly ds: DataSource,
-    private readonly repo: CatalogRepository<Row, Query, Create, Update>,
+export class CatalogService<Row extends CatalogRow> {
+  constructor(
+    private readonly repo: CatalogRepository<Row>,
     private readonly inUseMessage: string,
   ) {}
 
-  async list(q: Query): Promise<{ data: Row[]; meta: PageMeta }> {
+  async list(q: CatalogListQuery): Promise<{ data: Row[]; meta: PageMeta }> {
     const { rows, total } = await this.repo.list(q);
-    return { data: rows, meta: { totalItems: total, currentPage: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) } };
+    return { data: rows, meta: pageMeta(q, total) };
   }
 
   async get(uuid: string): Promise<Row> {
@@ -39,26 +25,28 @@ export abstract class CatalogService<Row, Query extends { page: number; limit: n
     return row;
   }
 
-  create(input: Create): Promise<Row> {
+  create(input: CatalogWrite<Row>): Promise<Row> {
     return this.repo.insert(input);
   }
 
-  async update(uuid: string, input: Update): Promise<Row> {
+  async update(uuid: string, input: CatalogWrite<Row>): Promise<Row> {
     const row = await this.repo.update(uuid, input);
     if (!row) throw notFound();
     return row;
   }
 
-  /** Locked while checked, so a record taken into use concurrently is not deleted under it. */
+  /**
+   * Locked while checked, so a record taken into use concurrently is not deleted under it;
+   * the foreign keys answer the same 409 if the check ever misses a reference.
+   */
+  @Transactional()
   async remove(uuid: string): Promise<{ ok: true }> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (await this.repo.inUse(uuid)) throw conflict(this.inUseMessage);
     try {
-      await this.ds.transaction(async (em) => {
-        if (!(await this.repo.lock(em, uuid))) throw notFound();
-        if (await this.repo.inUse(em, uuid)) throw conflict(this.inUseMessage);
-        await this.repo.delete(em, uuid);
-      });
+      await this.repo.delete(uuid);
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw conflict(this.inUseMessage);
+      if (pgErrorCode(err) === PG.foreignKeyViolation) throw conflict(this.inUseMessage);
       throw err;
     }
     return { ok: true };

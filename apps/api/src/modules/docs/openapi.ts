@@ -33,7 +33,7 @@ const GROUP_TAGS: Record<GroupName, string> = {
   roles: 'Roles',
   statuses: 'Estados',
   areas: 'Áreas',
-  jobDescriptions: 'Puestos de trabajo',
+  jobPositions: 'Puestos de trabajo',
   taskTypes: 'Tipos de tarea',
   tasks: 'Tareas',
   assignedTasks: 'Tareas asignadas',

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { StatusesController } from './statuses.controller';
-import { StatusesRepository } from './statuses.repository';
-import { StatusesService } from './statuses.service';
+import { catalogModule } from '../../common/catalog/catalog.module';
+import { STATUSES } from './statuses.catalog';
 
-@Module({ controllers: [StatusesController], providers: [StatusesService, StatusesRepository] })
+@Module(catalogModule(STATUSES))
 export class StatusesModule {}

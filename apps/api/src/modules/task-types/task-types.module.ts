@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TaskTypesController } from './task-types.controller';
-import { TaskTypesRepository } from './task-types.repository';
-import { TaskTypesService } from './task-types.service';
+import { catalogModule } from '../../common/catalog/catalog.module';
+import { TASK_TYPES } from './task-types.catalog';
 
-@Module({ controllers: [TaskTypesController], providers: [TaskTypesService, TaskTypesRepository] })
+@Module(catalogModule(TASK_TYPES))
 export class TaskTypesModule {}

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
-  AssignJobDescriptionRequest,
+  AssignJobPositionRequest,
   ChangePasswordRequest,
   CreateUserRequest,
   UpdateUserRequest,
@@ -52,8 +52,8 @@ export class UsersController {
     return this.users.changePassword(user, p.id, body);
   }
 
-  @Endpoint(USERS_ROUTES.assignJobDescription)
-  assignJobDescription(@CurrentUser() user: AuthUser, @ValidBody() body: AssignJobDescriptionRequest) {
-    return this.users.assignJobDescription(user, body);
+  @Endpoint(USERS_ROUTES.assignJobPosition)
+  assignJobPosition(@CurrentUser() user: AuthUser, @ValidBody() body: AssignJobPositionRequest) {
+    return this.users.assignJobPosition(user, body);
   }
 }

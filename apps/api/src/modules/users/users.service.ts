@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import {
-  AssignJobDescriptionRequest,
+  AssignJobPositionRequest,
   ChangePasswordRequest,
   CreateUserRequest,
   MESSAGES,
@@ -213,7 +213,7 @@ export class UsersService {
   }
 
   /** Sets or clears a user's job position (`update:user`, same scope as editing). */
-  async assignJobDescription(caller: AuthUser, input: AssignJobDescriptionRequest): Promise<UserResponse> {
+  async assignJobPosition(caller: AuthUser, input: AssignJobPositionRequest): Promise<UserResponse> {
     const target = await this.loadOrThrow(input.usuario_uuid);
     this.assertManageable(caller, this.writeScope(caller), target);
     if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid))) {

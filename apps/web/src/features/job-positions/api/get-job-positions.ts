@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { JOB_DESCRIPTIONS_ROUTES, type JobDescriptionListResponse } from '@gestar/contracts';
+import { JOB_POSITIONS_ROUTES, type JobPositionListResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
 
@@ -7,8 +7,8 @@ import { CACHE_TIMES } from '../../../lib/ui-settings';
 export const JOB_POSITIONS_PAGE_SIZE = 12;
 export const JOB_POSITIONS_LIST_KEY = ['job-descriptions', 'list'] as const;
 
-export function getJobPositions(page: number): Promise<JobDescriptionListResponse> {
-  return apiRequest(JOB_DESCRIPTIONS_ROUTES.list, { query: { page, limit: JOB_POSITIONS_PAGE_SIZE } });
+export function getJobPositions(page: number): Promise<JobPositionListResponse> {
+  return apiRequest(JOB_POSITIONS_ROUTES.list, { query: { page, limit: JOB_POSITIONS_PAGE_SIZE } });
 }
 
 export function jobPositionsQueryOptions(page: number) {

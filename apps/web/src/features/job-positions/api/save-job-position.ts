@@ -1,24 +1,24 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
-  JOB_DESCRIPTIONS_ROUTES,
-  type CreateJobDescriptionRequest,
-  type JobDescriptionResponse,
-  type UpdateJobDescriptionRequest,
+  JOB_POSITIONS_ROUTES,
+  type CreateJobPositionRequest,
+  type JobPositionResponse,
+  type UpdateJobPositionRequest,
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { appendToList, removeFromLists, replaceInLists } from '../../../lib/paged-cache';
 import { JOB_POSITIONS_LIST_KEY } from './get-job-positions';
 
-export function createJobPosition(body: CreateJobDescriptionRequest): Promise<JobDescriptionResponse> {
-  return apiRequest(JOB_DESCRIPTIONS_ROUTES.create, { body });
+export function createJobPosition(body: CreateJobPositionRequest): Promise<JobPositionResponse> {
+  return apiRequest(JOB_POSITIONS_ROUTES.create, { body });
 }
 
-export function updateJobPosition(id: string, body: UpdateJobDescriptionRequest): Promise<JobDescriptionResponse> {
-  return apiRequest(JOB_DESCRIPTIONS_ROUTES.update, { params: { id }, body });
+export function updateJobPosition(id: string, body: UpdateJobPositionRequest): Promise<JobPositionResponse> {
+  return apiRequest(JOB_POSITIONS_ROUTES.update, { params: { id }, body });
 }
 
 export function deleteJobPosition(id: string) {
-  return apiRequest(JOB_DESCRIPTIONS_ROUTES.remove, { params: { id } });
+  return apiRequest(JOB_POSITIONS_ROUTES.remove, { params: { id } });
 }
 
 // Lists, the user form's picker and users showing their position: all under these keys.
@@ -42,7 +42,7 @@ export function useCreateJobPosition(listKey: QueryKey) {
 export function useUpdateJobPosition() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateJobDescriptionRequest }) => updateJobPosition(id, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdateJobPositionRequest }) => updateJobPosition(id, body),
     onSuccess: async (position) => {
       replaceInLists(client, JOB_POSITIONS_LIST_KEY, position);
       await invalidateAll(client);

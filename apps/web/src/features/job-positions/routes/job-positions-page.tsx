@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
-import { CreateJobDescriptionRequestSchema, MESSAGES, type JobDescriptionResponse } from '@gestar/contracts';
+import { CreateJobPositionRequestSchema, MESSAGES, type JobPositionResponse } from '@gestar/contracts';
 import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
 import { CatalogFormDialog } from '../../../components/catalog-form-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -15,14 +15,14 @@ import { toast } from '../../../lib/toast';
 import { jobPositionsQueryOptions, useJobPositions } from '../api/get-job-positions';
 import { useCreateJobPosition, useDeleteJobPosition, useUpdateJobPosition } from '../api/save-job-position';
 
-type Editing = { position: JobDescriptionResponse | null } | null;
+type Editing = { position: JobPositionResponse | null } | null;
 
 /** SPEC section 2.11: Gestión de Puestos de Trabajo. */
 export function JobPositionsPage() {
   const can = useCan();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<JobDescriptionResponse | null>(null);
+  const [deleting, setDeleting] = useState<JobPositionResponse | null>(null);
   const positions = useJobPositions(page);
   const create = useCreateJobPosition(jobPositionsQueryOptions(page).queryKey);
   const update = useUpdateJobPosition();
@@ -101,7 +101,7 @@ export function JobPositionsPage() {
           submitLabel={editing.position ? 'Actualizar' : 'Crear'}
           initial={{ nombre: editing.position?.nombre ?? '', descripcion: editing.position?.descripcion ?? '' }}
           withDescription
-          schema={CreateJobDescriptionRequestSchema}
+          schema={CreateJobPositionRequestSchema}
           save={(body) => {
             const current = editing.position;
             return current ? update.mutateAsync({ id: current.uuid, body }) : create.mutateAsync(body);

@@ -6,11 +6,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   AREAS_ROUTES,
-  JOB_DESCRIPTIONS_ROUTES,
+  JOB_POSITIONS_ROUTES,
   MAX_PAGE_SIZE,
   ROLES_ROUTES,
   type AreaListResponse,
-  type JobDescriptionListResponse,
+  type JobPositionListResponse,
   type RoleListResponse,
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
@@ -40,8 +40,8 @@ export function useAreaOptions(enabled: boolean) {
   return useQuery({ ...areaOptionsQueryOptions(), enabled });
 }
 
-export function getJobPositionOptions(): Promise<JobDescriptionListResponse> {
-  return apiRequest(JOB_DESCRIPTIONS_ROUTES.list, { query: { page: 1, limit: MAX_PAGE_SIZE } });
+export function getJobPositionOptions(): Promise<JobPositionListResponse> {
+  return apiRequest(JOB_POSITIONS_ROUTES.list, { query: { page: 1, limit: MAX_PAGE_SIZE } });
 }
 
 export function jobPositionOptionsQueryOptions() {

@@ -2,21 +2,21 @@ import { defineRoute } from '../common/route';
 import { MESSAGES } from '../messages';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
-  CreateJobDescriptionRequestSchema,
-  JobDescriptionListQuerySchema,
-  JobDescriptionListResponseSchema,
-  JobDescriptionResponseSchema,
-  UpdateJobDescriptionRequestSchema,
-} from './job-descriptions.schemas';
+  CreateJobPositionRequestSchema,
+  JobPositionListQuerySchema,
+  JobPositionListResponseSchema,
+  JobPositionResponseSchema,
+  UpdateJobPositionRequestSchema,
+} from './job-positions.schemas';
 
-/** Assigning a position to a user is USERS_ROUTES.assignJobDescription (POST /api/job-description-user). */
-export const JOB_DESCRIPTIONS_ROUTES = {
+/** Assigning a position to a user is USERS_ROUTES.assignJobPosition (POST /api/job-description-user). */
+export const JOB_POSITIONS_ROUTES = {
   list: defineRoute({
     method: 'GET',
     path: '/api/job-descriptions',
     access: { anyOf: ['read:job-description', 'read:all:job-descriptions'] },
-    query: JobDescriptionListQuerySchema,
-    response: JobDescriptionListResponseSchema,
+    query: JobPositionListQuerySchema,
+    response: JobPositionListResponseSchema,
     status: 200,
     summary: 'Puestos de trabajo: lista paginada, filtro por nombre.',
   }),
@@ -25,7 +25,7 @@ export const JOB_DESCRIPTIONS_ROUTES = {
     path: '/api/job-descriptions/:id',
     access: { anyOf: ['read:job-description', 'read:all:job-descriptions'] },
     params: UuidParamSchema,
-    response: JobDescriptionResponseSchema,
+    response: JobPositionResponseSchema,
     status: 200,
     summary: 'Un puesto de trabajo.',
   }),
@@ -33,8 +33,8 @@ export const JOB_DESCRIPTIONS_ROUTES = {
     method: 'POST',
     path: '/api/job-descriptions',
     access: { anyOf: ['create:job-description'] },
-    body: CreateJobDescriptionRequestSchema,
-    response: JobDescriptionResponseSchema,
+    body: CreateJobPositionRequestSchema,
+    response: JobPositionResponseSchema,
     status: 201,
     summary: 'Crea un puesto de trabajo.',
   }),
@@ -43,8 +43,8 @@ export const JOB_DESCRIPTIONS_ROUTES = {
     path: '/api/job-descriptions/:id',
     access: { anyOf: ['update:job-description'] },
     params: UuidParamSchema,
-    body: UpdateJobDescriptionRequestSchema,
-    response: JobDescriptionResponseSchema,
+    body: UpdateJobPositionRequestSchema,
+    response: JobPositionResponseSchema,
     status: 200,
     summary: 'Edita un puesto de trabajo.',
   }),

@@ -1,0 +1,18 @@
+import { AREAS_ROUTES, MESSAGES, type AreaResponse } from '@gestar/contracts';
+import { defineCatalog } from '../../common/catalog/catalog.module';
+import { sql } from '../../database/sql';
+
+/**
+ * Areas: listed and read within the caller's area scope (AreasService). In use while a user
+ * (active or not) or a task belongs to the area: deleting it must not orphan anything.
+ */
+export const AREAS = defineCatalog<AreaResponse>({
+  name: 'Areas',
+  table: sql`areas`,
+  columns: { nombre: sql`nombre` },
+  orderBy: sql`lower(nombre), uuid`,
+  inUse: (uuid) =>
+    sql`EXISTS (SELECT 1 FROM usuario_areas WHERE area_uuid = ${uuid}) OR EXISTS (SELECT 1 FROM tareas WHERE area_uuid = ${uuid})`,
+  inUseMessage: MESSAGES.errors.areaInUse,
+  routes: AREAS_ROUTES,
+});

@@ -1,0 +1,17 @@
+import { JOB_POSITIONS_ROUTES, MESSAGES, type JobPositionResponse } from '@gestar/contracts';
+import { defineCatalog } from '../../common/catalog/catalog.module';
+import { sql } from '../../database/sql';
+
+/**
+ * Job positions (table `descripciones_puesto`, public path `/api/job-descriptions`):
+ * organisation-wide; in use while any user, active or not, holds the position.
+ */
+export const JOB_POSITIONS = defineCatalog<JobPositionResponse>({
+  name: 'JobPositions',
+  table: sql`descripciones_puesto`,
+  columns: { nombre: sql`nombre`, descripcion: sql`descripcion` },
+  orderBy: sql`lower(nombre), uuid`,
+  inUse: (uuid) => sql`EXISTS (SELECT 1 FROM usuarios WHERE descripcion_puesto_uuid = ${uuid})`,
+  inUseMessage: MESSAGES.errors.jobPositionInUse,
+  routes: JOB_POSITIONS_ROUTES,
+});

@@ -1,0 +1,14 @@
+import { MESSAGES, TASK_TYPES_ROUTES, type TaskTypeResponse } from '@gestar/contracts';
+import { defineCatalog } from '../../common/catalog/catalog.module';
+import { sql } from '../../database/sql';
+
+/** Task types: organisation-wide; in use (delete refused) while any task, active or not, is of the type. */
+export const TASK_TYPES = defineCatalog<TaskTypeResponse>({
+  name: 'TaskTypes',
+  table: sql`tipos_tarea`,
+  columns: { nombre: sql`nombre`, descripcion: sql`descripcion` },
+  orderBy: sql`lower(nombre), uuid`,
+  inUse: (uuid) => sql`EXISTS (SELECT 1 FROM tareas WHERE tipo_tarea_uuid = ${uuid})`,
+  inUseMessage: MESSAGES.errors.taskTypeInUse,
+  routes: TASK_TYPES_ROUTES,
+});
