@@ -11,6 +11,8 @@ import { Answer, call, createWorld, fixtures, World } from './support/world';
  * purpose: recording a refused login is what the rate limit is made of.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+/** One seed for the whole run, printed first: FUZZ_SEED=<seed> repeats it. */
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 jest.setTimeout(300_000);
 
 let w: World;
@@ -30,6 +32,7 @@ async function digest(): Promise<Map<string, string>> {
 }
 
 beforeAll(async () => {
+  console.log(`fuzz: semilla ${SEED} (repetir con FUZZ_SEED=${SEED}), ${RUNS} casos por ruta`);
   w = await createWorld();
   const rows: { table_name: string }[] = await w.t.ds.query(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
@@ -160,7 +163,7 @@ describe('entrada hostil contra la API real', () => {
             tried.accepted++;
           }
         }),
-        { numRuns: RUNS, endOnFailure: true, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+        { numRuns: RUNS, endOnFailure: true, seed: SEED },
       );
     },
   );
