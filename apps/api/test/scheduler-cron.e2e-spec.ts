@@ -1,0 +1,121 @@
+import { CronExpression, SchedulerRegistry } from '@nestjs/schedule';
+import { todayIn } from '@gestar/contracts';
+import { SchedulerService, type TickResult } from '../src/modules/scheduled-tasks/scheduler.service';
+import { areaUuid, createTestApp, TestApp, userUuid } from './support/test-app';
+
+/**
+ * The generator as a running application starts it: scheduler enabled, the
+ * `@Cron` job registered by `ScheduleModule` and fired through the job itself
+ * (never by calling `runTick` directly). The job is stopped right after start
+ * so the wall clock does not fire it in the middle of a test.
+ */
+
+const JOB = 'scheduled-tasks';
+
+describe('scheduler cron in a running application', () => {
+  let t: TestApp;
+  let registry: SchedulerRegistry;
+  let scheduler: SchedulerService;
+  let wasActive: boolean;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SCHEDULER_ENABLED: 'true' } });
+    registry = t.app.get(SchedulerRegistry);
+    scheduler = t.app.get(SchedulerService);
+    const job = registry.getCronJob(JOB);
+    wasActive = job.isActive;
+    job.stop();
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  /** Fires the registered job once and resolves with what the tick it started returned (null: no tick started). */
+  async function fire(): Promise<TickResult | null> {
+    const ticks: Promise<TickResult>[] = [];
+    const original = scheduler.runTick.bind(scheduler);
+    const spy = jest.spyOn(scheduler, 'runTick').mockImplementation((now?: Date) => {
+      const p = original(now);
+      ticks.push(p);
+      return p;
+    });
+    await registry.getCronJob(JOB).fireOnTick();
+    spy.mockRestore();
+    const result = ticks.length ? await ticks[0]! : null;
+    // onMinute's finally (the end of the tick) runs before whatever comes next.
+    await new Promise((resolve) => setImmediate(resolve));
+    return result;
+  }
+
+  it('the job is registered every minute and started with the application', () => {
+    const names = [...registry.getCronJobs().keys()];
+    expect(names).toContain(JOB);
+    const job = registry.getCronJob(JOB);
+    expect(job.cronTime.source).toBe(CronExpression.EVERY_MINUTE);
+    expect(wasActive).toBe(true);
+  });
+
+  it('firing the job generates the occurrence due today, once per assignee', async () => {
+    const [tipo] = await t.ds.query(`SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1`);
+    const area = await areaUuid(t, 'Carpintería');
+    const admin = await userUuid(t, 'admin');
+    const operario = await userUuid(t, 'operario');
+    const today = todayIn(t.config.timezone, new Date());
+    const [task] = await t.ds.query(
+      `INSERT INTO tareas (titulo, tipo_tarea_uuid, area_uuid, creado_por_uuid, activo) VALUES ('Aceitar bisagras', $1, $2, $3, true) RETURNING uuid`,
+      [tipo.uuid, area, admin],
+    );
+    await t.ds.query(`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) VALUES ($1, $2)`, [task.uuid, operario]);
+    const [schedule] = await t.ds.query(
+      `INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
+       VALUES ($1, 7, $2::date, 0, true) RETURNING uuid`,
+      [task.uuid, today],
+    );
+
+    const tick = await fire();
+    expect(tick).not.toBeNull();
+    expect(tick!.today).toBe(today);
+    const rows: { empleado_uuid: string; fecha: string }[] = await t.ds.query(
+      `SELECT empleado_uuid, to_char(fecha_ocurrencia, 'YYYY-MM-DD') AS fecha FROM tareas_asignadas WHERE programacion_uuid = $1`,
+      [schedule.uuid],
+    );
+    expect(rows).toEqual([{ empleado_uuid: operario, fecha: today }]);
+    const [next] = await t.ds.query(`SELECT to_char(proxima_ejecucion, 'YYYY-MM-DD') AS d FROM programaciones_tareas WHERE uuid = $1`, [
+      schedule.uuid,
+    ]);
+    expect(next.d).not.toBe(today);
+
+    // Fired again the same day: nothing new.
+    await fire();
+    const [again] = await t.ds.query(`SELECT count(*)::int AS c FROM tareas_asignadas WHERE programacion_uuid = $1`, [schedule.uuid]);
+    expect(again.c).toBe(1);
+  });
+
+  it('a firing while a tick is still running is skipped', async () => {
+    let finish!: () => void;
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const started: number[] = [];
+    jest.spyOn(scheduler, 'runTick').mockImplementation(async () => {
+      started.push(started.length);
+      await slow;
+      return { today: '', schedules: 0, occurrences: [] };
+    });
+    const job = registry.getCronJob(JOB);
+    await job.fireOnTick(); // starts a tick that does not end yet
+    await job.fireOnTick(); // the next minute: the first tick is still running
+    await job.fireOnTick();
+    expect(started).toHaveLength(1);
+
+    finish();
+    await slow;
+    // The running tick ends (its finally) before the next firing.
+    await new Promise((resolve) => setImmediate(resolve));
+    await job.fireOnTick();
+    expect(started).toHaveLength(2);
+  });
+});
