@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { QueryFailedError } from 'typeorm';
 import { ZodError } from 'zod';
 import { MESSAGES } from '@gestar/contracts';
+import { pgErrorCode } from '../../database/sql';
 import { AppException, errorName, FieldError } from './app-exception';
 import { zodFieldErrors } from './zod-validation';
 
@@ -71,8 +71,8 @@ export function toErrorBody(exception: unknown): Body {
   if (isDbUnavailable(exception)) {
     return { statusCode: 503, message: MESSAGES.errors.databaseUnavailable, error: errorName(503) };
   }
-  if (exception instanceof QueryFailedError) {
-    const code = (exception as QueryFailedError & { code?: string }).code ?? (exception.driverError as { code?: string })?.code;
+  const code = pgErrorCode(exception);
+  if (code) {
     if (code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '22001' || code === '22021' || code === '54001') {
       return { statusCode: 400, message: MESSAGES.validation.invalidBody, error: errorName(400) };
     }
