@@ -50,9 +50,6 @@ export interface UserRow extends UserListRow {
   rol_permisos: string[];
 }
 
-/** @deprecated the catalog repositories' old import; use `likePattern` from database/sql. */
-export const containsPattern = likePattern;
-
 const PUESTO_JSON = sql`CASE WHEN dp.uuid IS NOT NULL THEN json_build_object('uuid', dp.uuid, 'nombre', dp.nombre, 'descripcion', dp.descripcion) END`;
 const AREAS_JSON = sql`(SELECT json_agg(json_build_object('uuid', a.uuid, 'nombre', a.nombre) ORDER BY a.nombre, a.uuid)
    FROM usuario_areas ua JOIN areas a ON a.uuid = ua.area_uuid
