@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source';
+import { sql } from './sql';
 
 /** Arbitrary constant: every replica takes this advisory lock before migrating. */
 const MIGRATION_LOCK_KEY = 774_201_611;
@@ -12,11 +13,13 @@ export async function runMigrations(ds: DataSource): Promise<string[]> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const lock = sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.toQuery();
+    await runner.query(lock.text, lock.values);
     const applied = await ds.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    const unlock = sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.toQuery();
+    await runner.query(unlock.text, unlock.values).catch(() => undefined);
     await runner.release();
   }
 }
