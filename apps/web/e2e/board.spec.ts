@@ -16,7 +16,7 @@ test('an operario moves a card to another status', async ({ page, request }) => 
   await loginAs(page, 'operario');
   await expect(column(page, 'Pendiente').getByRole('article', { name: titulo })).toBeVisible({ timeout: FIRST_LOAD_MS });
   // No filters, no assignee, no archive for an operario.
-  await expect(page.getByRole('textbox', { name: 'Áreas' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Áreas' })).toHaveCount(0);
   await expect(card(page, titulo).getByRole('button', { name: 'Archivar' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'PENDIENTE' }).or(page.getByText('PENDIENTE', { exact: true }))).toBeVisible();
 
@@ -33,12 +33,12 @@ test('a supervisor archives a task with a rating and the card leaves the board',
   const target = card(page, titulo);
   await expect(target).toBeVisible({ timeout: FIRST_LOAD_MS });
   await expect(target.getByTestId('task-assignee')).toHaveText('Oscar Pérez');
-  await expect(page.getByRole('textbox', { name: 'Áreas' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Áreas' })).toBeVisible();
 
   await target.getByRole('button', { name: 'Archivar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Archivar y calificar tarea' });
-  await expect(dialog.getByRole('textbox', { name: 'Calificación' })).toHaveValue('Sin calificación');
-  await dialog.getByRole('textbox', { name: 'Calificación' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Calificación' })).toHaveValue('Sin calificación');
+  await dialog.getByRole('combobox', { name: 'Calificación' }).click();
   await page.getByRole('option', { name: '5 - Excelente' }).click();
   await dialog.getByLabel('Observaciones').fill('Impecable');
   await page.screenshot({ path: join(shots, 'board-archive-1280.png') });

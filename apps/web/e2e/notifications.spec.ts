@@ -33,7 +33,7 @@ async function createRecipient(request: APIRequestContext): Promise<{ username: 
 function form(page: Page) {
   const f = page.getByRole('form', { name: 'Enviar notificación' });
   return {
-    user: f.getByRole('textbox', { name: 'Usuario' }),
+    user: f.getByRole('combobox', { name: 'Usuario' }),
     title: f.getByRole('textbox', { name: 'Título' }),
     message: f.getByRole('textbox', { name: 'Mensaje' }),
     toUser: f.getByRole('button', { name: 'Enviar a Usuario' }),

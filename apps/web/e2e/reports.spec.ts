@@ -42,8 +42,9 @@ test.describe('reports screen (SPEC 2.13)', () => {
   test('header, help link, filters with the current month, columns, charts', async ({ page }) => {
     await openReports(page);
     await expect(page.getByRole('link', { name: 'Más sobre reportes' })).toHaveAttribute('href', '/ayuda/reportes');
-    for (const label of ['Estados', 'Áreas', 'Usuarios', 'Tarea'])
-      await expect(page.getByRole('textbox', { name: label, exact: true })).toBeVisible();
+    for (const label of ['Estados', 'Áreas', 'Usuarios'])
+      await expect(page.getByRole('combobox', { name: label, exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Tarea', exact: true })).toBeVisible();
     const today = todayIn();
     const first = `${today.slice(0, 8)}01`;
     const range = page.getByRole('button', { name: 'Rango de fecha' });
@@ -90,7 +91,7 @@ test.describe('reports screen (SPEC 2.13)', () => {
 
   test('filters narrow the table; nothing matching shows the empty message', async ({ page }) => {
     await openReports(page);
-    await page.getByRole('textbox', { name: 'Áreas', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Áreas', exact: true }).click();
     await page.getByRole('option', { name: 'Tapicería' }).click();
     await page.keyboard.press('Escape');
     await expect(reportTable(page).getByRole('row')).toHaveCount(2);
@@ -167,7 +168,7 @@ test.describe('reports screen (SPEC 2.13)', () => {
   test('the supervisor sees only its areas', async ({ page }) => {
     await openReports(page, 'supervisor');
     await expect(reportTable(page)).not.toContainText('Logística');
-    await page.getByRole('textbox', { name: 'Áreas', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Áreas', exact: true }).click();
     await expect(page.getByRole('option')).toHaveText(['Carpintería', 'Tapicería']);
   });
 

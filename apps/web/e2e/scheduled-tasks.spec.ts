@@ -52,7 +52,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await dialog(page).getByRole('button', { name: 'Crear' }).click();
     await expect(dialog(page).getByText(MESSAGES.validation.tareaRequired)).toBeVisible();
 
-    await dialog(page).getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+    await dialog(page).getByRole('combobox', { name: 'Intervalo de repetición' }).click();
     await page.getByRole('option', { name: 'Personalizado' }).click();
     await dialog(page).getByRole('button', { name: 'Crear' }).click();
     await expect(dialog(page).getByText(MESSAGES.validation.intervalRequired)).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await dialog(page).getByRole('textbox', { name: 'Días entre repeticiones' }).fill('3');
     await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(addDaysToCalendarDate(today, 3)));
 
-    const search = dialog(page).getByRole('textbox', { name: 'Tarea' });
+    const search = dialog(page).getByRole('combobox', { name: 'Tarea' });
     await search.fill(`no existe ${unique()}`);
     await expect(page.getByText('No se encontraron resultados')).toBeVisible();
     const searched = page.waitForRequest((r) => r.url().includes('/api/tasks?') && new URL(r.url()).searchParams.get('titulo') === titulo);
@@ -70,7 +70,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await searched;
     await page.getByRole('option', { name: titulo, exact: true }).click();
 
-    await dialog(page).getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+    await dialog(page).getByRole('combobox', { name: 'Intervalo de repetición' }).click();
     await page.getByRole('option', { name: 'Semanal (7 días)' }).click();
     const next = addDaysToCalendarDate(today, 7);
     await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(next));
@@ -98,8 +98,8 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
 
     // Edit: the interval, and with it the next execution.
     await created.getByRole('button', { name: `Editar programación de ${titulo}` }).click();
-    await expect(dialog(page).getByRole('textbox', { name: 'Tarea' })).toHaveValue(titulo);
-    await dialog(page).getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+    await expect(dialog(page).getByRole('combobox', { name: 'Tarea' })).toHaveValue(titulo);
+    await dialog(page).getByRole('combobox', { name: 'Intervalo de repetición' }).click();
     await page.getByRole('option', { name: 'Mensual (30 días)' }).click();
     await dialog(page).getByRole('button', { name: 'Actualizar' }).click();
     await expect(page.getByText(MESSAGES.success.scheduleUpdated).first()).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
   test('a task that already has a schedule cannot be chosen again', async ({ page }) => {
     await openSchedules(page, 'supervisor');
     await page.getByRole('button', { name: 'Nueva Programación' }).click();
-    await dialog(page).getByRole('textbox', { name: 'Tarea' }).fill('Limpieza del puesto');
+    await dialog(page).getByRole('combobox', { name: 'Tarea' }).fill('Limpieza del puesto');
     await expect(page.getByRole('option', { name: 'Limpieza del puesto de trabajo' })).toHaveAttribute('data-combobox-disabled', 'true');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-form-mobile.png') });

@@ -41,12 +41,12 @@ test('a task is created with a rich-text description and a schedule', async ({ p
   await page.keyboard.press('Enter');
   await page.keyboard.type('Cortar');
 
-  await dialog.getByRole('textbox', { name: 'Tipo de tarea' }).click();
+  await dialog.getByRole('combobox', { name: 'Tipo de tarea' }).click();
   await page.getByRole('option', { name: 'Mantenimiento' }).click();
-  const users = dialog.getByRole('textbox', { name: 'Usuarios asignados' });
+  const users = dialog.getByRole('combobox', { name: 'Usuarios asignados' });
   await expect(users).toBeDisabled();
   await expect(users).toHaveAttribute('placeholder', 'Selecciona un área primero');
-  await dialog.getByRole('textbox', { name: 'Área' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
   // Only the supervisor's own areas.
   await expect(page.getByRole('option', { name: 'Logística' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Carpintería' }).click();
@@ -59,7 +59,7 @@ test('a task is created with a rich-text description and a schedule', async ({ p
   await expect(dialog.getByRole('button', { name: 'Fecha de vencimiento' })).toHaveText(ddmmyyyy(defaultDueDate()));
 
   await dialog.getByRole('switch', { name: 'Programar tarea' }).check({ force: true });
-  await dialog.getByRole('textbox', { name: 'Intervalo de repetición' }).click();
+  await dialog.getByRole('combobox', { name: 'Intervalo de repetición' }).click();
   await page.getByRole('option', { name: 'Semanal (7 días)' }).click();
   await page.screenshot({ path: join(shots, 'task-form-1280.png'), fullPage: true });
 

@@ -24,7 +24,7 @@ async function openUsers(page: Page, user: 'admin' | 'supervisor') {
 
 async function pickOption(page: Page, label: string, option: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: label, exact: true }).click();
+  await dialog.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   // A multi-select keeps its list open: a click on the dialog's title closes it.
   await dialog.getByRole('heading').first().click();
@@ -172,11 +172,11 @@ test.describe('users screen (SPEC 2.8)', () => {
     await expect(edit.getByRole('textbox', { name: 'Usuario', exact: true })).toHaveValue(username);
     await expect(edit.getByRole('textbox', { name: 'Usuario', exact: true })).toHaveAttribute('readonly', '');
     await expect(edit.getByRole('textbox', { name: 'Contraseña', exact: true })).toHaveValue('');
-    await expect(edit.getByRole('textbox', { name: 'Puesto de trabajo' })).toHaveValue('Carpintero');
+    await expect(edit.getByRole('combobox', { name: 'Puesto de trabajo' })).toHaveValue('Carpintero');
     await edit.getByRole('textbox', { name: 'Apellido', exact: true }).fill('Editada');
     // Clearing the optional job position.
     await edit.getByRole('button', { name: 'Quitar puesto de trabajo' }).click();
-    await expect(edit.getByRole('textbox', { name: 'Puesto de trabajo' })).toHaveValue('');
+    await expect(edit.getByRole('combobox', { name: 'Puesto de trabajo' })).toHaveValue('');
     const putBody = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/users/'));
     await edit.getByRole('button', { name: 'Actualizar' }).click();
     const body = (await putBody).postDataJSON() as Record<string, unknown>;
@@ -213,7 +213,7 @@ test.describe('users screen (SPEC 2.8)', () => {
 
     // The form offers only its own areas.
     await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
-    await page.getByRole('dialog').getByRole('textbox', { name: 'Áreas' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Áreas' }).click();
     await expect(page.getByRole('option', { name: 'Carpintería' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Tapicería' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Logística' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, v8CssVariablesResolver, type CSSVariablesResolver } from '@mantine/core';
 import { readableOnTint } from '../lib/contrast';
 import { DRAWER_ANIMATION_MS } from '../lib/ui-settings';
 
@@ -26,17 +26,23 @@ export const theme = createTheme({
  * gray.7 does not; shade 9 does not for most colours, and the warm and green
  * ones (yellow, orange, green, lime, teal) get their shade 9 darkened a little.
  */
-export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    ...Object.fromEntries(
-      Object.entries(t.colors).map(([name, shades]) => [
-        `--mantine-color-${name}-light-color`,
-        // The tint is the primary shade (8, above) at 10-12 %.
-        readableOnTint(shades[9], shades[8]),
-      ]),
-    ),
-  },
-  dark: {},
-});
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  // Mantine 9 paints 'light' variants with solid shades 1/2 and shade-9 text; the app keeps
+  // Mantine 8's tint of the primary shade, which the contrast rule below was measured on.
+  const v8 = v8CssVariablesResolver(t);
+  return {
+    variables: v8.variables,
+    light: {
+      ...v8.light,
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      ...Object.fromEntries(
+        Object.entries(t.colors).map(([name, shades]) => [
+          `--mantine-color-${name}-light-color`,
+          // The tint is the primary shade (8, above) at 10-12 %.
+          readableOnTint(shades[9], shades[8]),
+        ]),
+      ),
+    },
+    dark: v8.dark,
+  };
+};

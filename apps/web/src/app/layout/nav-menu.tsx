@@ -69,7 +69,7 @@ function NavGroupSection({
         onClick={() => setOpened((o) => !o)}
         fw={600}
       />
-      <Collapse in={opened} transitionDuration={SUBMENU_ANIMATION_MS} id={contentId}>
+      <Collapse expanded={opened} transitionDuration={SUBMENU_ANIMATION_MS} id={contentId}>
         <ScrollArea.Autosize mah={SUBMENU_MAX_HEIGHT} type="auto">
           <Box pl="md" role="group" aria-label={group.label}>
             {items.map((item) => (

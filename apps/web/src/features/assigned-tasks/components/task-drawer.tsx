@@ -40,7 +40,7 @@ function Section({ title, children, defaultOpen = true }: { title: string; child
           </Text>
         </Group>
       </UnstyledButton>
-      <Collapse in={open} transitionDuration={200}>
+      <Collapse expanded={open} transitionDuration={200}>
         <Box pt={4} pb="xs">
           {children}
         </Box>

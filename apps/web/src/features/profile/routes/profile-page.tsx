@@ -49,7 +49,7 @@ export function ProfilePage() {
                 Cerrar sesión
               </Button>
             </Group>
-            <Collapse in={passwordOpen}>
+            <Collapse expanded={passwordOpen}>
               {passwordOpen && <ChangePasswordFormCard userId={userQuery.data.uuid} onDone={passwordForm.close} />}
             </Collapse>
           </Card>

@@ -36,6 +36,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
  * data (recharts' shapes carry no text of their own).
  */
 function ChartImage({ label, children }: { label: string; children: ReactNode }) {
+  // recharts 3 makes every chart a keyboard stop (`accessibilityLayer`); each chart turns it off.
   return (
     <Box component="figure" role="img" aria-label={label} m={0}>
       {/* Hidden, so the pie slices (role="img" from recharts, unnamed) are not read one by one. */}
@@ -113,6 +114,7 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
                 chartLabel={`${stats.total} tareas`}
                 // Not a tab stop: inside the picture there is nothing to operate.
                 pieProps={{ rootTabIndex: -1 }}
+                pieChartProps={{ accessibilityLayer: false }}
               />
             </ChartImage>
           </Group>
@@ -141,6 +143,7 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
               legendProps={{ verticalAlign: 'bottom' }}
               series={statuses.map((s) => ({ name: s.nombre, color: s.color }))}
               tickLine="y"
+              barChartProps={{ accessibilityLayer: false }}
             />
           </ChartImage>
         </ChartCard>
@@ -190,6 +193,7 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
                 xAxisProps={{ domain: [0, 5] }}
                 series={[{ name: 'Calificación', color: 'teal.6' }]}
                 gridAxis="x"
+                barChartProps={{ accessibilityLayer: false }}
               />
             </ChartImage>
           )}
