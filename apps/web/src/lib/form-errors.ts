@@ -27,3 +27,14 @@ export function fieldErrorsFromApi(error: unknown): FieldErrors {
   if (!parsed.success || !parsed.data.errors) return {};
   return fieldErrorsFromIssues(parsed.data.errors.map((e) => ({ path: e.path.split('.'), message: e.message })));
 }
+
+/**
+ * A `@mantine/form` validator from a contract schema: the form checks each rule the contract
+ * declares and shows its Spanish message under the field, with no rule written twice.
+ */
+export function zodResolver<Values>(schema: z.ZodType) {
+  return (values: Values): Record<string, string> => {
+    const parsed = schema.safeParse(values);
+    return parsed.success ? {} : (fieldErrorsFromIssues(parsed.error.issues) as Record<string, string>);
+  };
+}

@@ -1,125 +1,91 @@
-import { useState } from 'react';
-import { Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
-import { IconPlus, IconProgressCheck } from '@tabler/icons-react';
-import { MESSAGES, type StatusResponse } from '@gestar/contracts';
-import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { RecordCard } from '../../../components/record-card';
-import { errorMessage } from '../../../lib/api-client';
-import { useCan } from '../../../lib/can';
-import { toast } from '../../../lib/toast';
-import { useStatuses } from '../api/get-statuses';
-import { useDeleteStatus } from '../api/save-status';
-import { StatusFormDialog } from '../components/status-form-dialog';
+import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
+import { IconProgressCheck } from '@tabler/icons-react';
+import {
+  CreateStatusRequestSchema,
+  MESSAGES,
+  MIN_STATUS_ORDER,
+  STATUSES_ROUTES,
+  type CreateStatusRequest,
+  type StatusResponse,
+} from '@gestar/contracts';
+import { CatalogPage, type CatalogScreen } from '../../../components/catalog/catalog-page';
+import { CACHE_TIMES } from '../../../lib/ui-settings';
 
-type Editing = { status: StatusResponse | null } | null;
+const SWATCHES = ['#FAB005', '#228BE6', '#40C057', '#FA5252', '#7950F2', '#FD7E14', '#12B886', '#868E96'];
 
-/** SPEC section 2.9: Gestión de Estados. */
+type Values = { nombre: string; descripcion: string; order: string | number; color: string };
+
+/** SPEC sections 2.9 and 5: Gestión de Estados; name, description, order (>= 1) and a #RRGGBB colour. */
+const STATUSES_SCREEN: CatalogScreen<StatusResponse, Values, CreateStatusRequest> = {
+  // Statuses are few and ordered: all on one page. The board and the task screens read them too.
+  api: {
+    key: 'statuses',
+    routes: STATUSES_ROUTES,
+    pageSize: null,
+    staleTime: CACHE_TIMES.statuses,
+    sort: (a, b) => a.order - b.order,
+  },
+  header: {
+    title: 'Gestión de Estados',
+    description: 'Estados por los que pasa una tarea asignada y su orden',
+    icon: <IconProgressCheck size={24} />,
+    helpHref: '/ayuda/estados',
+    helpLabel: 'Más sobre estados',
+  },
+  permissions: { create: 'create:status', update: 'update:status', delete: 'delete:status' },
+  newLabel: 'Nuevo Estado',
+  gridLabel: 'Estados',
+  skeletonCount: 3,
+  emptyTitle: MESSAGES.errors.noStatuses,
+  loadFailed: MESSAGES.errors.statusesLoadFailed,
+  card: {
+    description: (status) => status.descripcion,
+    leading: (status) => <ColorSwatch color={status.color} size={18} aria-hidden style={{ flexShrink: 0 }} />,
+    footer: (status) => (
+      <Group gap="xs" mt="auto">
+        <Badge variant="light" color="gray" tt="none">
+          Orden: {status.order}
+        </Badge>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {status.color}
+        </Text>
+      </Group>
+    ),
+    editLabel: (status) => `Editar estado ${status.nombre}`,
+    deleteLabel: (status) => `Eliminar estado ${status.nombre}`,
+  },
+  form: {
+    createTitle: 'Nuevo Estado',
+    editTitle: 'Editar Estado',
+    fields: [
+      { name: 'nombre', label: 'Nombre', kind: 'text' },
+      { name: 'descripcion', label: 'Descripción', kind: 'textarea', minRows: 2, maxRows: 6 },
+      { name: 'order', label: 'Orden', kind: 'number', min: MIN_STATUS_ORDER, half: true },
+      { name: 'color', label: 'Color', kind: 'color', swatches: SWATCHES, half: true },
+    ],
+    schema: CreateStatusRequestSchema,
+    // A new status is offered the order after the last one.
+    initialValues: (status, listed) => ({
+      nombre: status?.nombre ?? '',
+      descripcion: status?.descripcion ?? '',
+      order: status?.order ?? listed.reduce((max, s) => Math.max(max, s.order), 0) + 1,
+      color: status?.color ?? SWATCHES[1]!,
+    }),
+    created: MESSAGES.success.statusCreated,
+    updated: MESSAGES.success.statusUpdated,
+  },
+  deletion: {
+    title: 'Eliminar Estado',
+    message: (status) => (
+      <>
+        ¿Está seguro de que desea eliminar el estado <strong>{status.nombre}</strong>? Esta acción es permanente.
+        Después deberá reorganizar el orden de los estados restantes.
+      </>
+    ),
+    deleted: MESSAGES.success.statusDeleted,
+  },
+};
+
 export function StatusesPage() {
-  const can = useCan();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<StatusResponse | null>(null);
-  const statuses = useStatuses();
-  const remove = useDeleteStatus();
-  const canEdit = can('update:status');
-  const canDelete = can('delete:status');
-  const list = statuses.data?.data ?? [];
-  const nextOrder = list.reduce((max, s) => Math.max(max, s.order), 0) + 1;
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.uuid, {
-      onSuccess: () => {
-        toast.success(MESSAGES.success.statusDeleted);
-        setDeleting(null);
-      },
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.internal)),
-    });
-  };
-
-  return (
-    <>
-      <PageHeader
-        title="Gestión de Estados"
-        description="Estados por los que pasa una tarea asignada y su orden"
-        icon={<IconProgressCheck size={24} />}
-        helpHref="/ayuda/estados"
-        helpLabel="Más sobre estados"
-        actions={
-          can('create:status') && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ status: null })}>
-              Nuevo Estado
-            </Button>
-          )
-        }
-      />
-
-      {statuses.isPending ? (
-        <CardGridSkeleton count={3} />
-      ) : statuses.isError ? (
-        <EmptyState title={errorMessage(statuses.error, MESSAGES.errors.statusesLoadFailed)} />
-      ) : list.length === 0 ? (
-        <EmptyState title={MESSAGES.errors.noStatuses} />
-      ) : (
-        <CardGrid label="Estados">
-          {list.map((status) => (
-            <RecordCard
-              key={status.uuid}
-              title={status.nombre}
-              description={status.descripcion}
-              leading={<ColorSwatch color={status.color} size={18} aria-hidden style={{ flexShrink: 0 }} />}
-              editLabel={`Editar estado ${status.nombre}`}
-              deleteLabel={`Eliminar estado ${status.nombre}`}
-              onEdit={canEdit ? () => setEditing({ status }) : undefined}
-              onDelete={
-                canDelete
-                  ? () => {
-                      remove.reset();
-                      setDeleting(status);
-                    }
-                  : undefined
-              }
-            >
-              <Group gap="xs" mt="auto">
-                <Badge variant="light" color="gray" tt="none">
-                  Orden: {status.order}
-                </Badge>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {status.color}
-                </Text>
-              </Group>
-            </RecordCard>
-          ))}
-        </CardGrid>
-      )}
-
-      {editing && (
-        <StatusFormDialog
-          key={editing.status?.uuid ?? 'new'}
-          status={editing.status}
-          nextOrder={nextOrder}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDialog
-          key={deleting.uuid}
-          opened
-          title="Eliminar Estado"
-          message={
-            <Text size="sm">
-              ¿Está seguro de que desea eliminar el estado <strong>{deleting.nombre}</strong>? Esta acción es permanente.
-              Después deberá reorganizar el orden de los estados restantes.
-            </Text>
-          }
-          onConfirm={confirmDelete}
-          onClose={() => setDeleting(null)}
-          loading={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error, MESSAGES.errors.internal) : null}
-        />
-      )}
-    </>
-  );
+  return <CatalogPage screen={STATUSES_SCREEN} />;
 }

@@ -46,7 +46,7 @@ export function getJobPositionOptions(): Promise<JobPositionListResponse> {
 
 export function jobPositionOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['job-descriptions', 'options'],
+    queryKey: ['job-positions', 'options'],
     queryFn: getJobPositionOptions,
     staleTime: CACHE_TIMES.jobPositions,
   });
