@@ -10,7 +10,7 @@ import {
 } from '@gestar/contracts';
 import { createApp } from '../src/app.factory';
 import { EventsService } from '../src/modules/events/events.service';
-import { createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
+import { createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 interface ReceivedEvent {
   type: string;
@@ -126,8 +126,17 @@ describe('live events across API processes (LISTEN/NOTIFY + SSE)', () => {
         cambio: 'estado',
       });
     }
-    // Give the outsiders the same chance to (wrongly) receive it.
-    await new Promise((r) => setTimeout(r, 300));
+    // The outsiders then get a notification of their own, published after the change by the same process:
+    // once it has arrived, the change would have arrived before it.
+    for (const who of ['mlopez', 'jruiz'] as const) {
+      const sentMark = await a.http
+        .post('/api/notifications/send')
+        .set('Authorization', `Bearer ${tokens.admin}`)
+        .send({ usuario_uuid: await userUuid(a, who), titulo: 'Marca', mensaje: 'Después del cambio' });
+      expect(sentMark.status).toBe(201);
+      const mark = await waitFor(() => streams[who].events.find((e) => e.type === SERVER_EVENTS.notification), 2000);
+      expect(mark).toBeDefined();
+    }
     expect(changed('mlopez')()).toBeUndefined();
     expect(changed('jruiz')()).toBeUndefined();
 
@@ -144,7 +153,7 @@ describe('live events across API processes (LISTEN/NOTIFY + SSE)', () => {
     await a.http.delete(`/api/tasks/${tarea_uuid}`).set('Authorization', `Bearer ${tokens.supervisor}`);
     const task = await waitFor(() => streams.operario.events.find((e) => e.type === SERVER_EVENTS.taskChanged), 2000);
     expect(parseWith(TaskChangedEventSchema, task!.data)).toMatchObject({ uuid: tarea_uuid, activo: false });
-    expect(streams.jruiz.events.filter((e) => e.type !== 'ready')).toEqual([]);
+    expect(streams.jruiz.events.filter((e) => e.type !== 'ready' && e.type !== SERVER_EVENTS.notification)).toEqual([]);
 
     // A client that goes away is forgotten.
     streams.jruiz.close();

@@ -320,8 +320,11 @@ describe('notifications', () => {
         expect(event).toMatchObject({ titulo: 'En vivo', mensaje: 'Hola desde A', leida: false });
         const [row]: { usuario_uuid: string }[] = await t.ds.query(`SELECT usuario_uuid FROM notificaciones WHERE uuid = $1`, [event.uuid]);
         expect(row.usuario_uuid).toBe(uuid.mlopez);
-        await new Promise((r) => setTimeout(r, 300));
-        expect(other.events.filter((e) => e.type === SERVER_EVENTS.notification)).toEqual([]);
+        // The other user then gets one of its own, published after the first by the same process:
+        // once it has arrived, the first would have arrived before it.
+        await t.http.post('/api/notifications/send').set(auth('supervisor')).send({ usuario_uuid: uuid.operario, titulo: 'Marca', mensaje: 'Después' });
+        expect(await waitFor(() => other.events.find((e) => e.type === SERVER_EVENTS.notification), 2000)).toBeDefined();
+        expect(other.events.filter((e) => e.type === SERVER_EVENTS.notification).map((e) => (e.data as { titulo: string }).titulo)).toEqual(['Marca']);
       } finally {
         recipient.close();
         other.close();
