@@ -1,7 +1,7 @@
-// puppeteer-core 25 and the packages it loads ship ES modules only. Node 24 `require`s them
-// natively (the built API does), but Jest's own loader does so only under --experimental-vm-modules:
+// NestJS 12, puppeteer-core 25 and some packages they load ship ES modules only. Node 24 `require`s
+// them natively (the built API does), but Jest's own loader does so only under --experimental-vm-modules:
 // Jest compiles them to CommonJS instead.
-const esmOnly = '(puppeteer-core|@puppeteer/browsers|chromium-bidi)';
+const esmOnly = '(@nestjs|puppeteer-core|@puppeteer/browsers|chromium-bidi|uid|file-type|load-esm)';
 
 /** @type {import('jest').Config} */
 module.exports = {
