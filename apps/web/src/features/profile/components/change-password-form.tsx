@@ -1,49 +1,36 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ChangePasswordFormSchema, MESSAGES, type ChangePasswordForm } from '@gestar/contracts';
 import { errorMessage } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 
-type Field = keyof ChangePasswordForm;
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Current, new and confirmation; the confirmation must match (SPEC section 5). */
+/** Current, new and confirmation; the confirmation must match (SPEC section 5, the contract's rule). */
 export function ChangePasswordFormCard({ userId, onDone }: { userId: string; onDone: () => void }) {
-  const [values, setValues] = useState<ChangePasswordForm>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<ChangePasswordForm>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: zodResolver(ChangePasswordFormSchema),
+  });
   const mutation = useChangePassword(userId);
 
-  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ChangePasswordFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
+  const onSubmit = form.onSubmit((values) => {
+    const parsed = ChangePasswordFormSchema.parse(values);
     mutation.mutate(
-      { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+      { currentPassword: parsed.currentPassword, newPassword: parsed.newPassword },
       {
         onSuccess: () => {
           toast.success(MESSAGES.success.passwordChanged);
-          setValues(EMPTY);
+          form.reset();
           onDone();
         },
       },
     );
-  };
+  });
 
   const busy = mutation.isPending;
   return (
@@ -58,27 +45,21 @@ export function ChangePasswordFormCard({ userId, onDone }: { userId: string; onD
           label="Contraseña actual"
           required
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
+          {...form.getInputProps('currentPassword')}
           disabled={busy}
         />
         <PasswordInput
           label="Nueva contraseña"
           required
           autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
+          {...form.getInputProps('newPassword')}
           disabled={busy}
         />
         <PasswordInput
           label="Confirmar nueva contraseña"
           required
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
+          {...form.getInputProps('confirmPassword')}
           disabled={busy}
         />
         <Group gap="sm">
@@ -88,8 +69,7 @@ export function ChangePasswordFormCard({ userId, onDone }: { userId: string; onD
           <Button
             variant="default"
             onClick={() => {
-              setValues(EMPTY);
-              setErrors({});
+              form.reset();
               mutation.reset();
               onDone();
             }}

@@ -6,7 +6,18 @@
  * before sending; server field errors appear under the fields.
  */
 import { useState } from 'react';
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   CreateTaskRequestSchema,
   DEFAULT_SELECT_PLACEHOLDER,
@@ -27,6 +38,7 @@ import {
 import { DateField } from '../../../components/date-field';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
 import { isApiError } from '../../../lib/api-client';
+import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldMapping } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { useAreasOfUser, useAreasWithUsers, useTaskTypeOptions } from '../api/form-lookups';
 
@@ -83,27 +95,19 @@ function intervalOf(values: Values): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A schedule's fields sit in `programacion_tarea` in the body and beside the others in the form. */
+const FIELD_MAPPING: FieldMapping = { nested: { programacion_tarea: 'proxima_ejecucion' }, root: 'form' };
+
 /** Zod issues -> one message per form field (the first one wins). */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String);
-    const key = (path[0] === 'programacion_tarea' ? (path[1] ?? 'proxima_ejecucion') : path[0]) as Field | undefined;
-    const field: Field = key ?? 'form';
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return fieldErrorsFromIssues(issues as Parameters<typeof fieldErrorsFromIssues>[0], FIELD_MAPPING) as FieldErrors;
 }
 
 /** Field errors of a failed call (`errors: [{ path, message }]`), or its message for the whole form. */
 export function serverErrors(error: unknown): FieldErrors {
   if (!isApiError(error)) return { form: MESSAGES.errors.tasksLoadFailed };
-  const body = error.body as { errors?: { path: string; message: string }[] } | undefined;
-  if (body?.errors?.length) {
-    const errors = issuesToErrors(body.errors.map((e) => ({ path: e.path.split('.'), message: e.message })));
-    return Object.keys(errors).length > 0 ? errors : { form: error.message };
-  }
-  return { form: error.message };
+  const errors = fieldErrorsFromApi(error, FIELD_MAPPING) as FieldErrors;
+  return Object.keys(errors).length > 0 ? errors : { form: error.message };
 }
 
 export interface TaskFormProps {
@@ -147,7 +151,8 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
   const userOptions = areaUsers.map((u) => ({ value: u.uuid, label: `${u.nombre} ${u.apellido}` }));
   if (task && values.area_uuid === task.area_uuid) {
     for (const u of task.usuarios_tareas) {
-      if (!userOptions.some((o) => o.value === u.uuid)) userOptions.push({ value: u.uuid, label: `${u.nombre} ${u.apellido}` });
+      if (!userOptions.some((o) => o.value === u.uuid))
+        userOptions.push({ value: u.uuid, label: `${u.nombre} ${u.apellido}` });
     }
   }
 
@@ -174,7 +179,8 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
       ...prev,
       proxima_ejecucion: date,
       // A later execution date drags the due date along (SPEC section 5).
-      fecha_vencimiento: date && prev.fecha_vencimiento && date > prev.fecha_vencimiento ? date : prev.fecha_vencimiento,
+      fecha_vencimiento:
+        date && prev.fecha_vencimiento && date > prev.fecha_vencimiento ? date : prev.fecha_vencimiento,
     }));
     setLocalErrors((prev) => ({ ...prev, proxima_ejecucion: undefined, fecha_vencimiento: undefined }));
   };
@@ -271,7 +277,13 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
         <MultiSelect
           label="Usuarios asignados"
           withAsterisk
-          placeholder={values.area_uuid ? (values.usuarios_asignados.length ? undefined : DEFAULT_SELECT_PLACEHOLDER) : v.selectAreaFirst}
+          placeholder={
+            values.area_uuid
+              ? values.usuarios_asignados.length
+                ? undefined
+                : DEFAULT_SELECT_PLACEHOLDER
+              : v.selectAreaFirst
+          }
           data={userOptions}
           value={values.usuarios_asignados}
           onChange={(value) => set('usuarios_asignados', value)}
@@ -315,7 +327,10 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
                 label="Intervalo de repetición"
                 withAsterisk
                 data={[
-                  ...INTERVAL_PRESETS.map((p) => ({ value: String(p.days), label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})` })),
+                  ...INTERVAL_PRESETS.map((p) => ({
+                    value: String(p.days),
+                    label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})`,
+                  })),
                   { value: CUSTOM, label: 'Personalizado' },
                 ]}
                 value={values.preset}
