@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconSend, IconUsersGroup } from '@tabler/icons-react';
 import { MESSAGES, TEXT_LIMITS } from '@gestar/contracts';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,20 +18,19 @@ export function NotificationForm() {
   const recipients = useRecipients();
   const sendOne = useSendNotification();
   const sendMass = useSendMassNotification();
-  const [usuario, setUsuario] = useState<string | null>(null);
-  const [titulo, setTitulo] = useState('');
-  const [mensaje, setMensaje] = useState('');
+  // SPEC section 4 answers a missing field with a toast, not under the field: no validator here.
+  const form = useForm<{ usuario: string | null; titulo: string; mensaje: string }>({
+    mode: 'controlled',
+    initialValues: { usuario: null, titulo: '', mensaje: '' },
+  });
+  const { usuario, titulo, mensaje } = form.getValues();
   const [sending, setSending] = useState<Sending>(null);
 
   const filled = titulo.trim() !== '' && mensaje.trim() !== '';
   const busy = sending !== null;
   const options = (recipients.data ?? []).map((u) => ({ value: u.uuid, label: `${u.nombre} ${u.apellido}` }));
 
-  const clear = () => {
-    setUsuario(null);
-    setTitulo('');
-    setMensaje('');
-  };
+  const clear = () => form.reset();
 
   async function toUser() {
     if (!usuario) {
@@ -64,7 +64,10 @@ export function NotificationForm() {
       toast.success(MESSAGES.success.notificationMassSent);
       clear();
     } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.errors.notificationMassSendFailed), MESSAGES.errors.notificationMassSendFailed);
+      toast.error(
+        errorMessage(error, MESSAGES.errors.notificationMassSendFailed),
+        MESSAGES.errors.notificationMassSendFailed,
+      );
     } finally {
       setSending(null);
     }
@@ -86,8 +89,7 @@ export function NotificationForm() {
             description="Elija un usuario para enviarle la notificación, o déjelo vacío para enviarla a todos"
             placeholder={recipients.isPending ? 'Cargando...' : 'Seleccione un usuario'}
             data={options}
-            value={usuario}
-            onChange={setUsuario}
+            {...form.getInputProps('usuario')}
             searchable
             clearable
             nothingFoundMessage="Sin resultados"
@@ -99,8 +101,7 @@ export function NotificationForm() {
             label="Título"
             placeholder="Título de la notificación"
             required
-            value={titulo}
-            onChange={(e) => setTitulo(e.currentTarget.value)}
+            {...form.getInputProps('titulo')}
             maxLength={TEXT_LIMITS.title}
             disabled={busy}
           />
@@ -111,8 +112,7 @@ export function NotificationForm() {
             autosize
             minRows={4}
             maxRows={10}
-            value={mensaje}
-            onChange={(e) => setMensaje(e.currentTarget.value)}
+            {...form.getInputProps('mensaje')}
             maxLength={TEXT_LIMITS.notificationMessage}
             disabled={busy}
           />
@@ -125,7 +125,11 @@ export function NotificationForm() {
             >
               {sending === 'mass' ? 'Enviando...' : 'Enviar a Todos'}
             </Button>
-            <Button leftSection={<IconSend size={16} />} disabled={busy || !filled || !usuario} onClick={() => void toUser()}>
+            <Button
+              leftSection={<IconSend size={16} />}
+              disabled={busy || !filled || !usuario}
+              onClick={() => void toUser()}
+            >
               {sending === 'user' ? 'Enviando...' : 'Enviar a Usuario'}
             </Button>
           </Group>
