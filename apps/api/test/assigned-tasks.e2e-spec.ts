@@ -34,6 +34,12 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       );
     return row;
   };
+  /** The PUT answers the card without its history; the history is read where the drawer reads it. */
+  const historyOf = async (uuid: string) =>
+    parseWith(
+      AssignedTaskHistoryResponseSchema,
+      (await t.http.get(`/api/assigned-tasks/${uuid}/history`).set(as('admin'))).body,
+    );
   const put = (who: string, uuid: string, body: unknown) =>
     t.http
       .put(`/api/assigned-tasks/${uuid}`)
@@ -61,12 +67,14 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       expect(res.status).toBe(200);
       const body = parseWith(AssignedTaskResponseSchema, res.body);
       expect(body.estado).toMatchObject({ nombre: 'En progreso', order: 2 });
-      expect(body.historial?.[0]).toMatchObject({
+      expect(body.historial).toBeUndefined();
+      const historial = await historyOf(sierra);
+      expect(historial[0]).toMatchObject({
         tipo: 'estado',
         detalle: 'Pendiente → En progreso',
         usuario: { nombre: 'Oscar', apellido: 'Pérez' },
       });
-      expect(body.historial?.map((h) => h.tipo)).toEqual(['estado', 'asignacion']);
+      expect(historial.map((h) => h.tipo)).toEqual(['estado', 'asignacion']);
     });
 
     it('the last status by order stamps fecha_completada; leaving it clears it; the same status records nothing', async () => {
@@ -147,7 +155,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       expect(res.status).toBe(200);
       const body = parseWith(AssignedTaskResponseSchema, res.body);
       expect(body).toMatchObject({ archivada: true, calificacion: 4, observaciones: 'Buen acabado' });
-      expect(body.historial?.[0]).toMatchObject({
+      expect((await historyOf(mesa))[0]).toMatchObject({
         tipo: 'archivo',
         detalle: 'Archivada con calificación 4 (Muy bueno). Observaciones: Buen acabado',
         usuario: { nombre: 'Sergio' },
@@ -164,7 +172,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
         (await put('supervisor', sillas, { archivada: true, calificacion: '' })).body,
       );
       expect(plain).toMatchObject({ archivada: true, calificacion: null });
-      expect(plain.historial?.[0]?.detalle).toBe('Archivada sin calificación');
+      expect((await historyOf(sillas))[0]?.detalle).toBe('Archivada sin calificación');
     });
   });
 
@@ -177,7 +185,8 @@ describe('assigned tasks: status, archive, assignment, history', () => {
         AssignedTaskResponseSchema,
         (await put('admin', sierra, { estado_uuid: status.Completada, archivada: true, calificacion: 5 })).body,
       );
-      expect(body.historial?.slice(0, 2).map((h) => h.tipo)).toEqual(['archivo', 'estado']);
+      expect(body.archivada).toBe(true);
+      expect((await historyOf(sierra)).slice(0, 2).map((h) => h.tipo)).toEqual(['archivo', 'estado']);
       expect(await state(sierra)).toMatchObject({
         estado: 'Completada',
         archivada: true,
@@ -187,7 +196,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       // Un-archiving puts it back on the board.
       const back = parseWith(AssignedTaskResponseSchema, (await put('admin', sierra, { archivada: false })).body);
       expect(back.archivada).toBe(false);
-      expect(back.historial?.[0]?.detalle).toBe('Desarchivada');
+      expect((await historyOf(sierra))[0]?.detalle).toBe('Desarchivada');
     });
   });
 
@@ -279,6 +288,79 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       );
       await t.ds.query(`UPDATE tareas SET activo = true WHERE uuid = $1`, [sierra]);
       expect(await count(t, 'tareas_asignadas')).toBe(before);
+    });
+  });
+
+  describe('PUT {fecha_vencimiento, empleado_uuid} (the drawer)', () => {
+    const limpieza = async () => {
+      const [row]: { uuid: string }[] = await t.ds.query(
+        `SELECT ta.uuid FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+          WHERE t.titulo = 'Limpieza del puesto de trabajo' AND NOT ta.archivada ORDER BY ta.fecha_asignacion ASC LIMIT 1`,
+      );
+      return row.uuid;
+    };
+
+    it('assign:task in the area changes the due date and the assignee, with history for each', async () => {
+      const uuid = await limpieza();
+      const due = addDays(today, 3);
+      const body = parseWith(
+        AssignedTaskResponseSchema,
+        (await put('supervisor', uuid, { fecha_vencimiento: due, empleado_uuid: ids.supervisor })).body,
+      );
+      expect(body.empleado.username).toBe('supervisor');
+      expect(body.historial).toBeUndefined();
+      const [row]: { due: string; empleado: string }[] = await t.ds.query(
+        `SELECT fecha_vencimiento::text AS due, empleado_uuid AS empleado FROM tareas_asignadas WHERE uuid = $1`,
+        [uuid],
+      );
+      expect(row).toEqual({ due, empleado: ids.supervisor });
+      const [d, m, y] = [due.slice(8, 10), due.slice(5, 7), due.slice(0, 4)];
+      const details = (await historyOf(uuid)).slice(0, 2).map((h) => h.detalle);
+      expect(details).toEqual(
+        expect.arrayContaining([
+          'Reasignada de Oscar Pérez a Sergio Gómez',
+          expect.stringMatching(new RegExp(`^Vencimiento: .* → ${d}/${m}/${y}$`)),
+        ]),
+      );
+      // Back to the operario; the same values again record nothing.
+      await put('supervisor', uuid, { empleado_uuid: ids.operario });
+      const before = await count(t, 'historial_tareas_asignadas');
+      await put('supervisor', uuid, { empleado_uuid: ids.operario, fecha_vencimiento: due });
+      expect(await count(t, 'historial_tareas_asignadas')).toBe(before);
+    });
+
+    it('refuses without assign:task, outside the areas, a user of another area and a past date', async () => {
+      const uuid = await limpieza();
+      const entrega = await occurrence('Entregar pedido 1038 en Palermo', 'jruiz');
+      const before = await count(t, 'historial_tareas_asignadas');
+      expectError(await put('operario', uuid, { fecha_vencimiento: addDays(today, 5) }), 403, MESSAGES.errors.forbidden);
+      expectError(await put('supervisor', entrega, { empleado_uuid: ids.supervisor }), 403, MESSAGES.errors.outOfScope);
+      const other = expectError(await put('supervisor', uuid, { empleado_uuid: ids.mlopez }), 400);
+      expect(other.errors).toContainEqual({ path: 'empleado_uuid', message: MESSAGES.errors.assigneeNotInArea });
+      expectError(
+        await put('supervisor', uuid, { fecha_vencimiento: addDays(today, -1) }),
+        400,
+        MESSAGES.validation.dueDateNotPast,
+      );
+      expect(await count(t, 'historial_tareas_asignadas')).toBe(before);
+    });
+  });
+
+  describe('GET /api/assigned-tasks/:id/detail', () => {
+    it('answers an archived occurrence to its assignee and watchers in scope; 403 out of scope, 404 unknown', async () => {
+      const [{ uuid }]: { uuid: string }[] = await t.ds.query(
+        `SELECT ta.uuid FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+          WHERE t.titulo = 'Limpieza del puesto de trabajo' AND ta.archivada AND ta.calificacion = 4`,
+      );
+      const own = parseWith(
+        AssignedTaskResponseSchema,
+        (await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('operario'))).body,
+      );
+      expect(own).toMatchObject({ uuid, archivada: true, calificacion: 4, tarea: { titulo: 'Limpieza del puesto de trabajo' } });
+      parseWith(AssignedTaskResponseSchema, (await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('supervisor'))).body);
+      expectError(await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('mlopez')), 403, MESSAGES.errors.outOfScope);
+      expectError(await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('jruiz')), 403, MESSAGES.errors.outOfScope);
+      expectError(await t.http.get(`/api/assigned-tasks/${ids.admin}/detail`).set(as('admin')), 404);
     });
   });
 

@@ -59,3 +59,61 @@ export function column(page: Page, status: string): Locator {
 export async function moveCard(page: Page, titulo: string, option: string): Promise<void> {
   await card(page, titulo).getByRole('combobox', { name: `Estado de ${titulo}` }).selectOption({ label: option });
 }
+
+/**
+ * A fresh operario of Carpintería: its board holds only the tasks a test gives it, so
+ * the changes other tests make at the same time never reach it (counts, live events).
+ */
+export async function createCarpenter(request: APIRequestContext): Promise<{ username: string; password: string; uuid: string }> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const roles = await json<{ data: { uuid: string; nombre: string }[] }>(await request.get('/api/roles?limit=100', { headers }), 'roles');
+  const areas = await json<{ data: { uuid: string; nombre: string }[] }>(await request.get('/api/areas?limit=100', { headers }), 'areas');
+  const role = roles.data.find((r) => r.nombre === 'Operario');
+  const area = areas.data.find((a) => a.nombre === 'Carpintería');
+  if (!role || !area) throw new Error('Faltan roles o áreas sembrados');
+  const username = `e2e_${Math.random().toString(36).slice(2, 10)}`;
+  const password = 'claveInicial1';
+  const created = await json<{ uuid: string }>(
+    await request.post('/api/users', {
+      headers,
+      data: { username, password, nombre: 'Carla', apellido: 'Prueba', rol_uuid: role.uuid, usuario_areas_uuid: [area.uuid] },
+    }),
+    'crear usuario',
+  );
+  return { username, password, uuid: created.uuid };
+}
+
+/** Where a locator's box centre is on the page. */
+export async function centre(target: Locator): Promise<{ x: number; y: number }> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('El elemento no está en pantalla');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Calls to the API of assigned tasks made by the page from now on (method and path). */
+export function recordTaskCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/assigned-tasks')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+/** The uuid of the assigned task of `titulo` on the board of the user `userUuid` (read as admin). */
+export async function assignedUuid(request: APIRequestContext, userUuid: string, titulo: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const board = await json<{ uuid: string; tarea: { titulo: string } }[]>(
+    await request.get(`/api/assigned-tasks/${userUuid}`, { headers }),
+    'tablero',
+  );
+  const found = board.find((t) => t.tarea.titulo === titulo);
+  if (!found) throw new Error(`No está en el tablero: ${titulo}`);
+  return found.uuid;
+}
+
+/** Changes an assigned task as admin through the API. */
+export async function updateAsAdmin(request: APIRequestContext, uuid: string, body: Record<string, unknown>): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  await json(await request.put(`/api/assigned-tasks/${uuid}`, { headers, data: body }), 'actualizar tarea asignada');
+}

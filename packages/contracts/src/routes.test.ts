@@ -55,6 +55,7 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['GET /api/assigned-tasks/:id', 'authenticated'],
   ['POST /api/assigned-tasks', any('assign:task')],
   ['PUT /api/assigned-tasks/:id', 'authenticated'],
+  ['GET /api/assigned-tasks/:id/detail', 'authenticated'],
   ['GET /api/assigned-tasks/:id/history', 'authenticated'],
   ['GET /api/assigned-tasks/:id/comments', 'authenticated'],
   ['POST /api/assigned-tasks/:id/comments', 'authenticated'],

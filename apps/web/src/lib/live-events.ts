@@ -67,6 +67,45 @@ function markStale(queryKey: readonly unknown[]): void {
   invalidateTimer = setTimeout(flushStale, Math.max(0, Math.min(QUIET_MS, firstStaleAt + MAX_WAIT_MS - now)));
 }
 
+/**
+ * Changes this tab made itself and already applied to its cache from the answer: the echo
+ * of each on the stream (one per task and recipient row) must not refetch the board again.
+ * Another tab of the same person does not know them and refetches as usual.
+ */
+const OWN_CHANGE_TTL_MS = 10_000;
+const ownChanges = new Map<string, { count: number; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * Marks the next `count` events about `uuid` as this tab's own (call before the request: the
+ * event may arrive before the answer). Answers a function that forgets them (a refused change).
+ */
+export function expectOwnChange(uuid: string, count = 1): () => void {
+  const previous = ownChanges.get(uuid);
+  if (previous) clearTimeout(previous.timer);
+  const entry = { count: (previous?.count ?? 0) + count, timer: setTimeout(() => ownChanges.delete(uuid), OWN_CHANGE_TTL_MS) };
+  ownChanges.set(uuid, entry);
+  return () => {
+    const current = ownChanges.get(uuid);
+    if (!current) return;
+    current.count -= count;
+    if (current.count <= 0) {
+      clearTimeout(current.timer);
+      ownChanges.delete(uuid);
+    }
+  };
+}
+
+function consumeOwnChange(uuid: string): boolean {
+  const entry = ownChanges.get(uuid);
+  if (!entry) return false;
+  entry.count -= 1;
+  if (entry.count <= 0) {
+    clearTimeout(entry.timer);
+    ownChanges.delete(uuid);
+  }
+  return true;
+}
+
 /** Query keys each event makes stale (prefix match). */
 function invalidateFor(name: string, data: unknown): void {
   if (name === SERVER_EVENTS.assignedTaskChanged) {
@@ -74,6 +113,12 @@ function invalidateFor(name: string, data: unknown): void {
     if (event.success && event.data.cambio === 'comentario') {
       markStale(['assigned-tasks', 'comments', event.data.uuid]);
       markStale(['assigned-tasks', 'history', event.data.uuid]);
+      return;
+    }
+    if (event.success && consumeOwnChange(event.data.uuid)) {
+      // Already applied from the answer; only what the board does not show follows.
+      markStale(['assigned-tasks', 'history', event.data.uuid]);
+      markStale(['reports']);
       return;
     }
     markStale(['assigned-tasks']);

@@ -53,7 +53,16 @@ export const ASSIGNED_TASKS_ROUTES = {
     response: AssignedTaskResponseSchema,
     status: 200,
     summary:
-      'Cambia el estado {estado_uuid} (el asignado, o un permiso de lectura de tareas asignadas en alcance) o archiva {archivada, calificacion?, observaciones?} (solo con read:all:assigned-tasks o read:all:assigned-tasks:by-area en alcance). Devuelve la tarea con historial.',
+      'Cambia el estado {estado_uuid} (el asignado, o un permiso de lectura de tareas asignadas en alcance), archiva {archivada, calificacion?, observaciones?} (solo con read:all:assigned-tasks o read:all:assigned-tasks:by-area en alcance) o cambia el vencimiento {fecha_vencimiento} o el responsable {empleado_uuid} (assign:task con el área de la tarea en alcance). Devuelve la tarjeta actualizada, sin historial.',
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/api/assigned-tasks/:id/detail',
+    access: 'authenticated',
+    params: UuidParamSchema,
+    response: AssignedTaskResponseSchema,
+    status: 200,
+    summary: `Una tarea asignada como la muestra el panel de detalle, archivada o no (enlace /?tarea=<uuid>). ${seeRule}`,
   }),
   listHistory: defineRoute({
     method: 'GET',

@@ -6,6 +6,7 @@ import { AreaRefSchema, PersonNameSchema, TaskScheduleRefSchema, TaskTypeRefSche
 import {
   blankToUndefined,
   numericInput,
+  optionalDate,
   optionalText,
   optionalUuid,
   requiredDate,
@@ -40,7 +41,8 @@ export const ArchiveAssignedTaskRequestSchema = z.object({
 export type ArchiveAssignedTaskRequestInput = z.input<typeof ArchiveAssignedTaskRequestSchema>;
 
 /**
- * What the endpoint accepts: a status change, an archive, or both at once.
+ * What the endpoint accepts: a status change, an archive, a new due date or
+ * assignee, or several at once.
  * `archivada: false` un-archives (same permission as archiving).
  */
 export const UpdateAssignedTaskRequestSchema = z
@@ -52,9 +54,18 @@ export const UpdateAssignedTaskRequestSchema = z
     ),
     calificacion: RatingSchema,
     observaciones: optionalText(TEXT_LIMITS.observations),
+    /** A new due date (`assign:task` in the task's area; not before today). */
+    fecha_vencimiento: optionalDate(),
+    /** A new assignee, active and in the task's area (`assign:task` in the task's area). */
+    empleado_uuid: optionalUuid(),
   })
   .superRefine((data, ctx) => {
-    if (data.estado_uuid === undefined && data.archivada === undefined) {
+    if (
+      data.estado_uuid === undefined &&
+      data.archivada === undefined &&
+      data.fecha_vencimiento === undefined &&
+      data.empleado_uuid === undefined
+    ) {
       ctx.addIssue({ code: 'custom', path: ['estado_uuid'], message: v.assignedTaskUpdateEmpty });
     }
   });

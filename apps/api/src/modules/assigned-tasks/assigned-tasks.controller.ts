@@ -26,6 +26,11 @@ export class AssignedTasksController {
     return this.assigned.assign(user, body);
   }
 
+  @Endpoint(ASSIGNED_TASKS_ROUTES.detail)
+  detail(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam) {
+    return this.assigned.detail(user, p.id);
+  }
+
   @Endpoint(ASSIGNED_TASKS_ROUTES.listHistory)
   history(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam) {
     return this.assigned.history(user, p.id);

@@ -259,6 +259,14 @@ export class AssignedTasksRepository {
        WHERE uuid = ${uuid}`);
   }
 
+  async setDueDate(uuid: string, due: string): Promise<void> {
+    await this.db.execute(sql`UPDATE tareas_asignadas SET fecha_vencimiento = ${due}, updated_at = now() WHERE uuid = ${uuid}`);
+  }
+
+  async setAssignee(uuid: string, empleadoUuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE tareas_asignadas SET empleado_uuid = ${empleadoUuid}, updated_at = now() WHERE uuid = ${uuid}`);
+  }
+
   async archive(uuid: string, calificacion: number | null, observaciones: string | null): Promise<void> {
     await this.db.execute(sql`
       UPDATE tareas_asignadas

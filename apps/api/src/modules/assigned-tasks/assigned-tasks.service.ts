@@ -52,6 +52,21 @@ export function accessTo(
   return { watches, isAssignee, canSee: watches || isAssignee };
 }
 
+/** What one update did, for its announcement after the commit. */
+export interface UpdateOutcome {
+  row: AssignedTaskAccessRow;
+  changed: boolean;
+  archived: boolean;
+  /** The new employee when the task changed hands. */
+  newAssignee: string | null;
+}
+
+/** `YYYY-MM-DD` -> `DD/MM/YYYY`, as the history reads it. */
+function dayMonthYear(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 export interface OccurrenceAssignee {
   uuid: string;
   nombre: string;
@@ -104,11 +119,19 @@ export class AssignedTasksService {
     return rows.map((r) => toAssignedTaskResponse(r, this.tz));
   }
 
-  /** One assigned task with its history (also what the update answers). */
-  private async full(uuid: string): Promise<AssignedTaskResponse> {
+  /**
+   * One occurrence as the drawer shows it, archived or not, under the board's scope rules:
+   * the assignee, or a watcher with the task's area in scope (403 otherwise, 404 when unknown).
+   */
+  async detail(caller: AuthUser, uuid: string): Promise<AssignedTaskResponse> {
+    await this.visibleRow(caller, uuid);
+    return this.card(uuid);
+  }
+
+  private async card(uuid: string): Promise<AssignedTaskResponse> {
     const card = await this.repo.findCard(uuid);
     if (!card) throw notFound();
-    return toAssignedTaskResponse(card, this.tz, await this.repo.history(uuid));
+    return toAssignedTaskResponse(card, this.tz);
   }
 
   private async visibleRow(caller: AuthUser, uuid: string, lock = false) {
@@ -125,19 +148,36 @@ export class AssignedTasksService {
   }
 
   /**
-   * A status change (the assignee or a watcher in scope) and/or an archive (watchers only).
+   * A status change (the assignee or a watcher in scope), an archive (watchers only), a new due date
+   * or assignee (`assign:task` with the task's area in scope), or several at once; answers the card
+   * without its history (the drawer reads the history on its own).
    * Reaching the last status by order stamps `fecha_completada`; leaving it clears it.
    */
   async update(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<AssignedTaskResponse> {
     const outcome = await this.applyUpdate(caller, uuid, input);
-    if (outcome.changed) await this.events.changed([outcome.row], outcome.archived ? 'archivo' : 'estado');
-    return this.full(uuid);
+    await this.announce(caller, outcome);
+    return this.card(uuid);
   }
 
+  /** Announces a committed update: to the new assignee too when the task changed hands. */
+  async announce(caller: AuthUser, outcome: UpdateOutcome): Promise<void> {
+    if (!outcome.changed) return;
+    await this.events.changed([outcome.row], outcome.archived ? 'archivo' : 'estado');
+    if (outcome.newAssignee) {
+      await this.events.changed([{ ...outcome.row, empleado_uuid: outcome.newAssignee }], 'asignacion', caller.uuid);
+    }
+  }
+
+  /** The checks and writes of one update, in one transaction (also each item of the bulk call). */
   @Transactional()
-  private async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest) {
+  async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<UpdateOutcome> {
     const { row, access } = await this.visibleRow(caller, uuid, true);
     if (input.archivada !== undefined && !access.watches) throw forbidden();
+    const reassigns = input.empleado_uuid !== undefined || input.fecha_vencimiento !== undefined;
+    if (reassigns) {
+      if (!caller.permisos.includes('assign:task')) throw forbidden();
+      assertInScope(areaScope(caller), row.area_uuid);
+    }
     const history: NewHistory[] = [];
     const note = (tipo: NewHistory['tipo'], detalle: string) =>
       history.push({ tareaAsignadaUuid: uuid, tipo, detalle, usuarioUuid: caller.uuid });
@@ -155,6 +195,30 @@ export class AssignedTasksService {
       await this.repo.setStatus(uuid, target.uuid, target.uuid === last?.uuid);
       note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}`);
     }
+    let newAssignee: string | null = null;
+    if (reassigns) {
+      const card = await this.repo.findCard(uuid);
+      if (!card) throw notFound();
+      if (input.fecha_vencimiento !== undefined) {
+        const due = this.dueDateNotPast(input.fecha_vencimiento);
+        const before = card.fecha_vencimiento ?? calendarDateIn(card.fecha_asignacion, this.tz);
+        if (due !== before) {
+          await this.repo.setDueDate(uuid, due);
+          note('asignacion', `Vencimiento: ${dayMonthYear(before)} → ${dayMonthYear(due)}`);
+        }
+      }
+      if (input.empleado_uuid !== undefined && input.empleado_uuid !== row.empleado_uuid) {
+        const [user] = await this.repo.activeUsersOfArea([input.empleado_uuid], row.area_uuid);
+        if (!user) {
+          throw badRequest(MESSAGES.errors.assigneeNotInArea, [
+            { path: 'empleado_uuid', message: MESSAGES.errors.assigneeNotInArea },
+          ]);
+        }
+        await this.repo.setAssignee(uuid, user.uuid);
+        note('asignacion', `Reasignada de ${card.empleado_nombre} ${card.empleado_apellido} a ${user.nombre} ${user.apellido}`);
+        newAssignee = user.uuid;
+      }
+    }
     let archived = false;
     if (input.archivada === true) {
       const rating = input.calificacion ?? null;
@@ -171,7 +235,7 @@ export class AssignedTasksService {
       archived = true;
     }
     await this.repo.addHistory(history);
-    return { row, changed: history.length > 0, archived };
+    return { row, changed: history.length > 0, archived, newAssignee };
   }
 
   /** `POST /api/assigned-tasks`: one occurrence per user, now, due `fecha_vencimiento`. */

@@ -1,32 +1,113 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * Changes of one assigned task: one request each. The answer is the updated
+ * card; it replaces the card in every cached board in place (a status change
+ * is applied before the answer and rolled back if refused). The tab's own
+ * live event is expected, so it does not refetch the board again.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ASSIGNED_TASKS_ROUTES,
   type ArchiveAssignedTaskRequestInput,
+  type AssignedTaskBoardResponse,
   type AssignedTaskResponse,
+  type StatusResponse,
+  type UpdateAssignedTaskRequestInput,
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { expectOwnChange } from '../../../lib/live-events';
 import { ASSIGNED_TASKS_KEY } from './get-board';
 
+const BOARDS_KEY = [...ASSIGNED_TASKS_KEY, 'board'] as const;
+
+export function detailQueryKey(id: string) {
+  return [...ASSIGNED_TASKS_KEY, 'detail', id] as const;
+}
+
+export function updateAssignedTask(id: string, body: UpdateAssignedTaskRequestInput): Promise<AssignedTaskResponse> {
+  return apiRequest(ASSIGNED_TASKS_ROUTES.update, { params: { id }, body });
+}
+
 export function changeAssignedTaskStatus(id: string, estadoUuid: string): Promise<AssignedTaskResponse> {
-  return apiRequest(ASSIGNED_TASKS_ROUTES.update, { params: { id }, body: { estado_uuid: estadoUuid } });
+  return updateAssignedTask(id, { estado_uuid: estadoUuid });
 }
 
 export function archiveAssignedTask(id: string, body: ArchiveAssignedTaskRequestInput): Promise<AssignedTaskResponse> {
-  return apiRequest(ASSIGNED_TASKS_ROUTES.update, { params: { id }, body: { ...body, archivada: true } });
+  return updateAssignedTask(id, { ...body, archivada: true });
+}
+
+type Boards = [readonly unknown[], AssignedTaskBoardResponse | undefined][];
+
+/** Applies `change` to the task `id` in every cached board (null removes it); answers the previous boards. */
+export function patchBoards(
+  queryClient: QueryClient,
+  id: string,
+  change: (task: AssignedTaskResponse) => AssignedTaskResponse | null,
+): Boards {
+  const previous = queryClient.getQueriesData<AssignedTaskBoardResponse>({ queryKey: BOARDS_KEY });
+  for (const [key, board] of previous) {
+    if (!board?.some((t) => t.uuid === id)) continue;
+    const next: AssignedTaskBoardResponse = [];
+    for (const task of board) {
+      if (task.uuid !== id) next.push(task);
+      else {
+        const changed = change(task);
+        if (changed) next.push(changed);
+      }
+    }
+    queryClient.setQueryData(key, next);
+  }
+  return previous;
+}
+
+function restoreBoards(queryClient: QueryClient, boards: Boards): void {
+  for (const [key, board] of boards) queryClient.setQueryData(key, board);
+}
+
+/** The answer in place of the cached card (an archived card leaves the boards); the drawer's copy too. */
+export function applyAnswer(queryClient: QueryClient, card: AssignedTaskResponse): void {
+  const { historial: _history, ...plain } = card;
+  patchBoards(queryClient, card.uuid, () => (plain.archivada ? null : plain));
+  queryClient.setQueryData(detailQueryKey(card.uuid), plain);
+  void queryClient.invalidateQueries({ queryKey: [...ASSIGNED_TASKS_KEY, 'history', card.uuid] });
+  void queryClient.invalidateQueries({ queryKey: ['reports'] });
+}
+
+export interface StatusChange {
+  task: AssignedTaskResponse;
+  status: StatusResponse;
 }
 
 export function useChangeAssignedTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, estadoUuid }: { id: string; estadoUuid: string }) => changeAssignedTaskStatus(id, estadoUuid),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ASSIGNED_TASKS_KEY }),
+    mutationFn: ({ task, status }: StatusChange) => changeAssignedTaskStatus(task.uuid, status.uuid),
+    onMutate: async ({ task, status }: StatusChange) => {
+      const forget = expectOwnChange(task.uuid);
+      await queryClient.cancelQueries({ queryKey: BOARDS_KEY });
+      const estado = { uuid: status.uuid, nombre: status.nombre, color: status.color, order: status.order };
+      const boards = patchBoards(queryClient, task.uuid, (t) => ({ ...t, estado_uuid: status.uuid, estado }));
+      return { boards, forget };
+    },
+    onSuccess: (card) => applyAnswer(queryClient, card),
+    onError: (_error, _vars, context) => {
+      context?.forget();
+      if (context) restoreBoards(queryClient, context.boards);
+    },
   });
 }
 
-export function useArchiveAssignedTask() {
+/** Any other change (archive, due date, assignee): applied when answered. */
+export function useUpdateAssignedTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ArchiveAssignedTaskRequestInput }) => archiveAssignedTask(id, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ASSIGNED_TASKS_KEY }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateAssignedTaskRequestInput }) => updateAssignedTask(id, body),
+    // A new assignee is announced to the old and the new one: two echoes.
+    onMutate: ({ id, body }) => ({ forget: expectOwnChange(id, body.empleado_uuid ? 2 : 1) }),
+    onSuccess: (card, { body }) => {
+      applyAnswer(queryClient, card);
+      // Another assignee or due date changes which boards hold the card and its place in them.
+      if (body.empleado_uuid || body.fecha_vencimiento) void queryClient.invalidateQueries({ queryKey: BOARDS_KEY });
+    },
+    onError: (_error, _vars, context) => context?.forget(),
   });
 }

@@ -2,10 +2,18 @@
  * A board card (SPEC section 2.4). The board shows hundreds of them at once,
  * so a card is plain elements styled like their Mantine counterparts
  * (task-card.module.css): no per-card Combobox, store, portal or listeners.
- * The status selector is a native <select>; the card is memoised and only
- * re-renders when its own task or its busy flag changes.
+ * The card is memoised: it re-renders when its own task, its busy or
+ * selected flag changes, or while it is the one being dragged; its body is
+ * memoised apart, so a drag starting elsewhere costs only the drag hook.
+ *
+ * Moving a card: drag it (mouse; on a touch screen press and hold first),
+ * or focus it and use Space, the arrow keys and Space again (Escape cancels),
+ * or use its status selector, which commits a choice made with the pointer at
+ * once but a choice made with the arrow keys only on Enter or when leaving it
+ * (Escape puts the current status back).
  */
-import { memo, type ChangeEvent } from 'react';
+import { memo, useCallback, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useDraggable } from '@dnd-kit/core';
 import { IconArchive, IconEye, IconSelector, IconUser } from '@tabler/icons-react';
 import {
   DESCRIPTION_PREVIEW_LENGTH,
@@ -34,7 +42,93 @@ export function DueDateLabel({ date }: { date: string | null | undefined }) {
   );
 }
 
-export interface TaskCardProps {
+/**
+ * After a move the card is drawn again in its new column: whatever had the
+ * focus there (the card or its selector) gets it back when it appears.
+ */
+let focusWhenShown: { uuid: string; target: 'card' | 'select' } | null = null;
+
+export function focusCardWhenShown(uuid: string, target: 'card' | 'select'): void {
+  focusWhenShown = { uuid, target };
+}
+
+function takeFocus(node: HTMLElement, uuid: string): void {
+  if (focusWhenShown?.uuid !== uuid) return;
+  const target = focusWhenShown.target;
+  focusWhenShown = null;
+  requestAnimationFrame(() => {
+    const element = target === 'select' ? node.querySelector('select') : node;
+    element?.focus({ preventScroll: false });
+  });
+}
+
+/** Keys that make a closed native select step through its options (and fire 'change' at once). */
+const BROWSE_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+function StatusSelect({
+  task,
+  statuses,
+  busy,
+  onChangeStatus,
+}: {
+  task: AssignedTaskResponse;
+  statuses: StatusResponse[];
+  busy: boolean;
+  onChangeStatus: (task: AssignedTaskResponse, estadoUuid: string, from: 'select') => void;
+}) {
+  // While browsing with the keyboard the shown value runs ahead of the task's status.
+  const [browsing, setBrowsing] = useState<string | null>(null);
+  const [keyboard, setKeyboard] = useState(false);
+  const commit = (value: string | null) => {
+    setBrowsing(null);
+    if (value && value !== task.estado_uuid) onChangeStatus(task, value, 'select');
+  };
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const value = event.currentTarget.value;
+    if (keyboard) setBrowsing(value === task.estado_uuid ? null : value);
+    else commit(value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
+    if (BROWSE_KEYS.has(event.key) && !event.altKey) setKeyboard(true);
+    else if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey) setKeyboard(true);
+    else if (event.key === 'Enter' && browsing) {
+      event.preventDefault();
+      commit(browsing);
+    } else if (event.key === 'Escape' && browsing) {
+      event.preventDefault();
+      event.stopPropagation();
+      setBrowsing(null);
+    }
+  };
+  return (
+    <div className={classes.status}>
+      <select
+        className={classes.select}
+        aria-label={`Estado de ${task.tarea.titulo}`}
+        aria-description={browsing ? 'Presione Enter para aplicar el estado o Escape para volver al actual' : undefined}
+        value={browsing ?? task.estado_uuid}
+        aria-busy={busy || undefined}
+        data-pending={browsing ? 'true' : undefined}
+        onPointerDown={() => setKeyboard(false)}
+        onKeyDown={onKeyDown}
+        onChange={onChange}
+        onBlur={() => {
+          setKeyboard(false);
+          if (browsing) commit(browsing);
+        }}
+      >
+        {statuses.map((s) => (
+          <option key={s.uuid} value={s.uuid}>
+            {s.nombre}
+          </option>
+        ))}
+      </select>
+      <IconSelector size={14} aria-hidden className={classes.chevron} />
+    </div>
+  );
+}
+
+export interface TaskCardBodyProps {
   task: AssignedTaskResponse;
   statuses: StatusResponse[];
   /** Either assigned-tasks read permission: assignee and archive are shown. */
@@ -42,10 +136,11 @@ export interface TaskCardProps {
   busy: boolean;
   onOpen: (task: AssignedTaskResponse) => void;
   onArchive: (task: AssignedTaskResponse) => void;
-  onChangeStatus: (task: AssignedTaskResponse, estadoUuid: string) => void;
+  onChangeStatus: (task: AssignedTaskResponse, estadoUuid: string, from: 'select') => void;
 }
 
-export const TaskCard = memo(function TaskCard({
+/** What a card shows; also the copy that follows the pointer during a drag. */
+export const TaskCardBody = memo(function TaskCardBody({
   task,
   statuses,
   canWatch,
@@ -53,14 +148,10 @@ export const TaskCard = memo(function TaskCard({
   onOpen,
   onArchive,
   onChangeStatus,
-}: TaskCardProps) {
+}: TaskCardBodyProps) {
   const preview = descriptionPreview(task.tarea.descripcion);
-  const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
-    const value = event.currentTarget.value;
-    if (value && value !== task.estado_uuid) onChangeStatus(task, value);
-  };
   return (
-    <article className={classes.card} data-testid="task-card" aria-label={task.tarea.titulo}>
+    <>
       <p className={classes.title}>{task.tarea.titulo}</p>
       {preview && <p className={classes.preview}>{preview}</p>}
       {canWatch && (
@@ -74,22 +165,7 @@ export const TaskCard = memo(function TaskCard({
       <div className={classes.dueRow}>
         <DueDateLabel date={task.fecha_vencimiento} />
       </div>
-      <div className={classes.status}>
-        <select
-          className={classes.select}
-          aria-label={`Estado de ${task.tarea.titulo}`}
-          value={task.estado_uuid}
-          disabled={busy}
-          onChange={onSelect}
-        >
-          {statuses.map((s) => (
-            <option key={s.uuid} value={s.uuid}>
-              {s.nombre}
-            </option>
-          ))}
-        </select>
-        <IconSelector size={14} aria-hidden className={classes.chevron} />
-      </div>
+      <StatusSelect task={task} statuses={statuses} busy={busy} onChangeStatus={onChangeStatus} />
       <div className={classes.actions}>
         <button type="button" className={classes.button} data-color="blue" onClick={() => onOpen(task)}>
           <IconEye size={14} aria-hidden />
@@ -102,6 +178,57 @@ export const TaskCard = memo(function TaskCard({
           </button>
         )}
       </div>
+    </>
+  );
+});
+
+export interface TaskCardProps extends TaskCardBodyProps {
+  /** Shown with a selection checkbox (bulk actions). */
+  selectable?: boolean;
+  selected?: boolean;
+  onToggleSelect?: (task: AssignedTaskResponse, range: boolean) => void;
+}
+
+export const TaskCard = memo(function TaskCard({ selectable = false, selected = false, onToggleSelect, ...body }: TaskCardProps) {
+  const { task } = body;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: task.uuid,
+    disabled: body.busy,
+    data: { estado: task.estado_uuid },
+  });
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      setNodeRef(node);
+      setActivatorNodeRef(node);
+      if (node) takeFocus(node, task.uuid);
+    },
+    [setNodeRef, setActivatorNodeRef, task.uuid],
+  );
+  const onCheck = (event: MouseEvent<HTMLInputElement>) => onToggleSelect?.(task, event.shiftKey);
+  return (
+    <article
+      ref={ref}
+      className={classes.card}
+      data-testid="task-card"
+      data-dragging={isDragging ? 'true' : undefined}
+      data-selected={selected ? 'true' : undefined}
+      aria-label={task.tarea.titulo}
+      aria-roledescription="tarjeta movible"
+      aria-describedby={attributes['aria-describedby']}
+      tabIndex={0}
+      {...listeners}
+    >
+      {selectable && (
+        <input
+          type="checkbox"
+          className={classes.check}
+          aria-label={`Seleccionar ${task.tarea.titulo}`}
+          checked={selected}
+          onChange={() => undefined}
+          onClick={onCheck}
+        />
+      )}
+      <TaskCardBody {...body} />
     </article>
   );
 });

@@ -1,20 +1,34 @@
 /**
- * The detail drawer (SPEC section 2.5): title, status badge, due date,
+ * The detail drawer (SPEC section 2.5): title, status (changed here too), due
+ * date and assignee (editable with assign:task),
  * description with 'Leer más' / 'Mostrar menos', Detalles, Usuario Asignado,
  * Programación (when scheduled), Comentarios (open by default) and Historial.
  * Closes with a 300 ms animation.
  */
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Box, Button, Collapse, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Collapse, Divider, Drawer, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { descriptionToPlainText, parseDescription, type AssignedTaskResponse } from '@gestar/contracts';
+import {
+  MESSAGES,
+  descriptionToPlainText,
+  parseDescription,
+  todayIn,
+  type AssignedTaskResponse,
+  type StatusResponse,
+} from '@gestar/contracts';
+import { DateField } from '../../../components/date-field';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
+import { errorMessage } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
+import { toast } from '../../../lib/toast';
+import { DRAWER_ANIMATION_MS } from '../../../lib/ui-settings';
+import { useAreasWithUsers } from '../../tasks/api/form-lookups';
+import { useUpdateAssignedTask } from '../api/update-assigned-task';
 import { CommentsSection } from './comments-section';
 import { DueDateLabel } from './task-card';
 import { HistoryList } from './history-list';
 import { SuggestionsSection } from './suggestions-section';
-import { DRAWER_ANIMATION_MS } from '../../../lib/ui-settings';
 
 const LONG_DESCRIPTION_CHARS = 220;
 const COLLAPSED_HEIGHT = 110;
@@ -79,7 +93,81 @@ function Description({ value }: { value: string }) {
   );
 }
 
-function DrawerBody({ task }: { task: AssignedTaskResponse }) {
+/** Status for whoever sees the task; due date and assignee with assign:task (the API checks the area too). */
+function DrawerControls({
+  task,
+  statuses,
+  onChangeStatus,
+}: {
+  task: AssignedTaskResponse;
+  statuses: StatusResponse[];
+  onChangeStatus: (task: AssignedTaskResponse, estadoUuid: string) => void;
+}) {
+  const can = useCan();
+  const canAssign = can({ anyOf: ['assign:task'] }) && can({ anyOf: ['read:area', 'read:all:areas'] });
+  const areas = useAreasWithUsers(canAssign);
+  const update = useUpdateAssignedTask();
+  const people = areas.data?.find((a) => a.uuid === task.tarea.area.uuid)?.usuarios ?? [];
+  const assigneeOptions = [
+    ...(people.some((u) => u.uuid === task.empleado.uuid) ? [] : [task.empleado]),
+    ...people,
+  ].map((u) => ({ value: u.uuid, label: `${u.nombre} ${u.apellido}` }));
+  const save = (body: { fecha_vencimiento?: string; empleado_uuid?: string }, done: string) =>
+    update.mutate(
+      { id: task.uuid, body },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.taskUpdateFailed)),
+      },
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: canAssign ? 3 : 1 }} spacing="sm">
+      <Select
+        label="Estado"
+        data={statuses.map((s) => ({ value: s.uuid, label: s.nombre }))}
+        value={task.estado_uuid}
+        allowDeselect={false}
+        disabled={task.archivada}
+        onChange={(value) => value && value !== task.estado_uuid && onChangeStatus(task, value)}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {canAssign && (
+        <DateField
+          label="Vencimiento"
+          value={task.fecha_vencimiento.slice(0, 10) < todayIn() ? null : task.fecha_vencimiento.slice(0, 10)}
+          placeholder={formatDate(task.fecha_vencimiento, 'DD/MM/YYYY')}
+          clearable={false}
+          minDate={todayIn()}
+          disabled={task.archivada || update.isPending}
+          onChange={(value) => value && save({ fecha_vencimiento: value }, 'Vencimiento actualizado')}
+        />
+      )}
+      {canAssign && (
+        <Select
+          label="Responsable"
+          data={assigneeOptions}
+          value={task.empleado.uuid}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No se encontraron resultados"
+          disabled={task.archivada || update.isPending}
+          onChange={(value) => value && value !== task.empleado.uuid && save({ empleado_uuid: value }, 'Responsable actualizado')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
+function DrawerBody({
+  task,
+  statuses,
+  onChangeStatus,
+}: {
+  task: AssignedTaskResponse;
+  statuses: StatusResponse[];
+  onChangeStatus: (task: AssignedTaskResponse, estadoUuid: string) => void;
+}) {
   const schedule = task.tarea.programaciones_tareas;
   return (
     <Stack gap="sm">
@@ -87,8 +175,14 @@ function DrawerBody({ task }: { task: AssignedTaskResponse }) {
         <Badge color={task.estado.color} variant="filled" tt="none">
           {task.estado.nombre}
         </Badge>
+        {task.archivada && (
+          <Badge color="gray" variant="light" tt="none">
+            Archivada
+          </Badge>
+        )}
         <DueDateLabel date={task.fecha_vencimiento} />
       </Group>
+      <DrawerControls task={task} statuses={statuses} onChangeStatus={onChangeStatus} />
       <Description key={task.uuid} value={task.tarea.descripcion} />
       <Divider />
       <Section title="Detalles">
@@ -140,21 +234,32 @@ export interface TaskDrawerProps {
   task: AssignedTaskResponse | null;
   opened: boolean;
   onClose: () => void;
+  statuses: StatusResponse[];
+  onChangeStatus: (task: AssignedTaskResponse, estadoUuid: string) => void;
+  /** While the task of a link is being fetched, or why it cannot be shown. */
+  loading?: boolean;
+  error?: string | null;
 }
 
-export function TaskDrawer({ task, opened, onClose }: TaskDrawerProps) {
+export function TaskDrawer({ task, opened, onClose, statuses, onChangeStatus, loading = false, error = null }: TaskDrawerProps) {
   return (
     <Drawer
-      opened={opened && task !== null}
+      opened={opened && (task !== null || loading || error !== null)}
       onClose={onClose}
       position="right"
       size="lg"
-      title={task?.tarea.titulo}
+      title={task?.tarea.titulo ?? 'Tarea'}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       transitionProps={{ duration: DRAWER_ANIMATION_MS, transition: 'slide-left' }}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
-      {task && <DrawerBody task={task} />}
+      {task && <DrawerBody task={task} statuses={statuses} onChangeStatus={onChangeStatus} />}
+      {!task && loading && <Text size="sm" c="dimmed">Cargando la tarea...</Text>}
+      {!task && error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           Cerrar

@@ -1,24 +1,33 @@
 /**
  * SPEC section 2.4: the home board. Greeting with the job-position modal,
- * filters for those who watch other people's tasks, one column per status,
- * the task cards, the archive dialog and the detail drawer.
+ * search by title, filters for those who watch other people's tasks, one
+ * column per status, the task cards, the archive dialog and the detail drawer.
+ *
+ * What the board shows lives in the URL, so a reload or a shared link keeps
+ * it: `q` (title search), `mias=1` ('Solo mis tareas'), `area` and `usuarios`
+ * (comma-joined uuids) and `tarea` (the task open in the drawer, DECISIONS.md
+ * section 8: `/?tarea=<uuid>`). Opening a card adds a history entry, so the
+ * browser's back button closes the drawer.
  */
-import { useCallback, useState } from 'react';
-import { Alert, Anchor, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { IconLayoutKanban } from '@tabler/icons-react';
-import { AREA_WATCHER_ACCESS, MESSAGES, type AssignedTaskResponse } from '@gestar/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Group, Kbd, Modal, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutKanban, IconSearch } from '@tabler/icons-react';
+import { AREA_WATCHER_ACCESS, DEBOUNCE_MS, MESSAGES, type AssignedTaskResponse } from '@gestar/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useAssignedTaskDetail } from '../api/get-detail';
 import { useBoard, type BoardFilters as Filters } from '../api/get-board';
 import { useBoardStatuses } from '../api/lookups';
-import { useArchiveAssignedTask, useChangeAssignedTaskStatus } from '../api/update-assigned-task';
+import { useChangeAssignedTaskStatus, useUpdateAssignedTask } from '../api/update-assigned-task';
 import { ArchiveDialog } from '../components/archive-dialog';
 import { BoardColumns } from '../components/board-columns';
 import { BoardFilters } from '../components/board-filters';
-import { TaskCard } from '../components/task-card';
+import { focusCardWhenShown, TaskCard } from '../components/task-card';
 import { TaskDrawer } from '../components/task-drawer';
 
 function JobPositionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -42,6 +51,33 @@ function JobPositionModal({ opened, onClose }: { opened: boolean; onClose: () =>
   );
 }
 
+const SHORTCUTS: [string, string][] = [
+  ['/', 'Buscar tareas por título'],
+  ['?', 'Mostrar estos atajos'],
+  ['Esc', 'Cerrar el panel de detalle o el diálogo abierto'],
+  ['Espacio', 'Sobre una tarjeta: tomarla para moverla; otra vez: soltarla'],
+  ['← →', 'Con una tarjeta tomada: elegir la columna'],
+];
+
+function ShortcutsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Atajos de teclado" centered>
+      <Table>
+        <Table.Tbody>
+          {SHORTCUTS.map(([key, what]) => (
+            <Table.Tr key={key}>
+              <Table.Td w={90}>
+                <Kbd>{key}</Kbd>
+              </Table.Td>
+              <Table.Td>{what}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}
+
 function BoardSkeleton() {
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" data-testid="board-loading">
@@ -56,34 +92,106 @@ function BoardSkeleton() {
   );
 }
 
+const UUID_LIST = /^[0-9a-f-]{36}$/i;
+
+function uuidList(value: string | null): string[] {
+  return (value ?? '').split(',').filter((v) => UUID_LIST.test(v));
+}
+
+function normalise(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** True while typing in a field: single-key shortcuts are then left alone. */
+function typing(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
 export function BoardPage() {
   const { user } = useSession();
   const can = useCan();
   const canWatch = can(AREA_WATCHER_ACCESS);
-  const [filters, setFilters] = useState<Filters>({ areas: [], users: [] });
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const filters: Filters = useMemo(
+    () => ({ areas: uuidList(params.get('area')), users: uuidList(params.get('usuarios')) }),
+    [params],
+  );
+  const onlyMine = canWatch && params.get('mias') === '1';
+  const detailId = params.get('tarea');
+  const urlSearch = params.get('q') ?? '';
+
+  /** Changes some URL parameters, keeping the others; empty values are removed. */
+  const setUrl = useCallback(
+    (changes: Record<string, string | null>, options: { push?: boolean; state?: unknown } = {}) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: !options.push, state: options.state },
+      );
+    },
+    [setParams],
+  );
+
+  const [search, setSearch] = useState(urlSearch);
+  const [debounced] = useDebouncedValue(search, DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced.trim() !== urlSearch) setUrl({ q: debounced.trim() || null });
+  }, [debounced, urlSearch, setUrl]);
+  const searchRef = useRef<HTMLInputElement>(null);
+
   const [positionOpen, setPositionOpen] = useState(false);
-  const [detailId, setDetailId] = useState<string | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [lastDetail, setLastDetail] = useState<AssignedTaskResponse | null>(null);
   const [archiving, setArchiving] = useState<AssignedTaskResponse | null>(null);
   const [archiveError, setArchiveError] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>(null);
 
   const statuses = useBoardStatuses();
   const board = useBoard(user?.uuid, canWatch ? filters : { areas: [], users: [] });
   const changeStatus = useChangeAssignedTaskStatus();
-  const archive = useArchiveAssignedTask();
+  const archive = useUpdateAssignedTask();
 
-  // The drawer follows live data; when the task leaves the board it keeps the last copy while closing.
-  const current = detailId ? (board.data?.find((t) => t.uuid === detailId) ?? null) : null;
+  const shown = useMemo(() => {
+    const all = board.data ?? [];
+    const term = normalise(urlSearch.trim());
+    if (!term && !onlyMine) return all;
+    return all.filter(
+      (t) => (!term || normalise(t.tarea.titulo).includes(term)) && (!onlyMine || t.empleado.uuid === user?.uuid),
+    );
+  }, [board.data, urlSearch, onlyMine, user?.uuid]);
+
+  // The drawer shows the board's copy when the task is on the board, else asks for it (a link, an archived task).
+  const onBoard = detailId ? (board.data?.find((t) => t.uuid === detailId) ?? null) : null;
+  const detail = useAssignedTaskDetail(detailId && !onBoard && !board.isPending ? detailId : undefined);
+  const current = onBoard ?? detail.data ?? null;
   if (current && current !== lastDetail) setLastDetail(current);
-  const drawerTask = current ?? lastDetail;
+  const drawerTask = detailId ? (current ?? (lastDetail?.uuid === detailId ? lastDetail : null)) : lastDetail;
 
   // Stable handlers: the cards are memoised and must not re-render when the page does.
-  const openDetail = useCallback((task: AssignedTaskResponse) => {
-    setDetailId(task.uuid);
-    setLastDetail(task);
-    setDrawerOpen(true);
-  }, []);
+  const openDetail = useCallback(
+    (task: AssignedTaskResponse) => {
+      setLastDetail(task);
+      setUrl({ tarea: task.uuid }, { push: true, state: { drawerFromBoard: true } });
+    },
+    [setUrl],
+  );
+  const closeDetail = useCallback(() => {
+    if ((location.state as { drawerFromBoard?: boolean } | null)?.drawerFromBoard) navigate(-1);
+    else setUrl({ tarea: null });
+  }, [location.state, navigate, setUrl]);
 
   const startArchive = useCallback((task: AssignedTaskResponse) => {
     setArchiveError(null);
@@ -91,34 +199,63 @@ export function BoardPage() {
   }, []);
 
   const mutateStatus = changeStatus.mutate;
+  const statusList = statuses.data;
   const onChangeStatus = useCallback(
-    (task: AssignedTaskResponse, estadoUuid: string) => {
+    (task: AssignedTaskResponse, estadoUuid: string, from: 'select' | 'pointer' | 'keyboard' | 'drawer') => {
+      const status = statusList?.find((s) => s.uuid === estadoUuid);
+      if (!status) return;
+      // The card is drawn again in its new column: the focus follows it there.
+      if (from === 'select' || from === 'keyboard') focusCardWhenShown(task.uuid, from === 'select' ? 'select' : 'card');
       mutateStatus(
-        { id: task.uuid, estadoUuid },
+        { task, status },
         {
-          onSuccess: () => toast.success(MESSAGES.success.taskStatusUpdated),
-          onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.tasksLoadFailed)),
+          onSuccess: () => {
+            if (phone && from !== 'drawer') {
+              toast.action(`${MESSAGES.success.taskStatusUpdated}. La tarea pasó a ${status.nombre}.`, 'Ver', () => setTab(status.uuid));
+            } else toast.success(MESSAGES.success.taskStatusUpdated);
+          },
+          onError: (error) => toast.error(errorMessage(error, 'Intente de nuevo.'), MESSAGES.errors.taskStatusUpdateFailed),
         },
       );
     },
-    [mutateStatus],
+    [mutateStatus, statusList, phone],
+  );
+  const onDrawerStatus = useCallback(
+    (task: AssignedTaskResponse, estadoUuid: string) => onChangeStatus(task, estadoUuid, 'drawer'),
+    [onChangeStatus],
   );
 
   const onArchive = (values: { calificacion?: number; observaciones?: string }) => {
     if (!archiving) return;
     setArchiveError(null);
     archive.mutate(
-      { id: archiving.uuid, body: values },
+      { id: archiving.uuid, body: { ...values, archivada: true } },
       {
         onSuccess: () => {
           toast.success(MESSAGES.success.taskArchived);
-          if (detailId === archiving.uuid) setDrawerOpen(false);
+          if (detailId === archiving.uuid) closeDetail();
           setArchiving(null);
         },
         onError: (error) => setArchiveError(errorMessage(error, MESSAGES.errors.tasksLoadFailed)),
       },
     );
   };
+
+  // '/' searches, '?' lists the shortcuts (Escape closes drawers and dialogs by itself).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        searchRef.current?.focus();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        setShortcutsOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const loadError = statuses.error ?? board.error;
 
@@ -135,7 +272,38 @@ export function BoardPage() {
         helpHref="/ayuda/tareas"
         helpLabel="Más sobre tareas"
       >
-        {canWatch && <BoardFilters value={filters} onChange={setFilters} />}
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            ref={searchRef}
+            label="Buscar"
+            placeholder="Título de la tarea"
+            aria-keyshortcuts="/"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && search) {
+                e.preventDefault();
+                setSearch('');
+              }
+            }}
+            w={{ base: '100%', xs: 280 }}
+          />
+          {canWatch && (
+            <Switch
+              label="Solo mis tareas"
+              checked={onlyMine}
+              onChange={(e) => setUrl({ mias: e.currentTarget.checked ? '1' : null })}
+              mb={8}
+            />
+          )}
+        </Group>
+        {canWatch && (
+          <BoardFilters
+            value={filters}
+            onChange={(next) => setUrl({ area: next.areas.join(',') || null, usuarios: next.users.join(',') || null })}
+          />
+        )}
       </PageHeader>
 
       {loadError ? (
@@ -147,14 +315,18 @@ export function BoardPage() {
       ) : (
         <BoardColumns
           statuses={statuses.data ?? []}
-          tasks={board.data ?? []}
+          tasks={shown}
+          onMove={onChangeStatus}
+          tab={tab}
+          onTabChange={setTab}
+          canWatch={canWatch}
           renderTask={(task) => (
             <TaskCard
               key={task.uuid}
               task={task}
               statuses={statuses.data ?? []}
               canWatch={canWatch}
-              busy={changeStatus.isPending && changeStatus.variables?.id === task.uuid}
+              busy={changeStatus.isPending && changeStatus.variables?.task.uuid === task.uuid}
               onOpen={openDetail}
               onArchive={startArchive}
               onChangeStatus={onChangeStatus}
@@ -164,6 +336,7 @@ export function BoardPage() {
       )}
 
       <JobPositionModal opened={positionOpen} onClose={() => setPositionOpen(false)} />
+      <ShortcutsModal opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <ArchiveDialog
         task={archiving}
         loading={archive.isPending}
@@ -171,7 +344,15 @@ export function BoardPage() {
         onClose={() => setArchiving(null)}
         onConfirm={onArchive}
       />
-      <TaskDrawer task={drawerTask} opened={drawerOpen && drawerTask !== null} onClose={() => setDrawerOpen(false)} />
+      <TaskDrawer
+        task={drawerTask}
+        opened={detailId !== null}
+        onClose={closeDetail}
+        statuses={statuses.data ?? []}
+        onChangeStatus={onDrawerStatus}
+        loading={detail.isPending && detail.fetchStatus !== 'idle'}
+        error={detail.error ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
+      />
     </>
   );
 }

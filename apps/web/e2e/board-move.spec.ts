@@ -1,0 +1,193 @@
+/**
+ * Moving cards (issue 'the board as users of the best boards expect', part 1):
+ * drag and drop with the mouse, with touch (press and hold; a swipe scrolls),
+ * with the keyboard only, and the status selector browsed with the arrow keys
+ * without committing. One round trip per change: one PUT, no board refetch.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
+import { card, centre, column, createCarpenter, recordTaskCalls, seedTask } from './board-helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+const FIRST_LOAD_MS = 15_000;
+const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
+const BOARD_GET = /^GET \/api\/assigned-tasks\/[0-9a-f-]{36}$/;
+
+/** A fresh carpenter with `count` tasks of its own, logged in on the board. */
+async function ownBoard(page: Page, request: Parameters<typeof seedTask>[0], count = 1) {
+  const person = await createCarpenter(request);
+  const titles: string[] = [];
+  for (let i = 0; i < count; i++) titles.push((await seedTask(request, { assignee: person.username })).titulo);
+  await loginAs(page, person.username, person.password);
+  await expect(card(page, titles[0]!)).toBeVisible({ timeout: FIRST_LOAD_MS });
+  return { person, titles };
+}
+
+/** Waits past the live event's echo and its grouping window, then answers the calls made. */
+async function settle(page: Page, calls: string[]): Promise<string[]> {
+  await page.waitForTimeout(1_500);
+  return [...calls];
+}
+
+test('drag with the mouse: one PUT, the card changes column, no board refetch', async ({ page, request }) => {
+  const { titles } = await ownBoard(page, request);
+  const titulo = titles[0]!;
+  const calls = recordTaskCalls(page);
+  const from = await centre(card(page, titulo).getByText(titulo, { exact: true }));
+  const to = await centre(column(page, 'En progreso'));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 5, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await expect(page.getByTestId('drag-overlay')).toBeVisible();
+  await expect(column(page, 'En progreso')).toHaveAttribute('data-over', 'true');
+  await page.screenshot({ path: join(shots, 'board-drag-1280.png') });
+  await page.mouse.up();
+  await expect(column(page, 'En progreso').getByRole('article', { name: titulo })).toBeVisible();
+  await expect(page.getByText('Estado de tarea actualizado exitosamente')).toBeVisible();
+  const made = await settle(page, calls);
+  expect(made.filter((c) => c.startsWith('PUT '))).toHaveLength(1);
+  expect(made.filter((c) => BOARD_GET.test(c))).toEqual([]);
+  // What the board shows is what the server has: after a reload the card is still there.
+  await page.reload();
+  await expect(column(page, 'En progreso').getByRole('article', { name: titulo })).toBeVisible({ timeout: FIRST_LOAD_MS });
+});
+
+test('a click on a card button does not start a drag', async ({ page, request }) => {
+  const { titles } = await ownBoard(page, request);
+  await card(page, titles[0]!).getByRole('button', { name: 'Ver detalles' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('drag-overlay')).toHaveCount(0);
+});
+
+test('keyboard only: Space picks up, arrows choose the column, Space drops; Escape cancels', async ({ page, request }) => {
+  const { titles } = await ownBoard(page, request, 2);
+  const [first, second] = titles as [string, string];
+  const calls = recordTaskCalls(page);
+
+  // The instructions are read with the card.
+  const described = await card(page, first).getAttribute('aria-describedby');
+  expect(described).toBeTruthy();
+  await expect(page.locator(`[id="${described}"]`)).toContainText('presione Espacio');
+
+  await card(page, first).focus();
+  await page.keyboard.press('Space');
+  const live = page.locator('[role="status"][aria-live]');
+  await expect(live).toContainText(`Tomó la tarea ${first}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toContainText('está sobre En progreso');
+  await page.keyboard.press('Space');
+  await expect(column(page, 'En progreso').getByRole('article', { name: first })).toBeVisible();
+  await expect(live).toContainText(`La tarea ${first} pasó a En progreso`);
+  await expect(column(page, 'En progreso').getByRole('article', { name: first })).toBeFocused();
+
+  // Escape: nothing moves, nothing is sent.
+  await card(page, second).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Escape');
+  await expect(live).toContainText('Movimiento cancelado');
+  await expect(column(page, 'Pendiente').getByRole('article', { name: second })).toBeVisible();
+  const made = await settle(page, calls);
+  expect(made.filter((c) => c.startsWith('PUT '))).toHaveLength(1);
+});
+
+test('the status selector: arrow keys browse without committing; Enter commits and keeps the focus', async ({ page, request }) => {
+  const { titles } = await ownBoard(page, request);
+  const titulo = titles[0]!;
+  const calls = recordTaskCalls(page);
+  const select = card(page, titulo).getByRole('combobox', { name: `Estado de ${titulo}` });
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(select).toHaveAttribute('data-pending', 'true');
+  await page.waitForTimeout(800);
+  await expect(column(page, 'Pendiente').getByRole('article', { name: titulo })).toBeVisible();
+  expect(calls.filter((c) => c.startsWith('PUT '))).toEqual([]);
+  await expect(select).toBeFocused();
+  // Back one, then Escape: the current status again, still nothing sent.
+  await page.keyboard.press('Escape');
+  await expect(select).not.toHaveAttribute('data-pending', 'true');
+  expect(calls.filter((c) => c.startsWith('PUT '))).toEqual([]);
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const moved = column(page, 'En progreso').getByRole('article', { name: titulo });
+  await expect(moved).toBeVisible();
+  await expect(moved.getByRole('combobox', { name: `Estado de ${titulo}` })).toBeFocused();
+  const made = await settle(page, calls);
+  expect(made.filter((c) => c.startsWith('PUT '))).toHaveLength(1);
+  expect(made.filter((c) => BOARD_GET.test(c))).toEqual([]);
+});
+
+test('a change the server cannot take is rolled back with an error toast', async ({ page, request }) => {
+  const { titles } = await ownBoard(page, request);
+  const titulo = titles[0]!;
+  // The network drops the request: the card goes back where it was.
+  await page.route('**/api/assigned-tasks/*', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.fallback()));
+  await card(page, titulo).getByRole('combobox', { name: `Estado de ${titulo}` }).selectOption({ label: 'En progreso' });
+  await expect(page.getByText('No se pudo cambiar el estado de la tarea; volvió a su lugar')).toBeVisible();
+  await expect(column(page, 'Pendiente').getByRole('article', { name: titulo })).toBeVisible();
+  await expect(column(page, 'En progreso').getByRole('article', { name: titulo })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) {
+    await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }] });
+  }
+
+  test('press and hold, then drag onto a tab; a quick swipe scrolls and never drags', async ({ page, request }) => {
+    const { titles } = await ownBoard(page, request, 4);
+    const [first, second] = titles as [string, string];
+    const calls = recordTaskCalls(page);
+    // A new person with only pending tasks: the board opens on that tab.
+    await expect(page.getByRole('tab', { name: /PENDIENTE/ })).toHaveAttribute('aria-selected', 'true');
+    const cdp = await page.context().newCDPSession(page);
+
+    // A swipe: the finger moves at once, as when scrolling the column.
+    const swipe = await centre(card(page, second).getByText(second, { exact: true }));
+    await touch(cdp, 'touchStart', swipe.x, swipe.y);
+    for (let i = 1; i <= 6; i++) await touch(cdp, 'touchMove', swipe.x, swipe.y - i * 25);
+    await touch(cdp, 'touchEnd', swipe.x, swipe.y - 150);
+    await page.waitForTimeout(600);
+    await expect(page.getByTestId('drag-overlay')).toHaveCount(0);
+    expect(calls.filter((c) => c.startsWith('PUT '))).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // Press and hold, then move onto the 'En progreso' tab.
+    const from = await centre(card(page, first).getByText(first, { exact: true }));
+    const tab = await centre(page.getByRole('tab', { name: /EN PROGRESO/ }));
+    await touch(cdp, 'touchStart', from.x, from.y);
+    await page.waitForTimeout(450);
+    for (let i = 1; i <= 10; i++) {
+      await touch(cdp, 'touchMove', from.x + ((tab.x - from.x) * i) / 10, from.y + ((tab.y - from.y) * i) / 10);
+    }
+    await expect(page.getByTestId('drag-overlay')).toBeVisible();
+    await page.screenshot({ path: join(shots, 'board-drag-390.png') });
+    await touch(cdp, 'touchEnd', tab.x, tab.y);
+    await expect(page.getByRole('tab', { name: /EN PROGRESO \(1\)/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: first })).toHaveCount(0);
+    // Where it went, with 'Ver'.
+    const notice = page.getByText('La tarea pasó a En progreso');
+    await expect(notice).toBeVisible();
+    await page.getByRole('button', { name: 'Ver', exact: true }).click();
+    await expect(page.getByRole('tab', { name: /EN PROGRESO/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('article', { name: first })).toBeVisible();
+    expect((await settle(page, calls)).filter((c) => c.startsWith('PUT '))).toHaveLength(1);
+  });
+
+  test('the board opens on En progreso when it has cards', async ({ page, request }) => {
+    const { titles } = await ownBoard(page, request, 0 + 1);
+    await expect(page.getByRole('tab', { name: /PENDIENTE \(1\)/ })).toHaveAttribute('aria-selected', 'true');
+    await card(page, titles[0]!).getByRole('combobox', { name: `Estado de ${titles[0]}` }).selectOption({ label: 'En progreso' });
+    await expect(page.getByText('La tarea pasó a En progreso')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: /EN PROGRESO \(1\)/ })).toHaveAttribute('aria-selected', 'true', { timeout: FIRST_LOAD_MS });
+  });
+});
