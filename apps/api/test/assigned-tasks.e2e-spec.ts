@@ -302,7 +302,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
 
     it('assign:task in the area changes the due date and the assignee, with history for each', async () => {
       const uuid = await limpieza();
-      const due = addDays(today, 3);
+      const due = addDaysToCalendarDate(today, 3);
       const body = parseWith(
         AssignedTaskResponseSchema,
         (await put('supervisor', uuid, { fecha_vencimiento: due, empleado_uuid: ids.supervisor })).body,
@@ -333,12 +333,12 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       const uuid = await limpieza();
       const entrega = await occurrence('Entregar pedido 1038 en Palermo', 'jruiz');
       const before = await count(t, 'historial_tareas_asignadas');
-      expectError(await put('operario', uuid, { fecha_vencimiento: addDays(today, 5) }), 403, MESSAGES.errors.forbidden);
+      expectError(await put('operario', uuid, { fecha_vencimiento: addDaysToCalendarDate(today, 5) }), 403, MESSAGES.errors.forbidden);
       expectError(await put('supervisor', entrega, { empleado_uuid: ids.supervisor }), 403, MESSAGES.errors.outOfScope);
       const other = expectError(await put('supervisor', uuid, { empleado_uuid: ids.mlopez }), 400);
       expect(other.errors).toContainEqual({ path: 'empleado_uuid', message: MESSAGES.errors.assigneeNotInArea });
       expectError(
-        await put('supervisor', uuid, { fecha_vencimiento: addDays(today, -1) }),
+        await put('supervisor', uuid, { fecha_vencimiento: addDaysToCalendarDate(today, -1) }),
         400,
         MESSAGES.validation.dueDateNotPast,
       );

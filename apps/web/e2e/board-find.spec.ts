@@ -66,7 +66,9 @@ test('search and "Solo mis tareas" live in the URL and survive a reload; / and ?
   await expect(card(page, mine.titulo)).toHaveCount(0);
 
   await search.fill('Buscable');
-  await page.getByRole('switch', { name: 'Solo mis tareas' }).check();
+  // The switch follows the URL, which the router updates in a transition: click, then wait for it.
+  await page.getByRole('switch', { name: 'Solo mis tareas' }).click();
+  await expect(page.getByRole('switch', { name: 'Solo mis tareas' })).toBeChecked();
   await expect(page).toHaveURL(/mias=1/);
   await expect(card(page, mine.titulo)).toBeVisible();
   await expect(card(page, other.titulo)).toHaveCount(0);

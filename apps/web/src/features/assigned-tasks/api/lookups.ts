@@ -34,3 +34,13 @@ export function boardAreasQueryOptions() {
 export function useBoardAreas(enabled: boolean) {
   return useQuery({ ...boardAreasQueryOptions(), enabled });
 }
+
+/** Areas with their active users, for the drawer's assignee (same key as the task form's, one cache). */
+export function useAreasWithUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['areas', 'with-users'],
+    queryFn: () => apiRequest(AREAS_ROUTES.withUsers),
+    staleTime: CACHE_TIMES.areasWithUsers,
+    enabled,
+  });
+}

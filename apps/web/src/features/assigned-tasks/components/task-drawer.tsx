@@ -23,7 +23,7 @@ import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { DRAWER_ANIMATION_MS } from '../../../lib/ui-settings';
-import { useAreasWithUsers } from '../../tasks/api/form-lookups';
+import { useAreasWithUsers } from '../api/lookups';
 import { useUpdateAssignedTask } from '../api/update-assigned-task';
 import { CommentsSection } from './comments-section';
 import { DueDateLabel } from './task-card';

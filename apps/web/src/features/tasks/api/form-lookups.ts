@@ -40,6 +40,6 @@ export function areasWithUsersQueryOptions() {
   });
 }
 
-export function useAreasWithUsers(enabled = true) {
-  return useQuery({ ...areasWithUsersQueryOptions(), enabled });
+export function useAreasWithUsers() {
+  return useQuery(areasWithUsersQueryOptions());
 }
