@@ -91,13 +91,13 @@ test('the drawer changes the status and, with assign:task, the assignee', async 
   await loginAs(page, 'supervisor');
   await card(page, titulo).getByRole('button', { name: 'Ver detalles' }).click({ timeout: FIRST_LOAD_MS });
   const drawer = page.getByRole('dialog', { name: titulo });
-  await drawer.getByRole('textbox', { name: 'Estado' }).click();
+  await drawer.getByRole('combobox', { name: 'Estado' }).click();
   await page.getByRole('listbox', { name: 'Estado' }).getByRole('option', { name: 'En progreso' }).click();
   await expect(page.getByText('Estado de tarea actualizado exitosamente')).toBeVisible();
   await expect(column(page, 'En progreso').getByRole('article', { name: titulo })).toBeVisible();
   await expect(drawer.getByTestId('history')).toContainText('Pendiente → En progreso');
 
-  await drawer.getByRole('textbox', { name: 'Responsable' }).click();
+  await drawer.getByRole('combobox', { name: 'Responsable' }).click();
   await page.getByRole('listbox', { name: 'Responsable' }).getByRole('option', { name: 'Sergio Gómez' }).click();
   await expect(page.getByText('Responsable actualizado')).toBeVisible();
   await expect(card(page, titulo).getByTestId('task-assignee')).toHaveText('Sergio Gómez');

@@ -112,8 +112,11 @@ class BoardTouchSensor extends TouchSensor {
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
-/** The arrow keys jump from column to column (tab to tab on a phone), in reading order. */
-const columnByColumn: KeyboardCoordinateGetter = (event, { context }) => {
+/**
+ * The arrow keys jump from column to column (tab to tab on a phone), in reading order: the moving
+ * card goes sideways to the target's centre and keeps its height, so no container scrolls vertically.
+ */
+const columnByColumn: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   const step = STEP[event.code];
   const { collisionRect, droppableRects, droppableContainers, over, active } = context;
   if (!step || !collisionRect) return undefined;
@@ -128,17 +131,26 @@ const columnByColumn: KeyboardCoordinateGetter = (event, { context }) => {
   const index = targets.findIndex((t) => t.id === currentId);
   const nextIndex = index === -1 ? (step > 0 ? 0 : targets.length - 1) : Math.min(targets.length - 1, Math.max(0, index + step));
   const { rect } = targets[nextIndex]!;
-  return {
-    x: rect.left + rect.width / 2 - collisionRect.width / 2,
-    y: rect.top + Math.min(rect.height / 2, 48) - collisionRect.height / 2,
-  };
+  return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: currentCoordinates.y };
 };
 
-/** Under the pointer; with the keyboard, under the centre of the moving card. */
+/**
+ * Under the pointer; with the keyboard, the column (or tab) straight above or below the moving
+ * card's centre: the columns stand side by side, so the horizontal position decides.
+ */
 const underPointerOrCard: CollisionDetection = (args) => {
   if (args.pointerCoordinates) return pointerWithin(args);
   const r = args.collisionRect;
-  return pointerWithin({ ...args, pointerCoordinates: { x: r.left + r.width / 2, y: r.top + r.height / 2 } });
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  let best: { id: UniqueIdentifier; distance: number } | null = null;
+  for (const container of args.droppableContainers) {
+    const rect = args.droppableRects.get(container.id);
+    if (!rect || x < rect.left || x > rect.right) continue;
+    const distance = y < rect.top ? rect.top - y : y > rect.bottom ? y - rect.bottom : 0;
+    if (!best || distance < best.distance) best = { id: container.id, distance };
+  }
+  return best ? [{ id: best.id, data: { droppableContainer: args.droppableContainers.find((c) => c.id === best.id), value: best.distance } }] : [];
 };
 
 const INSTRUCTIONS: ScreenReaderInstructions = {
