@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import {
@@ -13,15 +14,19 @@ import {
 } from '@gestar/contracts';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsFromApi, zodResolver } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useCreateScheduledTask, useUpdateScheduledTask } from '../api/save-scheduled-task';
 import { useTaskSearch } from '../api/search-tasks';
 import { formatCalendarDate, nextExecutionDate } from './schedule-dates';
 
 const CUSTOM = 'custom';
+const validateBody = zodResolver(CreateScheduledTaskRequestSchema);
 const INTERVAL_OPTIONS = [
-  ...INTERVAL_PRESETS.map((p) => ({ value: String(p.days), label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})` })),
+  ...INTERVAL_PRESETS.map((p) => ({
+    value: String(p.days),
+    label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})`,
+  })),
   { value: CUSTOM, label: 'Personalizado' },
 ];
 
@@ -55,15 +60,18 @@ export interface ScheduledTaskFormDialogProps {
  * recomputed as today plus the interval. Mounted per opening.
  */
 export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskFormDialogProps) {
-  const [values, setValues] = useState<Values>(() => initialValues(schedule));
+  const form = useForm<Values>({ mode: 'controlled', initialValues: initialValues(schedule) });
+  const values = form.getValues();
+  const errors = form.errors;
   const [search, setSearch] = useState(schedule?.tarea.titulo ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateScheduledTask();
   const update = useUpdateScheduledTask();
   const busy = create.isPending || update.isPending;
 
-  const [selected, setSelected] = useState(schedule ? { value: schedule.tarea_uuid, label: schedule.tarea.titulo } : null);
+  const [selected, setSelected] = useState(
+    schedule ? { value: schedule.tarea_uuid, label: schedule.tarea.titulo } : null,
+  );
   const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
   // The chosen task's title shown in the box is not a search: offer the whole list again.
   const query = selected && debounced === selected.label ? '' : debounced;
@@ -83,9 +91,8 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
   const nextDate = nextExecutionDate(rawInterval);
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    const errorKey = field === 'preset' || field === 'customInterval' ? 'intervalo_repeticion' : field;
-    setErrors((e) => ({ ...e, [errorKey]: undefined }));
+    form.setFieldValue(field, value as never);
+    form.clearFieldError(field === 'preset' || field === 'customInterval' ? 'intervalo_repeticion' : field);
   };
 
   const submit = async () => {
@@ -96,17 +103,19 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
       proxima_ejecucion: companyMidnightIso(nextDate),
       activo: values.activo,
     };
-    const parsed = CreateScheduledTaskRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
+    // The contract checks the body the form builds (the interval from a preset or a number of days).
+    const found = validateBody(body);
+    if (Object.keys(found).length > 0) {
+      form.setErrors(found);
       return;
     }
+    const parsed = CreateScheduledTaskRequestSchema.parse(body);
     try {
-      if (schedule) await update.mutateAsync({ id: schedule.uuid, body: parsed.data });
-      else await create.mutateAsync(parsed.data);
+      if (schedule) await update.mutateAsync({ id: schedule.uuid, body: parsed });
+      else await create.mutateAsync(parsed);
     } catch (error) {
       const message = errorMessage(error, MESSAGES.errors.internal);
-      setErrors(fieldErrorsFromApi(error));
+      form.setErrors(fieldErrorsFromApi(error) as Record<string, string>);
       setServerError(message);
       toast.error(message);
       return;
