@@ -100,6 +100,26 @@ test('the drawer shows the task, and its author edits a comment', async ({ page,
   await expect(drawer).toBeHidden();
 });
 
+test('its author deletes a comment after confirming', async ({ page, request }) => {
+  const { titulo } = await seedTask(request);
+  await loginAs(page, 'operario');
+  await card(page, titulo).getByRole('button', { name: 'Ver detalles' }).click({ timeout: FIRST_LOAD_MS });
+  const drawer = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: titulo }) });
+  await drawer.getByRole('textbox', { name: 'Nuevo comentario' }).fill('Comentario para borrar');
+  await drawer.getByRole('button', { name: 'Agregar comentario' }).click();
+  await expect(page.getByText('Comentario agregado correctamente')).toBeVisible();
+  const comment = drawer.getByTestId('comment').filter({ hasText: 'Comentario para borrar' });
+  await comment.getByRole('button', { name: 'Eliminar comentario' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar comentario' });
+  await expect(confirm.getByText('¿Eliminar este comentario? Esta acción no se puede deshacer.')).toBeVisible();
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/comments\//.test(r.url()));
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  expect((await deleted).status()).toBe(200);
+  await expect(page.getByText('Comentario eliminado correctamente')).toBeVisible();
+  await expect(comment).toHaveCount(0);
+  await expect(confirm).toBeHidden();
+});
+
 test('only the author sees the edit and delete icons of a comment', async ({ page }) => {
   // The seed has operario's comment on 'Armar mesa de roble para pedido 1042'.
   await loginAs(page, 'supervisor');

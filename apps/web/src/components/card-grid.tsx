@@ -13,7 +13,7 @@ export function CardGrid({ children, label }: { children: ReactNode; label?: str
 
 export function CardGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md" aria-busy="true" aria-label="Cargando">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md" role="status" aria-busy="true" aria-label="Cargando">
       {Array.from({ length: count }, (_, i) => (
         <RecordCardSkeleton key={i} />
       ))}

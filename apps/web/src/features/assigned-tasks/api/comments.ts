@@ -1,9 +1,10 @@
 /** Comments of an assigned task (SPEC sections 2.5 and 7). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ASSIGNED_TASKS_ROUTES, type CommentListResponse, type CommentResponse } from '@gestar/contracts';
+import { ASSIGNED_TASKS_ROUTES, MESSAGES, type CommentListResponse, type CommentResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
+import { toast } from '../../../lib/toast';
 
 export function getComments(assignedTaskId: string): Promise<CommentListResponse> {
   return apiRequest(ASSIGNED_TASKS_ROUTES.listComments, { params: { id: assignedTaskId } });
@@ -54,6 +55,11 @@ export function useDeleteComment(assignedTaskId: string) {
   return useMutation({
     mutationFn: (commentId: string) =>
       apiRequest(ASSIGNED_TASKS_ROUTES.removeComment, { params: { id: assignedTaskId, commentId } }),
-    onSuccess: invalidate,
+    // Here, not in the caller: the deleted comment's card unmounts when the list refreshes, and a
+    // callback given to mutate() by an unmounted component never runs.
+    onSuccess: () => {
+      toast.success(MESSAGES.success.commentDeleted);
+      return invalidate();
+    },
   });
 }

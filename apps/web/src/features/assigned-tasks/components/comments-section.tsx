@@ -109,10 +109,7 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(comment.uuid, {
-            onSuccess: () => {
-              toast.success(MESSAGES.success.commentDeleted);
-              setConfirming(false);
-            },
+            onSuccess: () => setConfirming(false),
             onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.commentDeleteFailed)),
           })
         }
