@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { MultiSelect, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { QueryKey } from '@tanstack/react-query';
-import {
-  CreateUserRequestSchema,
-  MESSAGES,
-  UpdateUserRequestSchema,
-  type UserResponse,
-} from '@gestar/contracts';
+import { CreateUserRequestSchema, MESSAGES, UpdateUserRequestSchema, type UserResponse } from '@gestar/contracts';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsFromApi, zodResolver } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useAreaOptions, useJobPositionOptions, useRoles } from '../api/get-form-options';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
 const SELECT_PLACEHOLDER = 'Selecciona una opción';
+// The contract checks the body the form builds (the username only on create).
+const validateCreate = zodResolver(CreateUserRequestSchema);
+const validateUpdate = zodResolver(UpdateUserRequestSchema);
 
 interface FormValues {
   username: string;
@@ -55,8 +54,9 @@ export interface UserFormDialogProps {
 /** SPEC sections 2.8 and 5: create or edit a user. Mounted per opening, so it starts from the record. */
 export function UserFormDialog({ opened, user, listKey, onClose }: UserFormDialogProps) {
   const editing = user !== null;
-  const [values, setValues] = useState<FormValues>(() => initialValues(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<FormValues>({ mode: 'controlled', initialValues: initialValues(user) });
+  const values = form.getValues();
+  const errors = form.errors;
   const [serverError, setServerError] = useState<string | null>(null);
   const roles = useRoles(opened);
   const areas = useAreaOptions(opened);
@@ -66,13 +66,13 @@ export function UserFormDialog({ opened, user, listKey, onClose }: UserFormDialo
   const busy = create.isPending || update.isPending;
 
   const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    form.setFieldValue(field, value as never);
+    form.clearFieldError(field);
   };
 
   const onFailure = (error: unknown) => {
     const message = errorMessage(error, MESSAGES.errors.internal);
-    setErrors(fieldErrorsFromApi(error));
+    form.setErrors(fieldErrorsFromApi(error) as Record<string, string>);
     setServerError(message);
     toast.error(message);
   };
@@ -89,10 +89,10 @@ export function UserFormDialog({ opened, user, listKey, onClose }: UserFormDialo
     };
     if (editing) {
       // The username is read-only on edit, so it is not sent.
-      const parsed = UpdateUserRequestSchema.safeParse(common);
-      if (!parsed.success) return setErrors(fieldErrorsFromIssues(parsed.error.issues));
+      const found = validateUpdate(common);
+      if (Object.keys(found).length > 0) return form.setErrors(found);
       update.mutate(
-        { id: user.uuid, body: parsed.data },
+        { id: user.uuid, body: UpdateUserRequestSchema.parse(common) },
         {
           onSuccess: () => {
             toast.success(MESSAGES.success.userUpdated);
@@ -103,9 +103,10 @@ export function UserFormDialog({ opened, user, listKey, onClose }: UserFormDialo
       );
       return;
     }
-    const parsed = CreateUserRequestSchema.safeParse({ ...common, username: values.username });
-    if (!parsed.success) return setErrors(fieldErrorsFromIssues(parsed.error.issues));
-    create.mutate(parsed.data, {
+    const body = { ...common, username: values.username };
+    const found = validateCreate(body);
+    if (Object.keys(found).length > 0) return form.setErrors(found);
+    create.mutate(CreateUserRequestSchema.parse(body), {
       onSuccess: () => {
         toast.success(MESSAGES.success.userCreated);
         onClose();
