@@ -40,6 +40,18 @@ export const NO_RATING_LABEL = 'Sin calificación';
 export const MIN_STATUS_ORDER = 1;
 export const MAX_STATUS_ORDER = 1000;
 
+/**
+ * What a status means, whatever its name: not started, under way, finished. The first move
+ * into a `terminada` status is the task's completion (reports, "a tiempo").
+ */
+export const STATUS_CATEGORIES = ['pendiente', 'en_curso', 'terminada'] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+export const STATUS_CATEGORY_LABELS: Record<StatusCategory, string> = {
+  pendiente: 'Pendiente',
+  en_curso: 'En curso',
+  terminada: 'Terminada',
+};
+
 /** From this hour on (company time zone) today can no longer be chosen as due date. */
 export const SAME_DAY_CUTOFF_HOUR = 22;
 /** Company time zone, overridable on the server by APP_TIMEZONE (DECISIONS section 4). */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { MAX_STATUS_ORDER, MIN_STATUS_ORDER, TEXT_LIMITS } from '../constants';
+import { MAX_STATUS_ORDER, MIN_STATUS_ORDER, STATUS_CATEGORIES, TEXT_LIMITS } from '../constants';
 import { LookupPageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 import { requiredInteger, requiredText } from '../common/fields';
 
 const v = MESSAGES.validation;
 
 export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
+export const StatusCategorySchema = z.enum(STATUS_CATEGORIES, { error: v.categoriaInvalid });
 
 /** `#RRGGBB`, answered in upper case. */
 export const HexColorSchema = z
@@ -27,11 +29,13 @@ export const CreateStatusRequestSchema = z.object({
     maxMessage: v.orderMax,
   }),
   color: HexColorSchema,
+  /** Omitted: `en_curso` on create, unchanged on update. */
+  categoria: StatusCategorySchema.optional(),
 });
 export type CreateStatusRequest = z.infer<typeof CreateStatusRequestSchema>;
 export type CreateStatusRequestInput = z.input<typeof CreateStatusRequestSchema>;
 
-/** PUT replaces the whole status: same fields and rules as create. */
+/** PUT replaces the whole status (but for an omitted `categoria`, kept): same fields and rules as create. */
 export const UpdateStatusRequestSchema = CreateStatusRequestSchema;
 export type UpdateStatusRequest = z.infer<typeof UpdateStatusRequestSchema>;
 
@@ -41,6 +45,7 @@ export const StatusResponseSchema = z.object({
   descripcion: z.string(),
   order: z.number().int().min(MIN_STATUS_ORDER),
   color: z.string().regex(HEX_COLOR_PATTERN),
+  categoria: z.enum(STATUS_CATEGORIES),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 

@@ -25,15 +25,15 @@ export async function seedDemo(run: SeedRun, timeZone: string): Promise<void> {
 
   const pendiente = await insert(
     run,
-    sql`INSERT INTO estados (nombre, descripcion, "order", color) VALUES (${'Pendiente'},${'Tareas que todavía no se empezaron'},${1},${'#FAB005'})`,
+    sql`INSERT INTO estados (nombre, descripcion, "order", color, categoria) VALUES (${'Pendiente'},${'Tareas que todavía no se empezaron'},${1},${'#FAB005'},${'pendiente'})`,
   );
   const progreso = await insert(
     run,
-    sql`INSERT INTO estados (nombre, descripcion, "order", color) VALUES (${'En progreso'},${'Tareas en las que se está trabajando'},${2},${'#228BE6'})`,
+    sql`INSERT INTO estados (nombre, descripcion, "order", color, categoria) VALUES (${'En progreso'},${'Tareas en las que se está trabajando'},${2},${'#228BE6'},${'en_curso'})`,
   );
   const completada = await insert(
     run,
-    sql`INSERT INTO estados (nombre, descripcion, "order", color) VALUES (${'Completada'},${'Tareas terminadas, listas para revisar'},${3},${'#40C057'})`,
+    sql`INSERT INTO estados (nombre, descripcion, "order", color, categoria) VALUES (${'Completada'},${'Tareas terminadas, listas para revisar'},${3},${'#40C057'},${'terminada'})`,
   );
 
   const tMantenimiento = await insert(

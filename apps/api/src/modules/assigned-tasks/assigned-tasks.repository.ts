@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AssignedTaskHistoryType } from '@gestar/contracts';
+import type { AssignedTaskHistoryType, StatusCategory } from '@gestar/contracts';
 import { Db } from '../../database/db';
 import { Sql, sql } from '../../database/sql';
 
@@ -74,6 +74,7 @@ export interface StatusRow {
   uuid: string;
   nombre: string;
   order: number;
+  categoria: StatusCategory;
 }
 
 export interface HistoryRow {
@@ -176,13 +177,13 @@ export class AssignedTasksRepository {
   }
 
   statuses(): Promise<StatusRow[]> {
-    return this.db.query(sql`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`);
+    return this.db.query(sql`SELECT uuid, nombre, "order", categoria FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`);
   }
 
   /** The status new assigned tasks start in: the lowest `order`. */
   firstStatus(): Promise<StatusRow | null> {
     return this.db.one(
-      sql`SELECT uuid, nombre, "order" FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC LIMIT 1`,
+      sql`SELECT uuid, nombre, "order", categoria FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC LIMIT 1`,
     );
   }
 
@@ -190,8 +191,13 @@ export class AssignedTasksRepository {
   insertOccurrences(rows: readonly NewOccurrence[]): Promise<{ uuid: string; empleado_uuid: string }[]> {
     if (rows.length === 0) return Promise.resolve([]);
     return this.db.query(sql`
-      INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento, asignado_por_uuid)
-      VALUES ${sql.join(rows.map((r) => sql`(${r.tareaUuid}, ${r.empleadoUuid}, ${r.estadoUuid}, ${r.fechaVencimiento}::date, ${r.asignadoPor})`))}
+      INSERT INTO tareas_asignadas
+             (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento, asignado_por_uuid, fecha_completada)
+      SELECT v.tarea_uuid, v.empleado_uuid, v.estado_uuid, v.fecha_vencimiento, v.asignado_por_uuid,
+             CASE WHEN e.categoria = 'terminada' THEN now() END
+        FROM (VALUES ${sql.join(rows.map((r) => sql`(${r.tareaUuid}::uuid, ${r.empleadoUuid}::uuid, ${r.estadoUuid}::uuid, ${r.fechaVencimiento}::date, ${r.asignadoPor}::uuid)`))})
+             AS v (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento, asignado_por_uuid)
+        JOIN estados e ON e.uuid = v.estado_uuid
       RETURNING uuid, empleado_uuid`);
   }
 
@@ -250,6 +256,11 @@ export class AssignedTasksRepository {
        ORDER BY h.fecha DESC, h.uuid DESC`);
   }
 
+  /**
+   * The status and, in the same statement, the completion moment: kept when moving between
+   * `terminada` statuses (the first move into one counts), set to now on entering one, cleared
+   * on leaving (a task moved back is no longer complete).
+   */
   async setStatus(uuid: string, estadoUuid: string, completed: boolean): Promise<void> {
     await this.db.execute(sql`
       UPDATE tareas_asignadas

@@ -151,7 +151,7 @@ export class AssignedTasksService {
    * A status change (the assignee or a watcher in scope), an archive (watchers only), a new due date
    * or assignee (`assign:task` with the task's area in scope), or several at once; answers the card
    * without its history (the drawer reads the history on its own).
-   * Reaching the last status by order stamps `fecha_completada`; leaving it clears it.
+   * The first move into a `terminada` status stamps `fecha_completada`; leaving the category clears it.
    */
   async update(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<AssignedTaskResponse> {
     const outcome = await this.applyUpdate(caller, uuid, input);
@@ -191,8 +191,7 @@ export class AssignedTasksService {
         ]);
       }
       const from = statuses.find((s) => s.uuid === row.estado_uuid);
-      const last = statuses[statuses.length - 1];
-      await this.repo.setStatus(uuid, target.uuid, target.uuid === last?.uuid);
+      await this.repo.setStatus(uuid, target.uuid, target.categoria === 'terminada');
       note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}`);
     }
     let newAssignee: string | null = null;

@@ -53,9 +53,13 @@ function normalise(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
-/** The status named like 'En progreso' / 'En curso', else the first. */
+/** The status named like 'En progreso' / 'En curso', else the first `en_curso`, else the first. */
 export function inProgressStatus(statuses: StatusResponse[]): StatusResponse | undefined {
-  return statuses.find((s) => /progres|curso/.test(normalise(s.nombre))) ?? statuses[0];
+  return (
+    statuses.find((s) => /progres|curso/.test(normalise(s.nombre))) ??
+    statuses.find((s) => s.categoria === 'en_curso') ??
+    statuses[0]
+  );
 }
 
 /** The phone board's first tab: 'En progreso' when it has cards, else the first with any, else 'En progreso'. */

@@ -17,6 +17,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { IconArchive, IconEye, IconSelector, IconUser } from '@tabler/icons-react';
 import {
   DESCRIPTION_PREVIEW_LENGTH,
+  STATUS_CATEGORY_LABELS,
   descriptionToPlainText,
   type AssignedTaskResponse,
   type StatusResponse,
@@ -31,9 +32,12 @@ export function descriptionPreview(description: string): string {
   return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...` : text;
 }
 
-/** 'Vencida:' (red), 'Vence pronto:' (yellow) or 'Vencimiento:' (grey) and the date; nothing without a date. */
-export function DueDateLabel({ date }: { date: string | null | undefined }) {
-  const state = dueState(date);
+/**
+ * 'Vencida:' (red), 'Vence pronto:' (yellow) or 'Vencimiento:' (grey) and the date; nothing without a date.
+ * A finished task (its status is in the `terminada` category) is never overdue: always grey.
+ */
+export function DueDateLabel({ date, finished = false }: { date: string | null | undefined; finished?: boolean }) {
+  const state = finished && date ? 'later' : dueState(date);
   if (!state) return null;
   return (
     <span className={classes.due} data-due={state}>
@@ -150,6 +154,7 @@ export const TaskCardBody = memo(function TaskCardBody({
   onChangeStatus,
 }: TaskCardBodyProps) {
   const preview = descriptionPreview(task.tarea.descripcion);
+  const categoria = statuses.find((s) => s.uuid === task.estado_uuid)?.categoria;
   return (
     <>
       <p className={classes.title}>{task.tarea.titulo}</p>
@@ -163,7 +168,12 @@ export const TaskCardBody = memo(function TaskCardBody({
         </div>
       )}
       <div className={classes.dueRow}>
-        <DueDateLabel date={task.fecha_vencimiento} />
+        <DueDateLabel date={task.fecha_vencimiento} finished={categoria === 'terminada'} />
+        {categoria && (
+          <span className={classes.category} data-categoria={categoria} data-testid="task-category">
+            {STATUS_CATEGORY_LABELS[categoria]}
+          </span>
+        )}
       </div>
       <StatusSelect task={task} statuses={statuses} busy={busy} onChangeStatus={onChangeStatus} />
       <div className={classes.actions}>

@@ -180,7 +180,10 @@ function DrawerBody({
             Archivada
           </Badge>
         )}
-        <DueDateLabel date={task.fecha_vencimiento} />
+        <DueDateLabel
+          date={task.fecha_vencimiento}
+          finished={statuses.find((s) => s.uuid === task.estado_uuid)?.categoria === 'terminada'}
+        />
       </Group>
       <DrawerControls task={task} statuses={statuses} onChangeStatus={onChangeStatus} />
       <Description key={task.uuid} value={task.tarea.descripcion} />
