@@ -102,11 +102,18 @@ const CATALOGS: CatalogCase[] = [
     withNobody: false,
     create: {
       body: { nombre: 'Revisión', descripcion: 'Esperando control de calidad', order: 4, color: '#abcdef' },
-      expected: { nombre: 'Revisión', descripcion: 'Esperando control de calidad', order: 4, color: '#ABCDEF' },
+      // Without a category a new status is en_curso, and a PUT without one keeps it.
+      expected: {
+        nombre: 'Revisión',
+        descripcion: 'Esperando control de calidad',
+        order: 4,
+        color: '#ABCDEF',
+        categoria: 'en_curso',
+      },
     },
     update: {
       body: { nombre: 'Control', descripcion: 'Otra', order: '7', color: '#00ff00' },
-      expected: { nombre: 'Control', descripcion: 'Otra', order: 7, color: '#00FF00' },
+      expected: { nombre: 'Control', descripcion: 'Otra', order: 7, color: '#00FF00', categoria: 'en_curso' },
     },
     required: {
       body: { nombre: '', descripcion: 'Otra', order: 4, color: '#abcdef' },
@@ -518,16 +525,25 @@ describe('statuses: order and colour', () => {
     const res = await t.http
       .post('/api/statuses')
       .set(auth(admin))
-      .send({ ...valid, order: 2 });
+      .send({ ...valid, order: 4 });
     expect(res.status).toBe(201);
     const status = parseWith(StatusResponseSchema, res.body);
-    expect(status).toMatchObject({ nombre: 'Revisión', order: 2, color: '#ABCDEF' });
+    expect(status).toMatchObject({ nombre: 'Revisión', order: 4, color: '#ABCDEF' });
     const [{ color }]: { color: string }[] = await t.ds.query('SELECT color FROM estados WHERE uuid = $1', [
       status.uuid,
     ]);
     expect(color).toBe('#ABCDEF');
     const list = parseWith(StatusListResponseSchema, (await t.http.get('/api/statuses').set(auth(admin))).body);
-    expect(list.data.map((s) => s.order)).toEqual([1, 2, 2, 3]);
+    expect(list.data.map((s) => s.order)).toEqual([1, 2, 3, 4]);
+    // Two statuses may not share an order (docs/DECISIONS.md, "Status categories").
+    expectError(
+      await t.http
+        .post('/api/statuses')
+        .set(auth(admin))
+        .send({ ...valid, nombre: 'Otra', order: 2 }),
+      409,
+      e.statusOrderTaken,
+    );
   });
 
   it('POST validation: the exact Spanish messages at their paths, nothing written', async () => {

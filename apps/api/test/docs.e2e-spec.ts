@@ -131,6 +131,14 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'DELETE /api/areas/:id',
         'DELETE /api/type-task/:id',
         'DELETE /api/job-descriptions/:id',
+        'POST /api/statuses',
+        'PUT /api/statuses/:id',
+        'POST /api/areas',
+        'PUT /api/areas/:id',
+        'POST /api/type-task',
+        'PUT /api/type-task/:id',
+        'POST /api/job-descriptions',
+        'PUT /api/job-descriptions/:id',
       ].sort(),
     );
     const conflict = (method: string, path: string) =>

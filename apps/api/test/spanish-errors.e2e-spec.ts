@@ -36,6 +36,7 @@ const EXPECTED_TEXTS = [
   'La descripción es requerida',
   'La descripción tiene un formato no válido',
   'El orden es requerido',
+  'La categoría debe ser Pendiente, En curso o Terminada',
   'El color debe ser un valor hexadecimal válido',
   'El título es requerido',
   'El tipo de tarea es requerido',

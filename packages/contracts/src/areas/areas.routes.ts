@@ -61,6 +61,7 @@ export const AREAS_ROUTES = {
     body: CreateAreaRequestSchema,
     response: AreaResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.areaNameTaken],
     summary: 'Crea un área.',
   }),
   update: defineRoute({
@@ -71,6 +72,7 @@ export const AREAS_ROUTES = {
     body: UpdateAreaRequestSchema,
     response: AreaResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.areaNameTaken],
     summary: 'Edita un área.',
   }),
   remove: defineRoute({

@@ -36,6 +36,7 @@ export const JOB_POSITIONS_ROUTES = {
     body: CreateJobPositionRequestSchema,
     response: JobPositionResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.jobPositionNameTaken],
     summary: 'Crea un puesto de trabajo.',
   }),
   update: defineRoute({
@@ -46,6 +47,7 @@ export const JOB_POSITIONS_ROUTES = {
     body: UpdateJobPositionRequestSchema,
     response: JobPositionResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.jobPositionNameTaken],
     summary: 'Edita un puesto de trabajo.',
   }),
   remove: defineRoute({

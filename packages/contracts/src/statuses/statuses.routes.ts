@@ -26,7 +26,9 @@ export const STATUSES_ROUTES = {
     body: CreateStatusRequestSchema,
     response: StatusResponseSchema,
     status: 201,
-    summary: 'Crea un estado; el color se guarda en mayúsculas.',
+    conflicts: [MESSAGES.errors.statusNameTaken, MESSAGES.errors.statusOrderTaken],
+    summary:
+      'Crea un estado (categoría en_curso si se omite); el color se guarda en mayúsculas; 409 si el nombre o el orden ya existen.',
   }),
   update: defineRoute({
     method: 'PUT',
@@ -36,7 +38,9 @@ export const STATUSES_ROUTES = {
     body: UpdateStatusRequestSchema,
     response: StatusResponseSchema,
     status: 200,
-    summary: 'Edita un estado.',
+    conflicts: [MESSAGES.errors.statusNameTaken, MESSAGES.errors.statusOrderTaken, MESSAGES.errors.lastFinishedStatus],
+    summary:
+      'Edita un estado (la categoría se conserva si se omite); 409 si el nombre o el orden ya existen o si dejaría de haber un estado terminado.',
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -45,7 +49,7 @@ export const STATUSES_ROUTES = {
     params: UuidParamSchema,
     response: OkResponseSchema,
     status: 200,
-    conflicts: [MESSAGES.errors.statusInUse],
-    summary: 'Elimina un estado; 409 si alguna tarea asignada lo usa.',
+    conflicts: [MESSAGES.errors.statusInUse, MESSAGES.errors.lastFinishedStatus],
+    summary: 'Elimina un estado; 409 si alguna tarea asignada lo usa o si es el último estado terminado.',
   }),
 } as const;

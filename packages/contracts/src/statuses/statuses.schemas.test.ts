@@ -17,6 +17,8 @@ for (const [title, schema] of [
       { name: 'order as a form string', input: { ...valid, order: '3' } },
       { name: 'upper-case color', input: { ...valid, color: '#A1B2C3' } },
       { name: 'the highest order', input: { ...valid, order: 1000 } },
+      { name: 'each category', input: { ...valid, categoria: 'terminada' } },
+      { name: 'en curso', input: { ...valid, categoria: 'en_curso' } },
     ],
     [
       { name: 'missing nombre', input: { ...valid, nombre: undefined }, path: 'nombre', message: v.nombreRequired },
@@ -58,6 +60,13 @@ for (const [title, schema] of [
         message: v.orderMax,
       },
       { name: 'missing color', input: { ...valid, color: undefined }, path: 'color', message: v.colorHex },
+      { name: 'a colour word', input: { ...valid, color: 'rojo' }, path: 'color', message: v.colorHex },
+      {
+        name: 'unknown category',
+        input: { ...valid, categoria: 'hecha' },
+        path: 'categoria',
+        message: v.categoriaInvalid,
+      },
       { name: 'color without #', input: { ...valid, color: 'ffcc00' }, path: 'color', message: v.colorHex },
       { name: 'short color', input: { ...valid, color: '#fc0' }, path: 'color', message: v.colorHex },
       { name: 'non-hex color', input: { ...valid, color: '#gggggg' }, path: 'color', message: v.colorHex },

@@ -35,6 +35,7 @@ export const TASK_TYPES_ROUTES = {
     body: CreateTaskTypeRequestSchema,
     response: TaskTypeResponseSchema,
     status: 201,
+    conflicts: [MESSAGES.errors.taskTypeNameTaken],
     summary: 'Crea un tipo de tarea.',
   }),
   update: defineRoute({
@@ -45,6 +46,7 @@ export const TASK_TYPES_ROUTES = {
     body: UpdateTaskTypeRequestSchema,
     response: TaskTypeResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.taskTypeNameTaken],
     summary: 'Edita un tipo de tarea.',
   }),
   remove: defineRoute({

@@ -46,7 +46,7 @@ export function catalogProvider<Row extends CatalogRow>(definition: CatalogDefin
   return {
     provide: catalogToken(definition as CatalogDefinition<CatalogRow>),
     useFactory: (db: Db) =>
-      new CatalogService<Row>(new CatalogRepository<Row>(db, definition), definition.inUseMessage),
+      new CatalogService<Row>(new CatalogRepository<Row>(db, definition), definition.inUseMessage, definition.unique),
     inject: [Db],
   };
 }

@@ -16,6 +16,11 @@ export interface CatalogTable<Row extends CatalogRow> {
   orderBy: Sql;
   /** A condition that is true while something uses the record `uuid`: its delete is refused. */
   inUse: (uuid: string) => Sql;
+  /**
+   * The table's unique indexes (by name) and the 409 text a write answers when it would
+   * break one, naming the field (`Ya existe un estado con ese nombre`).
+   */
+  unique: Record<string, string>;
 }
 
 export interface CatalogListQuery extends PageRequest {

@@ -6,12 +6,21 @@ import type { CatalogListQuery, CatalogRepository, CatalogRow, CatalogWrite } fr
 
 /**
  * The rules every catalog shares (areas, statuses, task types, job positions): paged lists,
- * 404 for an unknown id, and a delete refused with 409 while something uses the record.
+ * 404 for an unknown id, a write refused with 409 when its name (or a status's order) is taken,
+ * and a delete refused with 409 while something uses the record.
  */
+/** The unique index a unique violation names (TypeORM wraps the driver's error). */
+function pgConstraint(err: unknown): string | undefined {
+  const e = err as { constraint?: unknown; driverError?: { constraint?: unknown } };
+  const name = typeof e.constraint === 'string' ? e.constraint : e.driverError?.constraint;
+  return typeof name === 'string' ? name : undefined;
+}
+
 export class CatalogService<Row extends CatalogRow> {
   constructor(
     private readonly repo: CatalogRepository<Row>,
     private readonly inUseMessage: string,
+    private readonly unique: Readonly<Record<string, string>> = {},
   ) {}
 
   async list(q: CatalogListQuery): Promise<{ data: Row[]; meta: PageMeta }> {
@@ -26,13 +35,24 @@ export class CatalogService<Row extends CatalogRow> {
   }
 
   create(input: CatalogWrite<Row>): Promise<Row> {
-    return this.repo.insert(input);
+    return this.uniquely(() => this.repo.insert(input));
   }
 
   async update(uuid: string, input: CatalogWrite<Row>): Promise<Row> {
-    const row = await this.repo.update(uuid, input);
+    const row = await this.uniquely(() => this.repo.update(uuid, input));
     if (!row) throw notFound();
     return row;
+  }
+
+  /** A write that would break one of the table's unique indexes answers 409 with that index's text. */
+  private async uniquely<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      const message = pgErrorCode(err) === PG.uniqueViolation ? this.unique[pgConstraint(err) ?? ''] : undefined;
+      if (message) throw conflict(message);
+      throw err;
+    }
   }
 
   /**

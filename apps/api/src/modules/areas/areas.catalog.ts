@@ -13,6 +13,7 @@ export const AREAS = defineCatalog<AreaResponse>({
   orderBy: sql`lower(nombre), uuid`,
   inUse: (uuid) =>
     sql`EXISTS (SELECT 1 FROM usuario_areas WHERE area_uuid = ${uuid}) OR EXISTS (SELECT 1 FROM tareas WHERE area_uuid = ${uuid})`,
+  unique: { areas_nombre_key: MESSAGES.errors.areaNameTaken },
   inUseMessage: MESSAGES.errors.areaInUse,
   routes: AREAS_ROUTES,
 });

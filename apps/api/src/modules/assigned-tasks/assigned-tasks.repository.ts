@@ -177,7 +177,9 @@ export class AssignedTasksRepository {
   }
 
   statuses(): Promise<StatusRow[]> {
-    return this.db.query(sql`SELECT uuid, nombre, "order", categoria FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`);
+    return this.db.query(
+      sql`SELECT uuid, nombre, "order", categoria FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`,
+    );
   }
 
   /** The status new assigned tasks start in: the lowest `order`. */

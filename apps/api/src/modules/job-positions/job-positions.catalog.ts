@@ -12,6 +12,7 @@ export const JOB_POSITIONS = defineCatalog<JobPositionResponse>({
   columns: { nombre: sql`nombre`, descripcion: sql`descripcion` },
   orderBy: sql`lower(nombre), uuid`,
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM usuarios WHERE descripcion_puesto_uuid = ${uuid})`,
+  unique: { descripciones_puesto_nombre_key: MESSAGES.errors.jobPositionNameTaken },
   inUseMessage: MESSAGES.errors.jobPositionInUse,
   routes: JOB_POSITIONS_ROUTES,
 });

@@ -3,16 +3,24 @@ import { defineCatalog } from '../../common/catalog/catalog.module';
 import { sql } from '../../database/sql';
 
 /**
- * Statuses: organisation-wide, listed by `order` (the board's column order). The contract
- * already answers `color` upper-cased. In use while any assigned task, archived or not, is
+ * Statuses: organisation-wide, listed by `order` (the board's column order), unique by name
+ * and by order. The contract already answers `color` upper-cased. StatusesService adds the
+ * category rules. In use while any assigned task, archived or not, is
  * in the status: its history must stay readable.
  */
 export const STATUSES = defineCatalog<StatusResponse>({
   name: 'Statuses',
   table: sql`estados`,
-  columns: { nombre: sql`nombre`, descripcion: sql`descripcion`, order: sql`"order"`, color: sql`color` },
+  columns: {
+    nombre: sql`nombre`,
+    descripcion: sql`descripcion`,
+    order: sql`"order"`,
+    color: sql`color`,
+    categoria: sql`categoria`,
+  },
   orderBy: sql`"order", lower(nombre), uuid`,
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM tareas_asignadas WHERE estado_uuid = ${uuid})`,
+  unique: { estados_nombre_key: MESSAGES.errors.statusNameTaken, estados_order_key: MESSAGES.errors.statusOrderTaken },
   inUseMessage: MESSAGES.errors.statusInUse,
   routes: STATUSES_ROUTES,
 });

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
-import { catalogModule } from '../../common/catalog/catalog.module';
+import { catalogProvider } from '../../common/catalog/catalog.module';
 import { STATUSES } from './statuses.catalog';
+import { StatusesController } from './statuses.controller';
+import { StatusesRepository } from './statuses.repository';
+import { StatusesService } from './statuses.service';
 
-@Module(catalogModule(STATUSES))
+@Module({
+  controllers: [StatusesController],
+  providers: [catalogProvider(STATUSES), StatusesService, StatusesRepository],
+})
 export class StatusesModule {}

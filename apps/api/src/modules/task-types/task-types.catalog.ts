@@ -9,6 +9,7 @@ export const TASK_TYPES = defineCatalog<TaskTypeResponse>({
   columns: { nombre: sql`nombre`, descripcion: sql`descripcion` },
   orderBy: sql`lower(nombre), uuid`,
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM tareas WHERE tipo_tarea_uuid = ${uuid})`,
+  unique: { tipos_tarea_nombre_key: MESSAGES.errors.taskTypeNameTaken },
   inUseMessage: MESSAGES.errors.taskTypeInUse,
   routes: TASK_TYPES_ROUTES,
 });

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '../../support/test-app';
-import { Caller, fixtures, Ids, suffix, tomorrow, World } from './world';
+import { Caller, fixtures, freeOrder, Ids, suffix, tomorrow, World } from './world';
 
 /** What one call sends; `params` fill the route's `:name` segments. */
 export interface Prepared {
@@ -106,13 +106,13 @@ export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/statuses': { prepare: none },
   'POST /api/statuses': {
     prepare: async () => ({
-      body: { nombre: `Estado ${suffix()}`, descripcion: 'Creado por la matriz', order: 40, color: '#abcdef' },
+      body: { nombre: `Estado ${suffix()}`, descripcion: 'Creado por la matriz', order: freeOrder(), color: '#abcdef' },
     }),
   },
   'PUT /api/statuses/:id': {
     prepare: async (c) => ({
       params: { id: await c.fx.status() },
-      body: { nombre: `Estado ${suffix()}`, descripcion: 'Editado', order: 41, color: '#ABCDEF' },
+      body: { nombre: `Estado ${suffix()}`, descripcion: 'Editado', order: freeOrder(), color: '#ABCDEF' },
     }),
   },
   'DELETE /api/statuses/:id': { prepare: async (c) => ({ params: { id: await c.fx.status() } }) },

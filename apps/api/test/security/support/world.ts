@@ -58,6 +58,12 @@ export function suffix(): string {
   return randomBytes(4).toString('hex');
 }
 
+let lastOrder = 100;
+/** A status order no other status of the world has (two statuses may not share one). */
+export function freeOrder(): number {
+  return ++lastOrder;
+}
+
 /**
  * A real API on its own database with the demo seed, listening on loopback, plus
  * a role without any permission and a user holding it (in Carpintería).
@@ -187,8 +193,9 @@ export function fixtures(w: World) {
     },
     area: () => q('INSERT INTO areas (nombre) VALUES ($1) RETURNING uuid', [`Área ${suffix()}`]),
     status: () =>
-      q(`INSERT INTO estados (nombre, descripcion, "order", color) VALUES ($1, 'x', 50, '#123456') RETURNING uuid`, [
+      q(`INSERT INTO estados (nombre, descripcion, "order", color) VALUES ($1, 'x', $2, '#123456') RETURNING uuid`, [
         `Estado ${suffix()}`,
+        freeOrder(),
       ]),
     taskType: () =>
       q(`INSERT INTO tipos_tarea (nombre, descripcion) VALUES ($1, 'x') RETURNING uuid`, [`Tipo ${suffix()}`]),

@@ -64,6 +64,15 @@ const SECTIONS: HelpSection[] = [
           La acción «Ver sugerencias» abre «Sugerencias de la tarea», una lista numerada de las sugerencias registradas
           para esa tarea, o «No hay sugerencias disponibles».
         </P>
+        <P>
+          Una tarea cuenta como completada cuando está en un estado de la categoría Terminada, desde la primera vez que
+          pasó a uno; «Completadas a tiempo» son las que se completaron, según la zona horaria de la empresa, el día de
+          su vencimiento o antes. «Vencidas» son las que no están completadas ni archivadas y cuyo vencimiento ya pasó (
+          <Anchor component={Link} to="/ayuda/estados#categorias">
+            categorías de los estados
+          </Anchor>
+          ).
+        </P>
       </>
     ),
   },

@@ -44,7 +44,7 @@ const SECTIONS: HelpSection[] = [
         </P>
         <Terms
           items={[
-            ['Vencida:', 'en rojo, cuando la fecha de vencimiento ya pasó.'],
+            ['Vencida:', 'en rojo, cuando la fecha de vencimiento ya pasó y la tarea no está en un estado terminado.'],
             ['Vence pronto:', 'en amarillo, cuando vence hoy o mañana.'],
             ['Vencimiento:', 'para las demás fechas. Sin fecha no se muestra nada.'],
           ]}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { StatusCategory } from '@gestar/contracts';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+
+/** The statuses' own queries beyond the catalog's: the category rules. */
+@Injectable()
+export class StatusesRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Locks the status `uuid` and every `terminada` one, always in uuid order (two requests
+   * locking overlapping sets cannot deadlock), and answers their categories.
+   */
+  lockWithFinished(uuid: string): Promise<{ uuid: string; categoria: StatusCategory }[]> {
+    return this.db.query(sql`
+      SELECT uuid, categoria FROM estados
+       WHERE uuid = ${uuid} OR categoria = 'terminada'
+       ORDER BY uuid FOR UPDATE`);
+  }
+
+  /** True when any assigned task, archived or not, is in the status. */
+  async inUse(uuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM tareas_asignadas WHERE estado_uuid = ${uuid} LIMIT 1`)) !== null;
+  }
+
+  /**
+   * After a status changed category: its tasks become complete from the moment they entered it
+   * (their last status change, else their assignment) or stop being complete.
+   */
+  async syncCompletion(uuid: string, finished: boolean): Promise<void> {
+    if (finished) {
+      await this.db.execute(sql`
+        UPDATE tareas_asignadas ta
+           SET fecha_completada = coalesce(
+                 (SELECT max(h.fecha) FROM historial_tareas_asignadas h
+                   WHERE h.tarea_asignada_uuid = ta.uuid AND h.tipo = 'estado'),
+                 ta.fecha_asignacion)
+         WHERE ta.estado_uuid = ${uuid} AND ta.fecha_completada IS NULL`);
+    } else {
+      await this.db.execute(sql`
+        UPDATE tareas_asignadas SET fecha_completada = NULL
+         WHERE estado_uuid = ${uuid} AND fecha_completada IS NOT NULL`);
+    }
+  }
+}
