@@ -6,6 +6,7 @@
  */
 import {
   addDaysToCalendarDate,
+  AssignedTaskHistoryResponseSchema,
   AssignedTaskResponseSchema,
   MESSAGES,
   ReportStatsResponseSchema,
@@ -40,10 +41,14 @@ describe('status categories', () => {
     );
     return { uuid, titulo };
   };
+  /** Moves the task as its assignee; answers its history, newest first. */
   const move = async (uuid: string, estado: string) => {
     const res = await t.http.put(`/api/assigned-tasks/${uuid}`).set(operario).send({ estado_uuid: estados[estado] });
     expect(res.status).toBe(200);
-    return parseWith(AssignedTaskResponseSchema, res.body);
+    expect(parseWith(AssignedTaskResponseSchema, res.body).estado_uuid).toBe(estados[estado]);
+    const history = await t.http.get(`/api/assigned-tasks/${uuid}/history`).set(operario);
+    expect(history.status).toBe(200);
+    return { historial: parseWith(AssignedTaskHistoryResponseSchema, history.body) };
   };
   const completedAt = async (uuid: string): Promise<Date | null> => {
     const [row]: { fecha_completada: Date | null }[] = await t.ds.query(
