@@ -54,6 +54,7 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['DELETE /api/tasks/:id/suggestion/:suggestionId', 'authenticated'],
   ['GET /api/assigned-tasks/:id', 'authenticated'],
   ['POST /api/assigned-tasks', any('assign:task')],
+  ['POST /api/assigned-tasks/bulk', 'authenticated'],
   ['PUT /api/assigned-tasks/:id', 'authenticated'],
   ['GET /api/assigned-tasks/:id/detail', 'authenticated'],
   ['GET /api/assigned-tasks/:id/history', 'authenticated'],

@@ -6,6 +6,8 @@ import {
   AssignedTaskHistoryResponseSchema,
   AssignedTaskResponseSchema,
   BoardQuerySchema,
+  BulkAssignedTasksRequestSchema,
+  BulkAssignedTasksResponseSchema,
   CreateAssignedTaskRequestSchema,
   CreateAssignedTaskResponseSchema,
   UpdateAssignedTaskRequestSchema,
@@ -43,6 +45,16 @@ export const ASSIGNED_TASKS_ROUTES = {
     conflicts: [MESSAGES.errors.taskInactive, MESSAGES.errors.noStatuses],
     summary:
       'Asigna una tarea existente: una tarea asignada por usuario (en sus áreas), en el estado indicado o el primero.',
+  }),
+  bulk: defineRoute({
+    method: 'POST',
+    path: '/api/assigned-tasks/bulk',
+    access: 'authenticated',
+    body: BulkAssignedTasksRequestSchema,
+    response: BulkAssignedTasksResponseSchema,
+    status: 200,
+    summary:
+      'Una acción para varias tareas asignadas (hasta 200): estado {estado_uuid}, archivar {calificacion?, observaciones?} o reasignar {empleado_uuid}. Cada tarea se revisa y se escribe como en el PUT de una sola, con su historial; responde {aplicadas, rechazadas: [{id, motivo}]}.',
   }),
   update: defineRoute({
     method: 'PUT',

@@ -151,3 +151,42 @@ export const AssignedTaskBoardResponseSchema = z.array(AssignedTaskResponseSchem
 export type AssignedTaskBoardResponse = z.infer<typeof AssignedTaskBoardResponseSchema>;
 
 export const CreateAssignedTaskResponseSchema = z.array(AssignedTaskResponseSchema);
+/** At most this many assigned tasks in one bulk call. */
+export const BULK_MAX_IDS = 200;
+export const BULK_ACTIONS = ['estado', 'archivar', 'reasignar'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/**
+ * `POST /api/assigned-tasks/bulk`: one action for several assigned tasks, each checked and written
+ * as a single `PUT` would be. `estado` needs `estado_uuid`, `reasignar` needs `empleado_uuid`;
+ * `archivar` takes one optional rating and observations for all.
+ */
+export const BulkAssignedTasksRequestSchema = z
+  .object({
+    ids: z
+      .array(UuidSchema, { error: v.bulkIdsRequired })
+      .min(1, { error: v.bulkIdsRequired })
+      .max(BULK_MAX_IDS, { error: v.bulkTooMany }),
+    accion: z.enum(BULK_ACTIONS, { error: v.bulkActionInvalid }),
+    estado_uuid: optionalUuid(),
+    calificacion: RatingSchema,
+    observaciones: optionalText(TEXT_LIMITS.observations),
+    empleado_uuid: optionalUuid(),
+  })
+  .superRefine((data, ctx) => {
+    if (data.accion === 'estado' && !data.estado_uuid) {
+      ctx.addIssue({ code: 'custom', path: ['estado_uuid'], message: v.estadoRequired });
+    }
+    if (data.accion === 'reasignar' && !data.empleado_uuid) {
+      ctx.addIssue({ code: 'custom', path: ['empleado_uuid'], message: v.empleadoRequired });
+    }
+  });
+export type BulkAssignedTasksRequest = z.infer<typeof BulkAssignedTasksRequestSchema>;
+export type BulkAssignedTasksRequestInput = z.input<typeof BulkAssignedTasksRequestSchema>;
+
+/** What was applied, and what was not with a Spanish reason each (the one a single call would give). */
+export const BulkAssignedTasksResponseSchema = z.object({
+  aplicadas: z.array(UuidSchema),
+  rechazadas: z.array(z.object({ id: UuidSchema, motivo: z.string() })),
+});
+export type BulkAssignedTasksResponse = z.infer<typeof BulkAssignedTasksResponseSchema>;

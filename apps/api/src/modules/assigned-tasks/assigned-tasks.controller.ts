@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   ASSIGNED_TASKS_ROUTES,
   BoardQuery,
+  BulkAssignedTasksRequest,
   CommentParams,
   CreateAssignedTaskRequest,
   CreateCommentRequest,
@@ -24,6 +25,11 @@ export class AssignedTasksController {
   @Endpoint(ASSIGNED_TASKS_ROUTES.create)
   create(@CurrentUser() user: AuthUser, @ValidBody() body: CreateAssignedTaskRequest) {
     return this.assigned.assign(user, body);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.bulk)
+  bulk(@CurrentUser() user: AuthUser, @ValidBody() body: BulkAssignedTasksRequest) {
+    return this.assigned.bulk(user, body);
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.detail)

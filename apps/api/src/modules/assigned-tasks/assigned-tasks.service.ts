@@ -5,6 +5,8 @@ import {
   AssignedTaskHistoryResponse,
   AssignedTaskResponse,
   BoardQuery,
+  BulkAssignedTasksRequest,
+  BulkAssignedTasksResponse,
   calendarDateIn,
   CreateAssignedTaskRequest,
   MESSAGES,
@@ -24,7 +26,7 @@ import {
   watchScope,
 } from '../../common/access/access';
 import { AccessRepository } from '../../common/access/access.repository';
-import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
+import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
 import { toAssignedTaskResponse, toHistoryEntry } from './assigned-tasks.mapper';
 import {
@@ -235,6 +237,34 @@ export class AssignedTasksService {
     }
     await this.repo.addHistory(history);
     return { row, changed: history.length > 0, archived, newAssignee };
+  }
+
+  /**
+   * `POST /api/assigned-tasks/bulk`: the action on each task in turn, each in its own transaction and
+   * checked as a single PUT would be; a refusal is reported with its Spanish message, not thrown.
+   */
+  async bulk(caller: AuthUser, input: BulkAssignedTasksRequest): Promise<BulkAssignedTasksResponse> {
+    if (input.accion === 'estado' && !(await this.repo.statuses()).some((s) => s.uuid === input.estado_uuid)) {
+      throw badRequest(MESSAGES.errors.statusNotFound, [{ path: 'estado_uuid', message: MESSAGES.errors.statusNotFound }]);
+    }
+    const body: UpdateAssignedTaskRequest =
+      input.accion === 'estado'
+        ? { estado_uuid: input.estado_uuid }
+        : input.accion === 'archivar'
+          ? { archivada: true, calificacion: input.calificacion, observaciones: input.observaciones }
+          : { empleado_uuid: input.empleado_uuid };
+    const result: BulkAssignedTasksResponse = { aplicadas: [], rechazadas: [] };
+    for (const id of new Set(input.ids)) {
+      try {
+        const outcome = await this.applyUpdate(caller, id, body);
+        await this.announce(caller, outcome);
+        result.aplicadas.push(id);
+      } catch (error) {
+        if (!(error instanceof AppException)) throw error;
+        result.rechazadas.push({ id, motivo: error.message });
+      }
+    }
+    return result;
   }
 
   /** `POST /api/assigned-tasks`: one occurrence per user, now, due `fecha_vencimiento`. */

@@ -12,13 +12,15 @@ const RATING_OPTIONS = [
 
 export interface ArchiveDialogProps {
   task: AssignedTaskResponse | null;
+  /** Archiving the selected cards at once: how many (the dialog opens when > 0 and no task is given). */
+  bulkCount?: number;
   loading: boolean;
   error: string | null;
   onClose: () => void;
   onConfirm: (values: { calificacion?: number; observaciones?: string }) => void;
 }
 
-function ArchiveForm({ task, loading, error, onClose, onConfirm }: ArchiveDialogProps & { task: AssignedTaskResponse }) {
+function ArchiveForm({ task, bulkCount = 0, loading, error, onClose, onConfirm }: ArchiveDialogProps) {
   const [rating, setRating] = useState('');
   const [notes, setNotes] = useState('');
   return (
@@ -32,9 +34,16 @@ function ArchiveForm({ task, loading, error, onClose, onConfirm }: ArchiveDialog
       }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          La tarea <b>{task.tarea.titulo}</b> de {task.empleado.nombre} {task.empleado.apellido} dejará de verse en el tablero.
-        </Text>
+        {task ? (
+          <Text size="sm">
+            La tarea <b>{task.tarea.titulo}</b> de {task.empleado.nombre} {task.empleado.apellido} dejará de verse en el tablero.
+          </Text>
+        ) : (
+          <Text size="sm">
+            {bulkCount === 1 ? 'La tarea seleccionada dejará' : `Las ${bulkCount} tareas seleccionadas dejarán`} de verse en el
+            tablero, con la misma calificación y observaciones.
+          </Text>
+        )}
         <Select
           label="Calificación"
           data={RATING_OPTIONS}
@@ -74,8 +83,14 @@ function ArchiveForm({ task, loading, error, onClose, onConfirm }: ArchiveDialog
 /** SPEC section 2.4: optional rating 1-5 ('Sin calificación' by default) and observaciones. */
 export function ArchiveDialog(props: ArchiveDialogProps) {
   return (
-    <Modal opened={props.task !== null} onClose={props.onClose} title="Archivar y calificar tarea" centered closeOnClickOutside={!props.loading}>
-      {props.task && <ArchiveForm key={props.task.uuid} {...props} task={props.task} />}
+    <Modal
+      opened={props.task !== null || (props.bulkCount ?? 0) > 0}
+      onClose={props.onClose}
+      title={props.task ? 'Archivar y calificar tarea' : 'Archivar y calificar tareas'}
+      centered
+      closeOnClickOutside={!props.loading}
+    >
+      {(props.task || (props.bulkCount ?? 0) > 0) && <ArchiveForm key={props.task?.uuid ?? 'lote'} {...props} />}
     </Modal>
   );
 }

@@ -14,7 +14,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Group, Kbd, Modal, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutKanban, IconSearch } from '@tabler/icons-react';
-import { AREA_WATCHER_ACCESS, DEBOUNCE_MS, MESSAGES, type AssignedTaskResponse } from '@gestar/contracts';
+import {
+  AREA_WATCHER_ACCESS,
+  DEBOUNCE_MS,
+  MESSAGES,
+  type AssignedTaskResponse,
+  type BulkAssignedTasksRequestInput,
+} from '@gestar/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -23,9 +29,11 @@ import { toast } from '../../../lib/toast';
 import { useAssignedTaskDetail } from '../api/get-detail';
 import { useBoard, type BoardFilters as Filters } from '../api/get-board';
 import { useBoardStatuses } from '../api/lookups';
+import { useBulkAssignedTasks } from '../api/bulk';
 import { useChangeAssignedTaskStatus, useUpdateAssignedTask } from '../api/update-assigned-task';
 import { ArchiveDialog } from '../components/archive-dialog';
-import { BoardColumns } from '../components/board-columns';
+import { BoardColumns, groupByStatus } from '../components/board-columns';
+import { BulkBar } from '../components/bulk-bar';
 import { BoardFilters } from '../components/board-filters';
 import { focusCardWhenShown, TaskCard } from '../components/task-card';
 import { TaskDrawer } from '../components/task-drawer';
@@ -158,6 +166,9 @@ export function BoardPage() {
   const [archiving, setArchiving] = useState<AssignedTaskResponse | null>(null);
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkArchiving, setBulkArchiving] = useState(false);
+  const bulk = useBulkAssignedTasks();
 
   const statuses = useBoardStatuses();
   const board = useBoard(user?.uuid, canWatch ? filters : { areas: [], users: [] });
@@ -172,6 +183,57 @@ export function BoardPage() {
       (t) => (!term || normalise(t.tarea.titulo).includes(term)) && (!onlyMine || t.empleado.uuid === user?.uuid),
     );
   }, [board.data, urlSearch, onlyMine, user?.uuid]);
+
+  // Cards in the order they are shown (column by column), for shift-click ranges.
+  const order = useMemo(() => {
+    const groups = groupByStatus(statuses.data ?? [], shown);
+    return (statuses.data ?? []).flatMap((s) => (groups.get(s.uuid) ?? []).map((t) => t.uuid));
+  }, [statuses.data, shown]);
+  const orderRef = useRef(order);
+  const anchorRef = useRef<string | null>(null);
+  useEffect(() => {
+    orderRef.current = order;
+  }, [order]);
+  // Selected cards that left the board (moved by someone else, archived) are no longer selected.
+  const visibleSelected = useMemo(() => new Set(order.filter((id) => selected.has(id))), [order, selected]);
+
+  const onToggleSelect = useCallback((task: AssignedTaskResponse, range: boolean) => {
+    const anchor = anchorRef.current;
+    setSelected((prev) => {
+      const next = new Set(prev);
+      const ids = orderRef.current;
+      if (range && anchor && anchor !== task.uuid && ids.includes(anchor)) {
+        const [a, b] = [ids.indexOf(anchor), ids.indexOf(task.uuid)].sort((x, y) => x - y);
+        for (const id of ids.slice(a, b + 1)) next.add(id);
+      } else if (next.has(task.uuid)) next.delete(task.uuid);
+      else next.add(task.uuid);
+      return next;
+    });
+    anchorRef.current = task.uuid;
+  }, []);
+
+  const runBulk = (body: Omit<BulkAssignedTasksRequestInput, 'ids'>, done?: () => void) => {
+    const ids = [...visibleSelected];
+    const titles = new Map((board.data ?? []).map((t) => [t.uuid, t.tarea.titulo]));
+    bulk.mutate(
+      { ...body, ids },
+      {
+        onSuccess: (result) => {
+          done?.();
+          if (result.aplicadas.length) {
+            toast.success(result.aplicadas.length === 1 ? '1 tarea actualizada' : `${result.aplicadas.length} tareas actualizadas`);
+          }
+          if (result.rechazadas.length) {
+            const lines = result.rechazadas.slice(0, 5).map((r) => `${titles.get(r.id) ?? r.id}: ${r.motivo}`);
+            if (result.rechazadas.length > 5) lines.push(`y ${result.rechazadas.length - 5} más`);
+            toast.alert(lines.join('\n'), result.rechazadas.length === 1 ? '1 tarea sin cambios' : `${result.rechazadas.length} tareas sin cambios`);
+          }
+          setSelected(new Set(result.rechazadas.map((r) => r.id)));
+        },
+        onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.taskUpdateFailed)),
+      },
+    );
+  };
 
   // The drawer shows the board's copy when the task is on the board, else asks for it (a link, an archived task).
   const onBoard = detailId ? (board.data?.find((t) => t.uuid === detailId) ?? null) : null;
@@ -330,8 +392,23 @@ export function BoardPage() {
               onOpen={openDetail}
               onArchive={startArchive}
               onChangeStatus={onChangeStatus}
+              selectable={canWatch}
+              selected={visibleSelected.has(task.uuid)}
+              onToggleSelect={onToggleSelect}
             />
           )}
+        />
+      )}
+
+      {visibleSelected.size > 0 && (
+        <BulkBar
+          count={visibleSelected.size}
+          statuses={statuses.data ?? []}
+          busy={bulk.isPending}
+          onMove={(estado) => runBulk({ accion: 'estado', estado_uuid: estado })}
+          onReassign={(empleado) => runBulk({ accion: 'reasignar', empleado_uuid: empleado })}
+          onArchive={() => setBulkArchiving(true)}
+          onClear={() => setSelected(new Set())}
         />
       )}
 
@@ -343,6 +420,14 @@ export function BoardPage() {
         error={archiveError}
         onClose={() => setArchiving(null)}
         onConfirm={onArchive}
+      />
+      <ArchiveDialog
+        task={null}
+        bulkCount={bulkArchiving ? visibleSelected.size : 0}
+        loading={bulk.isPending}
+        error={null}
+        onClose={() => setBulkArchiving(false)}
+        onConfirm={(values) => runBulk({ accion: 'archivar', ...values }, () => setBulkArchiving(false))}
       />
       <TaskDrawer
         task={drawerTask}
