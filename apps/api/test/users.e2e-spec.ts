@@ -353,4 +353,77 @@ describe('users administration API', () => {
       expect(await t.ds.query('SELECT uuid, descripcion_puesto_uuid FROM usuarios ORDER BY uuid')).toEqual(before);
     });
   });
+
+  describe('who may manage whom (contracts userManageRefusal)', () => {
+    const edit = (u: { nombre: string; apellido: string; rol_uuid: string; usuario_areas_uuid: string[] }, over: Record<string, unknown> = {}) => ({
+      nombre: u.nombre,
+      apellido: u.apellido,
+      rol_uuid: u.rol_uuid,
+      usuario_areas_uuid: u.usuario_areas_uuid,
+      ...over,
+    });
+    const fetchUser = async (username: string) => parseWith(UserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, username)}`).set(auth(admin))).body);
+
+    it('answers each user with its role’s permissions, the data the screen decides with', async () => {
+      const list = parseWith(UserListResponseSchema, (await t.http.get('/api/users?limit=100').set(auth(supervisor))).body);
+      const byName = new Map(list.data.map((u) => [u.username, u]));
+      expect(byName.get('admin')?.rol.permisos).toEqual(expect.arrayContaining(['read:user:all', 'delete:user']));
+      expect(byName.get('operario')?.rol.permisos).not.toContain('update:user');
+      const [{ permisos }]: { permisos: string[] }[] = await t.ds.query('SELECT permisos FROM roles WHERE uuid = $1', [rolSupervisor]);
+      expect(byName.get('supervisor')?.rol).toEqual({ uuid: rolSupervisor, nombre: 'Supervisor', permisos });
+      expect((await fetchUser('supervisor')).rol.permisos).toEqual(permisos);
+    });
+
+    it('a supervisor editing an administrator of its area is told why, whatever the payload', async () => {
+      // An administrator only in Carpintería: the areas allow it, the role does not.
+      const adm = await createAsAdmin({ rol_uuid: rolAdmin, usuario_areas_uuid: [carpinteria] });
+      const before = await t.ds.query('SELECT * FROM usuarios WHERE uuid = $1', [adm.uuid]);
+      expectError(await t.http.put(`/api/users/${adm.uuid}`).set(auth(supervisor)).send(edit(adm)), 403, e.userRoleAboveEdit);
+      expectError(await t.http.put(`/api/users/${adm.uuid}`).set(auth(supervisor)).send(edit(adm, { rol_uuid: rolOperario })), 403, e.userRoleAboveEdit);
+      expectError(
+        await t.http.post('/api/job-description-user').set(auth(supervisor)).send({ usuario_uuid: adm.uuid, descripcion_puesto_uuid: null }),
+        403,
+        e.userRoleAboveEdit,
+      );
+      // The seeded administrator is also in an area the supervisor does not run: the role is the reason given.
+      const seeded = await fetchUser('admin');
+      expectError(await t.http.put(`/api/users/${seeded.uuid}`).set(auth(supervisor)).send(edit(seeded)), 403, e.userRoleAboveEdit);
+      expect(await t.ds.query('SELECT * FROM usuarios WHERE uuid = $1', [adm.uuid])).toEqual(before);
+    });
+
+    it('an administrator with delete:user but a narrower role cannot delete a broader one: told why', async () => {
+      // A role with delete:user and update:user but not everything an administrator holds.
+      const [{ uuid: rolGestor }]: { uuid: string }[] = await t.ds.query(
+        `INSERT INTO roles (nombre, permisos) SELECT 'Gestor de usuarios', permisos || ARRAY['delete:user', 'read:user:all'] FROM roles WHERE uuid = $1 RETURNING uuid`,
+        [rolSupervisor],
+      );
+      const gestor = await createAsAdmin({ rol_uuid: rolGestor, usuario_areas_uuid: [carpinteria], password: 'gestor1234' });
+      const session = await login(t, gestor.username, 'gestor1234');
+      const adm = await createAsAdmin({ rol_uuid: rolAdmin, usuario_areas_uuid: [carpinteria] });
+      expectError(await t.http.delete(`/api/users/${adm.uuid}`).set(auth(session.token)), 403, e.userRoleAboveDelete);
+      expect(parseWith(UserResponseSchema, (await t.http.get(`/api/users/${adm.uuid}`).set(auth(admin))).body).activo).toBe(true);
+      const op = await createAsAdmin({ usuario_areas_uuid: [logistica] });
+      const gone = await t.http.delete(`/api/users/${op.uuid}`).set(auth(session.token));
+      expect(gone.status).toBe(200);
+      expect(parseWith(UserResponseSchema, gone.body).activo).toBe(false);
+    });
+
+    it('reactivation is an edit: a supervisor reactivates a user of its areas, not an administrator', async () => {
+      const mine = await createAsAdmin({ usuario_areas_uuid: [tapiceria], password: 'original123' });
+      const adm = await createAsAdmin({ rol_uuid: rolAdmin, usuario_areas_uuid: [tapiceria] });
+      const other = await createAsAdmin({ usuario_areas_uuid: [logistica] });
+      for (const u of [mine, adm, other]) expect((await t.http.delete(`/api/users/${u.uuid}`).set(auth(admin))).status).toBe(200);
+
+      const back = await t.http.put(`/api/users/${mine.uuid}`).set(auth(supervisor)).send(edit(mine, { activo: true }));
+      expect(back.status).toBe(200);
+      expect(parseWith(UserResponseSchema, back.body)).toMatchObject({ uuid: mine.uuid, activo: true, nombre: mine.nombre, usuario_areas_uuid: [tapiceria] });
+      await login(t, mine.username, 'original123');
+
+      expectError(await t.http.put(`/api/users/${adm.uuid}`).set(auth(supervisor)).send(edit(adm, { activo: true })), 403, e.userRoleAboveEdit);
+      expectError(await t.http.put(`/api/users/${other.uuid}`).set(auth(supervisor)).send(edit(other, { activo: true })), 403, e.outOfScope);
+      expectError(await t.http.put(`/api/users/${mine.uuid}`).set(auth(operario)).send(edit(mine, { activo: true })), 403);
+      const [{ n }]: { n: number }[] = await t.ds.query('SELECT count(*)::int AS n FROM usuarios WHERE activo AND uuid = ANY($1::uuid[])', [[adm.uuid, other.uuid]]);
+      expect(n).toBe(0);
+    });
+  });
 });

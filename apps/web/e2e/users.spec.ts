@@ -188,7 +188,10 @@ test.describe('users screen (SPEC 2.8)', () => {
 
     await created.getByRole('button', { name: `Eliminar usuario ${username}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar Usuario: Lucía Editada' });
-    await expect(confirm).toContainText('permanente e irrecuperable');
+    // A delete deactivates (shared DECISIONS section 8): the dialog says so, not 'permanent'.
+    await expect(confirm).toContainText('El usuario quedará inactivo');
+    await expect(confirm).toContainText('puede reactivarlo');
+    await expect(confirm).not.toContainText('permanente');
     await expect(confirm).toContainText('ELIMINAR');
     const confirmButton = confirm.getByRole('button', { name: 'Confirmar' });
     await expect(confirmButton).toBeDisabled();
@@ -198,7 +201,8 @@ test.describe('users screen (SPEC 2.8)', () => {
     await confirmButton.click();
     await expect(page.getByText(MESSAGES.success.userDeleted)).toBeVisible();
     await expect(created).toContainText('Inactivo');
-    await expect(created.getByRole('button')).toHaveCount(0);
+    // An inactive user offers only its reactivation.
+    await expect(created.getByRole('button')).toHaveText(['Reactivar']);
   });
 
   test('a supervisor sees only the users of its areas (Carpintería, Tapicería)', async ({ page }) => {

@@ -12,6 +12,7 @@ export * from './auth/auth.schemas';
 export * from './auth/auth.routes';
 export * from './users/users.schemas';
 export * from './users/users.routes';
+export * from './users/user-access';
 export * from './roles/roles.schemas';
 export * from './roles/roles.routes';
 export * from './statuses/statuses.schemas';

@@ -154,6 +154,9 @@ export const MESSAGES = {
     statusNotFound: 'El estado seleccionado no existe',
     taskInactive: 'La tarea está inactiva',
     onlyAuthorCanEditSuggestion: 'Solo el autor puede modificar esta sugerencia',
+    /** A user whose current role holds a permission the caller lacks (users service, user-access rule). */
+    userRoleAboveEdit: 'No puede editar a un usuario con un rol con más permisos que el suyo',
+    userRoleAboveDelete: 'No puede eliminar a un usuario con un rol con más permisos que el suyo',
   },
   success: {
     passwordChanged: '¡Contraseña editada exitosamente!',
@@ -186,6 +189,7 @@ export const MESSAGES = {
     notificationMassSent: 'Notificación masiva enviada correctamente',
     suggestionSaved: 'Sugerencia guardada correctamente',
     suggestionDeleted: 'Sugerencia eliminada correctamente',
+    userReactivated: 'Usuario reactivado exitosamente',
   },
   scheduler: {
     /** History line of an assigned task the scheduler produced. */

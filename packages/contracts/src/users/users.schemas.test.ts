@@ -217,7 +217,7 @@ describe('UserResponseSchema', () => {
     username: 'jperez',
     nombre: 'Juan',
     apellido: 'Pérez',
-    rol: { uuid: U2, nombre: 'Operario' },
+    rol: { uuid: U2, nombre: 'Operario', permisos: ['read:task'] },
     rol_uuid: U2,
     activo: true,
     created_at: '2025-03-01T12:00:00.000Z',

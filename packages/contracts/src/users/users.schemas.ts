@@ -68,13 +68,20 @@ export type UpdateUserRequestInput = z.input<typeof UpdateUserRequestSchema>;
 
 export const UserAreaSchema = z.object({ area_uuid: UuidSchema, area: AreaRefSchema });
 
+/**
+ * The role of a listed user, with its permissions: the users screen decides with
+ * them which actions the caller may take on the user (see `userManageRefusal`).
+ */
+export const UserRoleSchema = RoleRefSchema.extend({ permisos: z.array(z.string()) });
+export type UserRole = z.infer<typeof UserRoleSchema>;
+
 /** A user as the API answers it. Never carries a password. */
 export const UserResponseSchema = z.object({
   uuid: UuidSchema,
   username: z.string(),
   nombre: z.string(),
   apellido: z.string(),
-  rol: RoleRefSchema,
+  rol: UserRoleSchema,
   rol_uuid: UuidSchema,
   activo: z.boolean(),
   created_at: IsoDateTimeSchema,

@@ -11,7 +11,7 @@ export function toUserResponse(u: UserListRow) {
     username: u.username,
     nombre: u.nombre,
     apellido: u.apellido,
-    rol: { uuid: u.rol_uuid, nombre: u.rol_nombre },
+    rol: { uuid: u.rol_uuid, nombre: u.rol_nombre, permisos: u.rol_permisos },
     rol_uuid: u.rol_uuid,
     activo: u.activo,
     created_at: u.created_at.toISOString(),

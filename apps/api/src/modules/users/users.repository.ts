@@ -38,6 +38,8 @@ export interface UserListRow {
   apellido: string;
   rol_uuid: string;
   rol_nombre: string;
+  /** The role's permissions: who may manage this user depends on them (contracts' userManageRefusal). */
+  rol_permisos: string[];
   activo: boolean;
   created_at: Date;
   descripcion_puesto_uuid: string | null;
@@ -45,10 +47,8 @@ export interface UserListRow {
   areas: { uuid: string; nombre: string }[] | null;
 }
 
-/** One user with everything its response needs, plus its role's permissions. */
-export interface UserRow extends UserListRow {
-  rol_permisos: string[];
-}
+/** One user with everything its response needs. */
+export type UserRow = UserListRow;
 
 const PUESTO_JSON = sql`CASE WHEN dp.uuid IS NOT NULL THEN json_build_object('uuid', dp.uuid, 'nombre', dp.nombre, 'descripcion', dp.descripcion) END`;
 const AREAS_JSON = sql`(SELECT json_agg(json_build_object('uuid', a.uuid, 'nombre', a.nombre) ORDER BY a.nombre, a.uuid)
@@ -105,8 +105,8 @@ export class UsersRepository {
          ORDER BY lower(u.nombre), lower(u.apellido), u.uuid
          ${paginate(f)}
       )
-      SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, u.activo, u.created_at,
-             u.descripcion_puesto_uuid, ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas, page.total
+      SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, r.permisos AS rol_permisos,
+             u.activo, u.created_at, u.descripcion_puesto_uuid, ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas, page.total
         FROM page
         JOIN usuarios u ON u.uuid = page.uuid
         JOIN roles r ON r.uuid = u.rol_uuid

@@ -10,6 +10,7 @@ import {
   UserListResponse,
   UserResponse,
   UsersOfAreasOfUserResponse,
+  userManageRefusal,
 } from '@gestar/contracts';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UserStateService } from '../../common/auth/user-state.service';
@@ -49,13 +50,20 @@ export class UsersService {
   }
 
   /**
-   * A target user is manageable when every area it belongs to is in the caller's
-   * scope and its current role does not exceed the caller's permissions: a
-   * supervisor cannot take a user out of an area it does not run, nor edit an admin.
+   * A target user is manageable when its current role does not exceed the caller's
+   * permissions and every area it belongs to is one the caller runs (the contracts'
+   * `userManageRefusal`, which the users screen follows too): a supervisor cannot
+   * edit an admin, nor take a user out of an area it does not run.
    */
-  private assertManageable(caller: AuthUser, scope: Scope, target: UserRow): void {
-    assertAllInScope(scope, areaUuidsOf(target));
-    this.assertGrantable(caller, target.rol_permisos);
+  private assertManageable(caller: AuthUser, target: UserRow, action: 'edit' | 'delete'): void {
+    const refusal = userManageRefusal(
+      { permisos: caller.permisos, areaUuids: caller.areaUuids },
+      { rolPermisos: target.rol_permisos, areaUuids: areaUuidsOf(target) },
+    );
+    if (refusal === 'rol_superior') {
+      throw forbidden(action === 'edit' ? MESSAGES.errors.userRoleAboveEdit : MESSAGES.errors.userRoleAboveDelete);
+    }
+    if (refusal === 'fuera_de_alcance') throw forbidden(MESSAGES.errors.outOfScope);
   }
 
   /** Checks the references of a create/update payload (areas, role, job position) against scope and existence. */
@@ -164,8 +172,7 @@ export class UsersService {
 
   /** Deactivates (activo=false), ends the user's sessions at once and answers the record. */
   async deactivate(caller: AuthUser, uuid: string): Promise<UserResponse> {
-    const scope = this.writeScope(caller);
-    await this.applyDeactivation(caller, scope, uuid);
+    await this.applyDeactivation(caller, uuid);
     this.userState.invalidate(uuid);
     return toUserResponse(await this.loadOrThrow(uuid));
   }
@@ -180,7 +187,7 @@ export class UsersService {
   ): Promise<void> {
     if (!(await this.repo.lock(uuid))) throw notFound();
     const target = await this.loadOrThrow(uuid);
-    this.assertManageable(caller, scope, target);
+    this.assertManageable(caller, target, 'edit');
     if (input.username !== undefined && input.username !== target.username) {
       throw badRequest(MESSAGES.validation.usernameReadOnly, [
         { path: 'username', message: MESSAGES.validation.usernameReadOnly },
@@ -203,10 +210,10 @@ export class UsersService {
   }
 
   @Transactional()
-  private async applyDeactivation(caller: AuthUser, scope: Scope, uuid: string): Promise<void> {
+  private async applyDeactivation(caller: AuthUser, uuid: string): Promise<void> {
     if (!(await this.repo.lock(uuid))) throw notFound();
     const target = await this.loadOrThrow(uuid);
-    this.assertManageable(caller, scope, target);
+    this.assertManageable(caller, target, 'delete');
     if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
     await this.repo.deactivate(uuid);
     await this.auth.revokeSessionsOf(uuid);
@@ -215,7 +222,7 @@ export class UsersService {
   /** Sets or clears a user's job position (`update:user`, same scope as editing). */
   async assignJobPosition(caller: AuthUser, input: AssignJobPositionRequest): Promise<UserResponse> {
     const target = await this.loadOrThrow(input.usuario_uuid);
-    this.assertManageable(caller, this.writeScope(caller), target);
+    this.assertManageable(caller, target, 'edit');
     if (input.descripcion_puesto_uuid && !(await this.repo.jobPositionExists(input.descripcion_puesto_uuid))) {
       throw badRequest(MESSAGES.errors.jobPositionNotFound, [
         { path: 'descripcion_puesto_uuid', message: MESSAGES.errors.jobPositionNotFound },

@@ -60,3 +60,28 @@ export function useDeleteUser() {
     },
   });
 }
+
+/**
+ * Reactivates a user a delete deactivated: the edit of its current record with
+ * `activo: true` (blank password and no job position keep theirs; `update:user`).
+ */
+export function reactivateUser(user: UserResponse): Promise<UserResponse> {
+  return updateUser(user.uuid, {
+    nombre: user.nombre,
+    apellido: user.apellido,
+    rol_uuid: user.rol_uuid,
+    usuario_areas_uuid: user.usuario_areas_uuid,
+    activo: true,
+  });
+}
+
+export function useReactivateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: reactivateUser,
+    onSuccess: async (user) => {
+      replaceInLists(client, USERS_LIST_KEY, user);
+      await client.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}

@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { type UserResponse } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
 import { USERS_SKELETON_ROWS } from '../../../lib/ui-settings';
@@ -9,13 +9,22 @@ const FULL_WIDTH = { minWidth: 'max-content' } as const;
 
 const COLUMNS = ['Nombre', 'Apellido', 'Usuario', 'Rol', 'Áreas Asignadas', 'Estado', 'Fecha de creación', 'Acciones'];
 
+/** What the caller may do to one user: only what the API will allow (see the users page). */
+export interface UserActions {
+  edit: boolean;
+  remove: boolean;
+  reactivate: boolean;
+}
+
 export interface UsersTableProps {
   users: UserResponse[] | undefined;
   loading: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
+  actionsFor: (user: UserResponse) => UserActions;
+  /** uuid of the user being reactivated. */
+  reactivating: string | null;
   onEdit: (user: UserResponse) => void;
   onDelete: (user: UserResponse) => void;
+  onReactivate: (user: UserResponse) => void;
 }
 
 function SkeletonRows() {
@@ -30,15 +39,118 @@ function SkeletonRows() {
   ));
 }
 
+function UserRow({
+  user,
+  actions,
+  reactivating,
+  onEdit,
+  onDelete,
+  onReactivate,
+}: {
+  user: UserResponse;
+  actions: UserActions;
+  reactivating: string | null;
+  onEdit: (user: UserResponse) => void;
+  onDelete: (user: UserResponse) => void;
+  onReactivate: (user: UserResponse) => void;
+}) {
+  return (
+    <Table.Tr key={user.uuid}>
+      <Table.Td>{user.nombre}</Table.Td>
+      <Table.Td>{user.apellido}</Table.Td>
+      <Table.Td>{user.username}</Table.Td>
+      <Table.Td>{user.rol.nombre}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {user.usuario_areas.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ) : (
+            user.usuario_areas.map((ua) => (
+              <Badge key={ua.area.uuid} variant="light" color="gray" tt="none" style={FULL_WIDTH}>
+                {ua.area.nombre}
+              </Badge>
+            ))
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={user.activo ? 'green' : 'gray'} tt="none" style={FULL_WIDTH}>
+          {user.activo ? 'Activo' : 'Inactivo'}
+        </Badge>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created_at)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {actions.edit && (
+            <Tooltip label="Editar">
+              <ActionIcon
+                variant="subtle"
+                color="blue"
+                aria-label={`Editar usuario ${user.username}`}
+                onClick={() => onEdit(user)}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {actions.remove && (
+            <Tooltip label="Eliminar">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Eliminar usuario ${user.username}`}
+                onClick={() => onDelete(user)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {actions.reactivate && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="green"
+              leftSection={<IconUserCheck size={16} />}
+              aria-label={`Reactivar usuario ${user.username}`}
+              loading={reactivating === user.uuid}
+              disabled={reactivating !== null && reactivating !== user.uuid}
+              onClick={() => onReactivate(user)}
+            >
+              Reactivar
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * SPEC section 2.8's table. It keeps its columns on a phone and scrolls
  * sideways inside its card, so the page itself never scrolls horizontally.
  */
-export function UsersTable({ users, loading, canEdit, canDelete, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  loading,
+  actionsFor,
+  reactivating,
+  onEdit,
+  onDelete,
+  onReactivate,
+}: UsersTableProps) {
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={960} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Usuarios" aria-busy={loading}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-label="Usuarios"
+          aria-busy={loading}
+        >
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
@@ -53,53 +165,15 @@ export function UsersTable({ users, loading, canEdit, canDelete, onEdit, onDelet
               <SkeletonRows />
             ) : (
               (users ?? []).map((user) => (
-                <Table.Tr key={user.uuid}>
-                  <Table.Td>{user.nombre}</Table.Td>
-                  <Table.Td>{user.apellido}</Table.Td>
-                  <Table.Td>{user.username}</Table.Td>
-                  <Table.Td>{user.rol.nombre}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {user.usuario_areas.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          —
-                        </Text>
-                      ) : (
-                        user.usuario_areas.map((ua) => (
-                          <Badge key={ua.area.uuid} variant="light" color="gray" tt="none" style={FULL_WIDTH}>
-                            {ua.area.nombre}
-                          </Badge>
-                        ))
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={user.activo ? 'green' : 'gray'} tt="none" style={FULL_WIDTH}>
-                      {user.activo ? 'Activo' : 'Inactivo'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created_at)}</Table.Td>
-                  <Table.Td>
-                    {user.activo && (
-                      <Group gap={4} wrap="nowrap">
-                        {canEdit && (
-                          <Tooltip label="Editar">
-                            <ActionIcon variant="subtle" color="blue" aria-label={`Editar usuario ${user.username}`} onClick={() => onEdit(user)}>
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {canDelete && (
-                          <Tooltip label="Eliminar">
-                            <ActionIcon variant="subtle" color="red" aria-label={`Eliminar usuario ${user.username}`} onClick={() => onDelete(user)}>
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                <UserRow
+                  key={user.uuid}
+                  user={user}
+                  actions={actionsFor(user)}
+                  reactivating={reactivating}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                  onReactivate={onReactivate}
+                />
               ))
             )}
           </Table.Tbody>

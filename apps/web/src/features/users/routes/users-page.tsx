@@ -2,16 +2,20 @@ import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, type UserResponse } from '@gestar/contracts';
+import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, userManageRefusal, type UserResponse } from '@gestar/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useUser } from '../api/get-user';
 import { usersQueryOptions, useUsers } from '../api/get-users';
+import { useReactivateUser } from '../api/save-user';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
-import { UsersTable } from '../components/users-table';
+import { UsersTable, type UserActions } from '../components/users-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserResponse } | null;
 
@@ -25,6 +29,31 @@ export function UsersPage() {
   const [username] = useDebouncedValue(usernameInput.trim(), DEBOUNCE_MS);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserResponse | null>(null);
+  const session = useSession();
+  // The caller's own areas: a supervisor manages only users all of whose areas are its own.
+  const me = useUser(session.user?.uuid);
+  const reactivate = useReactivateUser();
+
+  /** The API's rule (contracts' userManageRefusal) plus the route's permission: offer only what will be allowed. */
+  const actionsFor = (user: UserResponse): UserActions => {
+    const manageable =
+      userManageRefusal(
+        { permisos: session.permissions, areaUuids: me.data?.usuario_areas_uuid ?? [] },
+        { rolPermisos: user.rol.permisos, areaUuids: user.usuario_areas_uuid },
+      ) === null;
+    return {
+      edit: user.activo && manageable && can('update:user'),
+      // The API refuses deactivating oneself.
+      remove: user.activo && manageable && can('delete:user') && user.uuid !== session.user?.uuid,
+      reactivate: !user.activo && manageable && can('update:user'),
+    };
+  };
+
+  const onReactivate = (user: UserResponse) =>
+    reactivate.mutate(user, {
+      onSuccess: () => toast.success(MESSAGES.success.userReactivated),
+      onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.internal)),
+    });
 
   const params = { page, limit: PAGE_SIZE, name, username };
   const listKey = usersQueryOptions(params).queryKey;
@@ -85,10 +114,11 @@ export function UsersPage() {
         <UsersTable
           users={rows}
           loading={users.isPending}
-          canEdit={can('update:user')}
-          canDelete={can('delete:user')}
+          actionsFor={actionsFor}
+          reactivating={reactivate.isPending ? (reactivate.variables?.uuid ?? null) : null}
           onEdit={(user) => setEditing({ mode: 'edit', user })}
           onDelete={setDeleting}
+          onReactivate={onReactivate}
         />
       )}
 
