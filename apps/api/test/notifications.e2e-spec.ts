@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   MarkAllReadResponseSchema,
+  MassRecipientsResponseSchema,
   MESSAGES,
   NotificationEventSchema,
   NotificationListResponseSchema,
@@ -219,6 +220,40 @@ describe('notifications', () => {
       expect(await countOf('x')).toEqual([]);
       const res = await t.http.post('/api/notifications/send-mass').set(auth('admin')).send({ titulo: 'Sin mensaje', mensaje: ' ' });
       expect(expectError(res, 400).errors).toContainEqual({ path: 'mensaje', message: MESSAGES.validation.allFieldsRequired });
+    });
+  });
+
+  describe('GET /api/notifications/send-mass/recipients', () => {
+    const recipients = async (who: Username) => {
+      const res = await t.http.get('/api/notifications/send-mass/recipients').set(auth(who));
+      expect(res.status).toBe(200);
+      return parseWith(MassRecipientsResponseSchema, res.body).destinatarios;
+    };
+
+    it('counts the active users of the caller’s scope: the supervisor’s areas, everyone for an administrator', async () => {
+      const [{ n: all }]: { n: number }[] = await t.ds.query(`SELECT count(*)::int AS n FROM usuarios WHERE activo`);
+      const [{ n: ofSupervisorAreas }]: { n: number }[] = await t.ds.query(
+        `SELECT count(DISTINCT u.uuid)::int AS n FROM usuarios u JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid
+          WHERE u.activo AND ua.area_uuid IN (SELECT area_uuid FROM usuario_areas WHERE usuario_uuid = $1)`,
+        [uuid.supervisor],
+      );
+      expect(await recipients('admin')).toBe(all);
+      expect(await recipients('supervisor')).toBe(ofSupervisorAreas);
+      // The same set send-mass reached above (its test asserts those four users).
+      expect(ofSupervisorAreas).toBe(4);
+    });
+
+    it('follows deactivations, and is refused without send:notifications', async () => {
+      const before = await recipients('admin');
+      const gone = uuid.jruiz;
+      await t.ds.query(`UPDATE usuarios SET activo = false WHERE uuid = $1`, [gone]);
+      try {
+        expect(await recipients('admin')).toBe(before - 1);
+      } finally {
+        await t.ds.query(`UPDATE usuarios SET activo = true WHERE uuid = $1`, [gone]);
+      }
+      expectError(await t.http.get('/api/notifications/send-mass/recipients').set(auth('operario')), 403, MESSAGES.errors.forbidden);
+      expectError(await t.http.get('/api/notifications/send-mass/recipients'), 401);
     });
   });
 

@@ -39,7 +39,19 @@ function form(page: Page) {
     toUser: f.getByRole('button', { name: 'Enviar a Usuario' }),
     toAll: f.getByRole('button', { name: 'Enviar a Todos' }),
     sending: f.getByRole('button', { name: 'Enviando...' }),
+    clearUser: f.getByRole('button', { name: 'Quitar el usuario seleccionado' }),
   };
+}
+
+/** The confirmation of a send to everyone; answers the number of people it announces. */
+async function confirmMass(page: Page): Promise<number> {
+  const dialog = page.getByRole('dialog', { name: 'Enviar a todos' });
+  const confirm = dialog.getByRole('button', { name: /^Enviar a \d+ personas?$/ });
+  await expect(confirm).toBeEnabled();
+  const count = Number(/(\d+)/.exec((await confirm.textContent()) ?? '')?.[1]);
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+  return count;
 }
 
 async function pickUser(page: Page, label: string) {
@@ -155,20 +167,68 @@ test.describe('notifications', () => {
     await expect(f.message).toHaveValue('Cierre a las 18');
     await page.unroute('**/api/notifications/send');
 
+    // Sending to everyone needs the selection cleared first (then it asks, see the next test).
+    await expect(f.toAll).toBeDisabled();
+    await f.clearUser.click();
+    await expect(f.user).toHaveValue('');
+    await expect(f.toAll).toBeEnabled();
+
     // Mass send: refused by the server -> mass error text, content kept; then success clears.
     await page.route('**/api/notifications/send-mass', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'x', error: 'Error' }) }),
     );
     await f.toAll.click();
+    await confirmMass(page);
     await expect(page.getByText(MESSAGES.errors.notificationMassSendFailed)).toBeVisible();
     await expect(f.message).toHaveValue('Cierre a las 18');
     await page.unroute('**/api/notifications/send-mass');
     await f.toAll.click();
+    await confirmMass(page);
     await expect(page.getByText(MESSAGES.success.notificationMassSent)).toBeVisible();
     await expect(f.title).toHaveValue('');
     await expect(f.message).toHaveValue('');
     // The sender is one of "everyone": its own bell shows it live too.
     await expect(page.locator('.mantine-Notification-root', { hasText: 'Cierre a las 18' })).toBeVisible();
+  });
+
+  test('sending to everyone: off while a user is selected, then asks with the number of people the API counts', async ({ page, request }) => {
+    const recipient = await createRecipient(request);
+    await loginAs(page, 'supervisor');
+    await page.goto('/notificaciones');
+    const f = form(page);
+    let massSends = 0;
+    page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/api/notifications/send-mass') && massSends++));
+    await f.title.fill('Corte de luz');
+    await f.message.fill('Mañana de 8 a 10 no hay energía en el taller.');
+    await expect(f.toAll).toBeEnabled();
+
+    // A user selected: only 'Enviar a Usuario', and the way back is saying so.
+    await pickUser(page, recipient.label);
+    await expect(f.toAll).toBeDisabled();
+    await expect(page.getByText('Para enviar a todos, quite el usuario seleccionado.')).toBeVisible();
+    await f.clearUser.click();
+    await expect(f.user).toHaveValue('');
+    await expect(f.toAll).toBeEnabled();
+
+    // The dialog shows the count the API answers at that moment; cancelling sends nothing.
+    const counted = page.waitForResponse((r) => r.url().endsWith('/api/notifications/send-mass/recipients'));
+    await f.toAll.click();
+    const answer = (await (await counted).json()) as { destinatarios: number };
+    expect(answer.destinatarios).toBeGreaterThan(1);
+    const dialog = page.getByRole('dialog', { name: 'Enviar a todos' });
+    await expect(dialog).toContainText(`La notificación Corte de luz llegará a ${answer.destinatarios} personas. ¿Desea enviarla?`);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    expect(massSends).toBe(0);
+    await expect(f.title).toHaveValue('Corte de luz');
+
+    // Enter in the title with no user asks the same question; confirming sends once.
+    await f.title.press('Enter');
+    await expect(dialog).toBeVisible();
+    expect(await confirmMass(page)).toBeGreaterThan(1);
+    await expect(page.getByText(MESSAGES.success.notificationMassSent)).toBeVisible();
+    expect(massSends).toBe(1);
+    await expect(f.title).toHaveValue('');
   });
 
   test('an operario has no notifications screen but has its own inbox bell', async ({ page }) => {

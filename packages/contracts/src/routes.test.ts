@@ -72,6 +72,7 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/notifications/register-device', 'authenticated'],
   ['POST /api/notifications/send', any('send:notifications')],
   ['POST /api/notifications/send-mass', any('send:notifications')],
+  ['GET /api/notifications/send-mass/recipients', any('send:notifications')],
   ['GET /api/notifications', 'authenticated'],
   ['GET /api/notifications/unread-count', 'authenticated'],
   ['POST /api/notifications/read-all', 'authenticated'],

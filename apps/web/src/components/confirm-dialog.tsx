@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   error?: string | null;
   /** When set, the user must type this word (e.g. 'ELIMINAR') before confirming. */
   confirmationWord?: string;
+  /** Keeps the confirm button disabled (e.g. while what the question needs is loading). */
+  confirmDisabled?: boolean;
 }
 
 /** A yes/no dialog for destructive actions (delete user, status, area...). */
@@ -31,13 +33,14 @@ export function ConfirmDialog({
   loading = false,
   error,
   confirmationWord,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const close = () => {
     setTyped('');
     onClose();
   };
-  const blocked = confirmationWord !== undefined && typed !== confirmationWord;
+  const blocked = confirmDisabled || (confirmationWord !== undefined && typed !== confirmationWord);
   return (
     <Modal opened={opened} onClose={close} title={title} centered closeOnClickOutside={!loading}>
       <Stack gap="md">

@@ -2,6 +2,7 @@ import { defineRoute } from '../common/route';
 import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   MarkAllReadResponseSchema,
+  MassRecipientsResponseSchema,
   NotificationListQuerySchema,
   NotificationListResponseSchema,
   NotificationResponseSchema,
@@ -40,6 +41,14 @@ export const NOTIFICATIONS_ROUTES = {
     response: SendNotificationResponseSchema,
     status: 201,
     summary: 'Envía a todos los usuarios activos del alcance de quien llama (todas las áreas con read:all:areas).',
+  }),
+  massRecipients: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/send-mass/recipients',
+    access: { anyOf: ['send:notifications'] },
+    response: MassRecipientsResponseSchema,
+    status: 200,
+    summary: 'Cuántas personas recibirían ahora un envío a todos (los mismos destinatarios que send-mass).',
   }),
   inbox: defineRoute({
     method: 'GET',

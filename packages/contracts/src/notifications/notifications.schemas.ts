@@ -39,6 +39,10 @@ export const SendNotificationResponseSchema = z.object({
 });
 export type SendNotificationResponse = z.infer<typeof SendNotificationResponseSchema>;
 
+/** `GET /api/notifications/send-mass/recipients`: how many people a mass send reaches now. */
+export const MassRecipientsResponseSchema = z.object({ destinatarios: z.number().int().nonnegative() });
+export type MassRecipientsResponse = z.infer<typeof MassRecipientsResponseSchema>;
+
 /** One notification of the caller's in-app inbox (also the live event payload). */
 export const NotificationResponseSchema = z.object({
   uuid: UuidSchema,

@@ -30,6 +30,11 @@ export class NotificationsController {
     return this.notifications.sendMass(user, body);
   }
 
+  @Endpoint(NOTIFICATIONS_ROUTES.massRecipients)
+  massRecipients(@CurrentUser() user: AuthUser) {
+    return this.notifications.massRecipients(user);
+  }
+
   // Static paths before `:id`.
   @Endpoint(NOTIFICATIONS_ROUTES.unreadCount)
   unreadCount(@CurrentUser() user: AuthUser) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   MarkAllReadResponse,
+  MassRecipientsResponse,
   MESSAGES,
   NotificationListQuery,
   NotificationListResponse,
@@ -47,9 +48,19 @@ export class NotificationsService {
     return { ok: true, ...d };
   }
 
+  /** Who a mass send reaches: every active user in the caller's scope (everyone with read:all:areas, else its areas). */
+  private massRecipientUuids(caller: AuthUser): Promise<string[]> {
+    return this.repo.activeUsers(scopeAreas(areaScope(caller)));
+  }
+
+  /** How many a mass send would reach now: the screen asks before sending to everyone. */
+  async massRecipients(caller: AuthUser): Promise<MassRecipientsResponse> {
+    return { destinatarios: (await this.massRecipientUuids(caller)).length };
+  }
+
   /** To every active user in the caller's scope (everyone with read:all:areas, else its areas). */
   async sendMass(caller: AuthUser, body: SendMassNotificationRequest): Promise<SendNotificationResponse> {
-    const recipients = await this.repo.activeUsers(scopeAreas(areaScope(caller)));
+    const recipients = await this.massRecipientUuids(caller);
     const d = await this.delivery.deliver(recipients, {
       titulo: body.titulo,
       mensaje: body.mensaje,

@@ -1,18 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend, IconUsersGroup } from '@tabler/icons-react';
 import { MESSAGES, TEXT_LIMITS } from '@gestar/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useMassRecipients } from '../api/get-mass-recipients';
 import { useRecipients } from '../api/get-recipients';
 import { useSendMassNotification, useSendNotification } from '../api/send-notification';
 
 type Sending = 'user' | 'mass' | null;
 
+const people = (n: number) => (n === 1 ? '1 persona' : `${n} personas`);
+
 /**
  * SPEC 2.14, 4 and 5: idle -> sending (every input and button disabled,
  * 'Enviando...') -> success (all cleared) or error (content kept).
+ * Sending to everyone is offered only with no user selected (clearing the
+ * selection is the explicit way back to it) and asks first, with the number
+ * of people the API says it will reach.
  */
 export function NotificationForm() {
   const recipients = useRecipients();
@@ -25,6 +32,8 @@ export function NotificationForm() {
   });
   const { usuario, titulo, mensaje } = form.getValues();
   const [sending, setSending] = useState<Sending>(null);
+  const [confirmingMass, setConfirmingMass] = useState(false);
+  const massRecipients = useMassRecipients(confirmingMass);
 
   const filled = titulo.trim() !== '' && mensaje.trim() !== '';
   const busy = sending !== null;
@@ -53,11 +62,16 @@ export function NotificationForm() {
     }
   }
 
-  async function toEveryone() {
+  function askToEveryone() {
     if (!filled) {
       toast.alert(MESSAGES.validation.allFieldsRequired);
       return;
     }
+    setConfirmingMass(true);
+  }
+
+  async function toEveryone() {
+    setConfirmingMass(false);
     setSending('mass');
     try {
       await sendMass.mutateAsync({ titulo, mensaje });
@@ -73,11 +87,13 @@ export function NotificationForm() {
     }
   }
 
-  // Enter in the title: a selected user makes the single send apply, none the mass send (SPEC section 4).
+  // Enter in the title: a selected user makes the single send apply, none the mass send (SPEC section 4),
+  // which asks first like its button.
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    void (usuario ? toUser() : toEveryone());
+    if (usuario) void toUser();
+    else askToEveryone();
   }
 
   return (
@@ -92,6 +108,8 @@ export function NotificationForm() {
             {...form.getInputProps('usuario')}
             searchable
             clearable
+            // Clearing is how one gets back to sending to everyone: a real, reachable button.
+            clearButtonProps={{ 'aria-label': 'Quitar el usuario seleccionado', 'aria-hidden': false, tabIndex: 0 }}
             nothingFoundMessage="Sin resultados"
             disabled={busy}
             error={recipients.isError ? MESSAGES.errors.usersLoadFailed : undefined}
@@ -102,6 +120,12 @@ export function NotificationForm() {
             placeholder="Título de la notificación"
             required
             {...form.getInputProps('titulo')}
+            // The form has no submit button (two sends): Enter in the title submits it explicitly.
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }}
             maxLength={TEXT_LIMITS.title}
             disabled={busy}
           />
@@ -120,8 +144,8 @@ export function NotificationForm() {
             <Button
               variant="light"
               leftSection={<IconUsersGroup size={16} />}
-              disabled={busy || !filled}
-              onClick={() => void toEveryone()}
+              disabled={busy || !filled || usuario !== null}
+              onClick={askToEveryone}
             >
               {sending === 'mass' ? 'Enviando...' : 'Enviar a Todos'}
             </Button>
@@ -133,8 +157,37 @@ export function NotificationForm() {
               {sending === 'user' ? 'Enviando...' : 'Enviar a Usuario'}
             </Button>
           </Group>
+          {usuario !== null && (
+            <Text size="xs" c="dimmed" ta="right">
+              Para enviar a todos, quite el usuario seleccionado.
+            </Text>
+          )}
         </Stack>
       </form>
+      {confirmingMass && (
+        <ConfirmDialog
+          opened
+          title="Enviar a todos"
+          message={
+            massRecipients.isPending ? (
+              <Text size="sm">Contando destinatarios...</Text>
+            ) : massRecipients.isSuccess ? (
+              <Text size="sm">
+                La notificación <strong>{titulo.trim()}</strong> llegará a{' '}
+                <strong>{people(massRecipients.data.destinatarios)}</strong>. ¿Desea enviarla?
+              </Text>
+            ) : (
+              <Text size="sm">No se pudo saber a cuántas personas llegará la notificación.</Text>
+            )
+          }
+          confirmLabel={massRecipients.isSuccess ? `Enviar a ${people(massRecipients.data.destinatarios)}` : 'Enviar'}
+          confirmColor="blue"
+          confirmDisabled={!massRecipients.isSuccess || massRecipients.data.destinatarios === 0}
+          error={massRecipients.isError ? errorMessage(massRecipients.error, MESSAGES.errors.internal) : null}
+          onConfirm={() => void toEveryone()}
+          onClose={() => setConfirmingMass(false)}
+        />
+      )}
     </Paper>
   );
 }
