@@ -41,6 +41,8 @@ export interface RichTextEditorProps {
   error?: ReactNode;
   disabled?: boolean;
   placeholder?: string;
+  /** A required field: the label's asterisk (like the other required fields) and aria-required. */
+  withAsterisk?: boolean;
 }
 
 function ToolButton({ label, active, onClick, disabled, children }: {
@@ -67,11 +69,15 @@ function ToolButton({ label, active, onClick, disabled, children }: {
   );
 }
 
-/** A small popover asking for a URL (links and images). */
-function UrlButton({ label, icon, disabled, onSubmit }: {
+/**
+ * A small popover asking for a URL (links and images). `current` answers the
+ * URL already under the cursor (a link being re-edited), which the field opens with.
+ */
+function UrlButton({ label, icon, disabled, current, onSubmit }: {
   label: string;
   icon: ReactNode;
   disabled?: boolean;
+  current?: () => string;
   onSubmit: (url: string) => void;
 }) {
   const [opened, setOpened] = useState(false);
@@ -88,10 +94,17 @@ function UrlButton({ label, icon, disabled, onSubmit }: {
     setUrl('');
     setError(null);
   };
+  const toggle = () => {
+    if (!opened) {
+      setUrl(current?.() ?? '');
+      setError(null);
+    }
+    setOpened(!opened);
+  };
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus withArrow position="bottom">
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpened((o) => !o)} disabled={disabled}>
+        <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={toggle} disabled={disabled}>
           {icon}
         </ActionIcon>
       </Popover.Target>
@@ -195,8 +208,10 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
         label="Enlace"
         icon={<IconLink size={16} />}
         disabled={disabled}
+        current={() => (editor.getAttributes('link') as { href?: string }).href ?? ''}
         onSubmit={(href) => {
-          if (editor.state.selection.empty) {
+          // A cursor inside a link re-edits that link; elsewhere, no selection inserts the URL as its own text.
+          if (editor.state.selection.empty && !editor.isActive('link')) {
             chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
           } else {
             chain().extendMarkRange('link').setLink({ href }).run();
@@ -215,7 +230,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   );
 }
 
-export function RichTextEditor({ label, initialValue, onChange, error, disabled, placeholder }: RichTextEditorProps) {
+export function RichTextEditor({ label, initialValue, onChange, error, disabled, placeholder, withAsterisk }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -249,6 +264,7 @@ export function RichTextEditor({ label, initialValue, onChange, error, disabled,
         role: 'textbox',
         'aria-multiline': 'true',
         ...(label ? { 'aria-label': label } : {}),
+        ...(withAsterisk ? { 'aria-required': 'true' } : {}),
         ...(placeholder ? { 'data-placeholder': placeholder } : {}),
       },
     },
@@ -260,7 +276,7 @@ export function RichTextEditor({ label, initialValue, onChange, error, disabled,
   }, [editor, disabled]);
 
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} withAsterisk={withAsterisk}>
       <Box className={classes.editor} data-error={error ? true : undefined} data-testid="rich-text-editor">
         {editor ? <Toolbar editor={editor} disabled={disabled} /> : <Text size="xs">Cargando editor...</Text>}
         <EditorContent editor={editor} />

@@ -11,12 +11,16 @@ const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confir
 
 /** Current, new and confirmation; the confirmation must match (SPEC section 5, the contract's rule). */
 export function ChangePasswordFormCard({ userId, onDone }: { userId: string; onDone: () => void }) {
+  const mutation = useChangePassword(userId);
   const form = useForm<ChangePasswordForm>({
     mode: 'controlled',
     initialValues: EMPTY,
     validate: zodResolver(ChangePasswordFormSchema),
+    // The server's refusal (e.g. a wrong current password) concerns what was sent: an edit makes it stale.
+    onValuesChange: () => {
+      if (mutation.isError) mutation.reset();
+    },
   });
-  const mutation = useChangePassword(userId);
 
   const onSubmit = form.onSubmit((values) => {
     const parsed = ChangePasswordFormSchema.parse(values);

@@ -55,8 +55,9 @@ export function ScheduledTasksTable({ schedules, loading, canEdit, canDelete, to
                     </Table.Td>
                     <Table.Td>{s.tarea.area.nombre}</Table.Td>
                     <Table.Td>{s.intervalo_repeticion}</Table.Td>
-                    <Table.Td miw={90}>
-                      <Badge variant="light" color={s.activo ? 'green' : 'gray'} tt="none" style={{ overflow: 'visible' }}>
+                    <Table.Td>
+                      {/* At its full width: a squeezed table otherwise cuts the label to 'Inacti...'. */}
+                      <Badge variant="light" color={s.activo ? 'green' : 'gray'} tt="none" style={{ minWidth: 'max-content' }}>
                         {s.activo ? 'Activo' : 'Inactivo'}
                       </Badge>
                     </Table.Td>

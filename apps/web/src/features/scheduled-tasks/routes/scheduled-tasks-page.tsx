@@ -49,7 +49,7 @@ export function ScheduledTasksPage() {
         toast.success(MESSAGES.success.scheduleDeleted);
         setDeleting(null);
       },
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.internal)),
+      // A refusal shows once, inside the dialog that stays open (the `error` below), not also as a toast.
     });
   };
 

@@ -245,6 +245,7 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
         />
         <RichTextEditor
           label="Descripción"
+          withAsterisk
           initialValue={task?.descripcion}
           onChange={(value) => set('descripcion', value)}
           error={errors.descripcion}
