@@ -150,6 +150,14 @@ test.describe('users: actions the API allows', () => {
     await expect(row(page, operario.username)).toContainText('Activo');
   });
 
+  test('the users help says what deleting and reactivating do, and why a supervisor cannot edit an administrator', async ({ page }) => {
+    await loginAs(page, 'supervisor');
+    await page.goto('/ayuda/usuarios');
+    const main = page.getByRole('main');
+    await expect(main.getByText('Un usuario inactivo muestra «Reactivar» a quien puede editarlo')).toBeVisible();
+    await expect(main.getByText(`la respuesta es «${MESSAGES.errors.userRoleAboveEdit}»`)).toBeVisible();
+  });
+
   test('a failed delete shows its error once, inside the dialog', async ({ page, request }) => {
     const api = await adminApi(request);
     const target = await api.create('Operario', ['Logística']);

@@ -58,6 +58,11 @@ const SECTIONS: HelpSection[] = [
           áreas propias y no puede otorgar un rol con permisos que él mismo no tiene (por eso no se le ofrece el rol{' '}
           {ROLE_NAMES.admin}).
         </P>
+        <P>
+          Tampoco puede editar, desactivar ni reactivar a un usuario cuyo rol tenga más permisos que el suyo, como un{' '}
+          {ROLE_NAMES.admin}: la pantalla no le ofrece esas acciones y, si lo intenta, la respuesta es «
+          {MESSAGES.errors.userRoleAboveEdit}».
+        </P>
       </>
     ),
   },
@@ -122,6 +127,10 @@ const SECTIONS: HelpSection[] = [
           «Eliminar Usuario» pide escribir la palabra ELIMINAR para confirmar. El usuario queda Inactivo: no puede
           volver a iniciar sesión y sus sesiones abiertas dejan de funcionar en segundos, pero sus tareas, comentarios y
           reportes se conservan. Nadie puede desactivarse a sí mismo.
+        </P>
+        <P>
+          Un usuario inactivo muestra «Reactivar» a quien puede editarlo: vuelve a quedar Activo con los mismos datos y
+          puede iniciar sesión otra vez con su contraseña de siempre.
         </P>
       </>
     ),
