@@ -201,6 +201,15 @@ export const MATRIX: Record<string, MatrixCase> = {
     }),
     record: scoped,
   },
+  'GET /api/assigned-tasks/:id/detail': {
+    prepare: async (c) => ({ params: { id: assigned(c) } }),
+    record: seers(200),
+  },
+  // Every caller gets 200: each task is checked as a single PUT would be, and a refused one is listed in `rechazadas`.
+  'POST /api/assigned-tasks/bulk': {
+    prepare: async (c) => ({ body: { ids: [assigned(c)], accion: 'estado', estado_uuid: c.ids.statuses.progreso } }),
+    record: everyone(200),
+  },
   'PUT /api/assigned-tasks/:id': {
     prepare: async (c) => ({ params: { id: assigned(c) }, body: { estado_uuid: c.ids.statuses.progreso } }),
     record: seers(200),
