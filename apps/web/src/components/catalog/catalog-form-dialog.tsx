@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ColorInput, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MESSAGES } from '@gestar/contracts';
+import { HEX_COLOR_PATTERN, MESSAGES } from '@gestar/contracts';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-client';
 import { fieldErrorsFromApi, zodResolver } from '../../lib/form-errors';
@@ -14,6 +14,7 @@ export type CatalogField<Values> = { name: keyof Values & string; label: string;
   | { kind: 'textarea'; minRows: number; maxRows: number }
   | { kind: 'number'; min: number }
   | { kind: 'color'; swatches: readonly string[] }
+  | { kind: 'select'; options: readonly { value: string; label: string }[]; description?: string }
 );
 
 export interface CatalogFormDialogProps<Values extends Record<string, unknown>, Body> {
@@ -87,6 +88,8 @@ export function CatalogFormDialog<Values extends Record<string, unknown>, Body>(
             {...props}
             {...autofocus}
             min={field.min}
+            // Not clamped: an order below the minimum stays as typed and the schema's message says why.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
           />
@@ -100,15 +103,27 @@ export function CatalogFormDialog<Values extends Record<string, unknown>, Body>(
             format="hex"
             swatches={[...field.swatches]}
             swatchesPerRow={8}
-            onBlur={() =>
-              form.setFieldValue(
-                field.name,
-                String(form.getValues()[field.name] ?? '')
-                  .trim()
-                  .toUpperCase() as never,
-              )
-            }
+            // A typed value stays as typed: a valid #rrggbb is shown upper-cased, anything else gets the
+            // schema's message instead of being changed into another colour or upper-cased.
+            fixOnBlur={false}
+            onBlur={() => {
+              const typed = String(form.getValues()[field.name] ?? '').trim();
+              if (HEX_COLOR_PATTERN.test(typed)) form.setFieldValue(field.name, typed.toUpperCase() as never);
+              else if (typed !== '') form.validateField(field.name);
+            }}
             popoverProps={{ withinPortal: true }}
+          />
+        );
+      case 'select':
+        return (
+          <Select
+            key={field.name}
+            {...props}
+            {...autofocus}
+            description={field.description}
+            data={field.options.map((o) => ({ ...o }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
           />
         );
     }

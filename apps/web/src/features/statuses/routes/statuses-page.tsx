@@ -4,8 +4,11 @@ import {
   CreateStatusRequestSchema,
   MESSAGES,
   MIN_STATUS_ORDER,
+  STATUS_CATEGORIES,
+  STATUS_CATEGORY_LABELS,
   STATUSES_ROUTES,
   type CreateStatusRequest,
+  type StatusCategory,
   type StatusResponse,
 } from '@gestar/contracts';
 import { CatalogPage, type CatalogScreen } from '../../../components/catalog/catalog-page';
@@ -13,9 +16,15 @@ import { CACHE_TIMES } from '../../../lib/ui-settings';
 
 const SWATCHES = ['#FAB005', '#228BE6', '#40C057', '#FA5252', '#7950F2', '#FD7E14', '#12B886', '#868E96'];
 
-type Values = { nombre: string; descripcion: string; order: string | number; color: string };
+type Values = { nombre: string; descripcion: string; order: string | number; color: string; categoria: StatusCategory };
 
-/** SPEC sections 2.9 and 5: Gestión de Estados; name, description, order (>= 1) and a #RRGGBB colour. */
+/** The category badge's colour: grey not started, blue under way, green finished. */
+const CATEGORY_COLORS: Record<StatusCategory, string> = { pendiente: 'gray', en_curso: 'blue', terminada: 'green' };
+
+/**
+ * SPEC sections 2.9 and 5: Gestión de Estados; name, description, order (>= 1), a #RRGGBB colour
+ * and the category (issue 15) that says what the status means for reports.
+ */
 const STATUSES_SCREEN: CatalogScreen<StatusResponse, Values, CreateStatusRequest> = {
   // Statuses are few and ordered: all on one page. The board and the task screens read them too.
   api: {
@@ -46,6 +55,9 @@ const STATUSES_SCREEN: CatalogScreen<StatusResponse, Values, CreateStatusRequest
         <Badge variant="light" color="gray" tt="none">
           Orden: {status.order}
         </Badge>
+        <Badge variant="outline" color={CATEGORY_COLORS[status.categoria]} tt="none" data-testid="status-category">
+          {STATUS_CATEGORY_LABELS[status.categoria]}
+        </Badge>
         <Text size="xs" c="dimmed" ff="monospace">
           {status.color}
         </Text>
@@ -62,6 +74,13 @@ const STATUSES_SCREEN: CatalogScreen<StatusResponse, Values, CreateStatusRequest
       { name: 'descripcion', label: 'Descripción', kind: 'textarea', minRows: 2, maxRows: 6 },
       { name: 'order', label: 'Orden', kind: 'number', min: MIN_STATUS_ORDER, half: true },
       { name: 'color', label: 'Color', kind: 'color', swatches: SWATCHES, half: true },
+      {
+        name: 'categoria',
+        label: 'Categoría',
+        kind: 'select',
+        options: STATUS_CATEGORIES.map((c) => ({ value: c, label: STATUS_CATEGORY_LABELS[c] })),
+        description: 'La primera vez que una tarea pasa a un estado Terminada cuenta como completada.',
+      },
     ],
     schema: CreateStatusRequestSchema,
     // A new status is offered the order after the last one.
@@ -70,6 +89,7 @@ const STATUSES_SCREEN: CatalogScreen<StatusResponse, Values, CreateStatusRequest
       descripcion: status?.descripcion ?? '',
       order: status?.order ?? listed.reduce((max, s) => Math.max(max, s.order), 0) + 1,
       color: status?.color ?? SWATCHES[1]!,
+      categoria: status?.categoria ?? 'en_curso',
     }),
     created: MESSAGES.success.statusCreated,
     updated: MESSAGES.success.statusUpdated,
