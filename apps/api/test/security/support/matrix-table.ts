@@ -279,6 +279,7 @@ export const MATRIX: Record<string, MatrixCase> = {
   'POST /api/notifications/send-mass': {
     prepare: async () => ({ body: { titulo: 'Aviso general', mensaje: 'Mensaje de la matriz' } }),
   },
+  'GET /api/notifications/send-mass/recipients': { prepare: none },
   'GET /api/notifications': { prepare: none, record: everyone(200) },
   'GET /api/notifications/unread-count': { prepare: none, record: everyone(200) },
   'POST /api/notifications/read-all': { prepare: none, record: everyone(200) },
