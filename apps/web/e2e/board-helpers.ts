@@ -61,7 +61,7 @@ export async function moveCard(page: Page, titulo: string, option: string): Prom
 }
 
 /**
- * A fresh operario of Carpintería: its board holds only the tasks a test gives it, so
+ * A fresh operario of Carpintería (named to sort after the seeded users, so the users list's first page keeps them): its board holds only the tasks a test gives it, so
  * the changes other tests make at the same time never reach it (counts, live events).
  */
 export async function createCarpenter(request: APIRequestContext): Promise<{ username: string; password: string; uuid: string }> {
@@ -76,7 +76,7 @@ export async function createCarpenter(request: APIRequestContext): Promise<{ use
   const created = await json<{ uuid: string }>(
     await request.post('/api/users', {
       headers,
-      data: { username, password, nombre: 'Carla', apellido: 'Prueba', rol_uuid: role.uuid, usuario_areas_uuid: [area.uuid] },
+      data: { username, password, nombre: 'Valeria', apellido: 'Prueba', rol_uuid: role.uuid, usuario_areas_uuid: [area.uuid] },
     }),
     'crear usuario',
   );
