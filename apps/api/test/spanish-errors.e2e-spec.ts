@@ -39,6 +39,8 @@ const EXPECTED_TEXTS = [
   'La categoría debe ser Pendiente, En curso o Terminada',
   'El color debe ser un valor hexadecimal válido',
   'El título es requerido',
+  'Seleccione al menos una tarea',
+  'La acción debe ser estado, archivar o reasignar',
   'El tipo de tarea es requerido',
   'El área es requerida',
   'Los usuarios asignados son requeridos',

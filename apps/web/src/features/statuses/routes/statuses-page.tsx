@@ -18,7 +18,7 @@ const SWATCHES = ['#FAB005', '#228BE6', '#40C057', '#FA5252', '#7950F2', '#FD7E1
 
 type Values = { nombre: string; descripcion: string; order: string | number; color: string; categoria: StatusCategory };
 
-/** The category badge's colour: grey not started, blue under way, green finished. */
+/** The category badge's border: grey not started, blue under way, green finished (its text stays dark for contrast). */
 const CATEGORY_COLORS: Record<StatusCategory, string> = { pendiente: 'gray', en_curso: 'blue', terminada: 'green' };
 
 /**
@@ -55,7 +55,7 @@ const STATUSES_SCREEN: CatalogScreen<StatusResponse, Values, CreateStatusRequest
         <Badge variant="light" color="gray" tt="none">
           Orden: {status.order}
         </Badge>
-        <Badge variant="outline" color={CATEGORY_COLORS[status.categoria]} tt="none" data-testid="status-category">
+        <Badge variant="outline" color={CATEGORY_COLORS[status.categoria]} c="dark.7" tt="none" data-testid="status-category">
           {STATUS_CATEGORY_LABELS[status.categoria]}
         </Badge>
         <Text size="xs" c="dimmed" ff="monospace">
