@@ -88,7 +88,11 @@ export function useChangeAssignedTaskStatus() {
       const boards = patchBoards(queryClient, task.uuid, (t) => ({ ...t, estado_uuid: status.uuid, estado }));
       return { boards, forget };
     },
-    onSuccess: (card) => applyAnswer(queryClient, card),
+    // A board read still in flight may have started before the change was committed: it must not overwrite the answer.
+    onSuccess: async (card) => {
+      await queryClient.cancelQueries({ queryKey: BOARDS_KEY });
+      applyAnswer(queryClient, card);
+    },
     onError: (_error, _vars, context) => {
       context?.forget();
       if (context) restoreBoards(queryClient, context.boards);
@@ -103,7 +107,8 @@ export function useUpdateAssignedTask() {
     mutationFn: ({ id, body }: { id: string; body: UpdateAssignedTaskRequestInput }) => updateAssignedTask(id, body),
     // A new assignee is announced to the old and the new one: two echoes.
     onMutate: ({ id, body }) => ({ forget: expectOwnChange(id, body.empleado_uuid ? 2 : 1) }),
-    onSuccess: (card, { body }) => {
+    onSuccess: async (card, { body }) => {
+      await queryClient.cancelQueries({ queryKey: BOARDS_KEY });
       applyAnswer(queryClient, card);
       // Another assignee or due date changes which boards hold the card and its place in them.
       if (body.empleado_uuid || body.fecha_vencimiento) void queryClient.invalidateQueries({ queryKey: BOARDS_KEY });
