@@ -24,7 +24,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?${esmOnly}/)`],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   // A focused test fails the run instead of skipping the others.
-  setupFilesAfterEnv: ['<rootDir>/test/setup/no-focused-tests.js'],
+  setupFilesAfterEnv: ['<rootDir>/../../packages/contracts/jest.no-focused-tests.js'],
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
