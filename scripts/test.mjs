@@ -18,6 +18,11 @@ if (!existsSync(chromium)) {
   console.error(`No se encontró Chromium en ${chromium} (instálelo con apt-get install chromium o defina CHROMIUM_PATH)`);
   process.exit(1);
 }
+// The directory sign-in tests start a real OpenLDAP server.
+if (!existsSync('/usr/sbin/slapd')) {
+  console.error('No se encontró slapd de OpenLDAP en /usr/sbin/slapd (instálelo con apt-get install slapd ldap-utils)');
+  process.exit(1);
+}
 
 log('Compilando, verificando tipos y lint');
 if ((await run('pnpm', ['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], { cwd: root })) !== 0) {

@@ -5,7 +5,8 @@ import { browserFigures, buildEmptyVite, initialGzip } from '../lib/web.mjs';
 import { details, figure } from '../lib/results.mjs';
 import { chromium, PASSWORD, root, webDir, workDir } from '../lib/settings.mjs';
 
-export async function webFigures({ apiBase, boardCards }) {
+export async function webFigures({ apiBase, boardCards, db }) {
+  const dbUrl = db?.url ?? null;
   const webSize = initialGzip(join(webDir, 'dist'));
   const emptyDist = await buildEmptyVite({ root, workDir, env: process.env });
   const emptySize = initialGzip(emptyDist);
@@ -21,7 +22,7 @@ export async function webFigures({ apiBase, boardCards }) {
     `JS ${Math.round(webSize.js / 1024)} + CSS ${Math.round(webSize.css / 1024)} KiB`,
   );
   details.web = { size: webSize, empty: emptySize };
-  const web = await browserFigures({ root, baseUrl: apiBase, username: 'supervisor1', password: PASSWORD, chromium });
+  const web = await browserFigures({ root, baseUrl: apiBase, username: 'supervisor1', password: PASSWORD, chromium, dbUrl });
   details.web.browser = web;
   figure(
     5,
@@ -44,5 +45,27 @@ export async function webFigures({ apiBase, boardCards }) {
     1.2,
     'requests',
     `${web.distinctQueries} distinct GET queries seen on the board reload`,
+  );
+  figure(
+    5,
+    `Drag and drop on the board (${boardCards} cards): interaction to next paint`,
+    web.dragInpMs,
+    null,
+    web.dragInpMs === null ? null : web.dragInpMs / 100,
+    '<=',
+    1,
+    'ms',
+    'ratio to the 100 ms bound (Event Timing API, longest event of the drag)',
+  );
+  figure(
+    5,
+    'Drawer of a task with 10,000 comments: link to the newest 20 on screen',
+    web.drawerOpenMs,
+    null,
+    web.drawerOpenMs === null ? null : web.drawerOpenMs / 1000,
+    '<=',
+    1,
+    'ms',
+    `ratio to the 1,000 ms bound; ${web.drawerComments ?? 0} comments drawn (keyset page of 20)`,
   );
 }

@@ -11,6 +11,7 @@ import { installSpanishErrors, MAX_BODY_BYTES } from '@gestar/contracts';
 import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { ErrorFilter, toErrorBody } from './common/http/error.filter';
+import { AuditService } from './common/audit/audit.service';
 import { runMigrations } from './database/migrate';
 import { seedDatabase } from './database/seeds/seed';
 
@@ -95,7 +96,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     res.status(body.statusCode).json(body);
   });
   app.setGlobalPrefix('api');
-  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalFilters(new ErrorFilter(app.get(AuditService)));
   app.enableShutdownHooks();
   serveWeb(app, config);
   return app;

@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config';
 import { CommonAuthModule } from './common/auth/common-auth.module';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { dataSourceOptions } from './database/data-source';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -20,10 +21,14 @@ import { ReportsModule } from './modules/reports/reports.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { EventsModule } from './modules/events/events.module';
 import { DocsModule } from './modules/docs/docs.module';
+import { AuditModule } from './modules/audit/audit.module';
+import { SsoModule } from './modules/sso/sso.module';
+import { CommonAuditModule } from './common/audit/common-audit.module';
 
 /** Feature modules; each resource registers itself here. */
 export const FEATURE_MODULES = [
   AuthModule,
+  SsoModule,
   HealthModule,
   UsersModule,
   RolesModule,
@@ -37,6 +42,7 @@ export const FEATURE_MODULES = [
   ReportsModule,
   NotificationsModule,
   EventsModule,
+  AuditModule,
   DocsModule,
 ];
 
@@ -51,6 +57,8 @@ export class AppModule {
         DatabaseModule,
         ScheduleModule.forRoot(),
         CommonAuthModule,
+        CommonAuditModule,
+        IdempotencyModule,
         ...FEATURE_MODULES,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],

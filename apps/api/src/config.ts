@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@gestar/contracts';
+import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
 
 export interface AppConfig {
   port: number;
@@ -12,6 +13,13 @@ export interface AppConfig {
   trustedProxies: string[];
   nodeEnv: string;
   schedulerEnabled: boolean;
+  /** The refresh cookie is `Secure` (sent over https only); default in production, COOKIE_SECURE=false turns it off. */
+  cookieSecure: boolean;
+  /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 730). */
+  auditRetentionDays: number;
+  /** The address people open Gestar at (APP_URL), for links and the OpenID redirect. */
+  publicUrl: string;
+  sso: SsoSettings;
   adminUsername?: string;
   adminPassword?: string;
   firebaseServiceAccount?: string;
@@ -24,21 +32,22 @@ function bool(v: string | undefined, def = false): boolean {
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 }
 
-/** Reads the environment once; refuses a missing or short JWT secret outside the demo and tests. */
+/** Reads the environment once; refuses a short JWT secret always, a missing one outside the demo and tests. */
 export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (common in compose env files) counts as unset.
   const env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v !== '')) as NodeJS.ProcessEnv;
   const seedDemo = bool(env.SEED_DEMO);
   const nodeEnv = env.NODE_ENV ?? 'production';
   let jwtSecret = env.JWT_SECRET ?? '';
-  if (jwtSecret.length < 32) {
-    if (seedDemo || nodeEnv === 'test' || nodeEnv === 'development') {
-      jwtSecret = jwtSecret || randomBytes(48).toString('hex');
-    } else {
-      throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
-    }
+  // A short secret is refused in every mode, demo included: it can be guessed and tokens forged.
+  // Only an unset one is replaced, in the demo and tests, by a random secret for this run.
+  if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
+  if (!jwtSecret) {
+    if (seedDemo || nodeEnv === 'test' || nodeEnv === 'development') jwtSecret = randomBytes(48).toString('hex');
+    else throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
   }
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está configurada');
+  const publicUrl = env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`;
   return {
     port: Number(env.PORT ?? 3000),
     databaseUrl: env.DATABASE_URL,
@@ -49,6 +58,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     nodeEnv,
     schedulerEnabled: bool(env.SCHEDULER_ENABLED, true),
+    cookieSecure: bool(env.COOKIE_SECURE, nodeEnv === 'production'),
+    auditRetentionDays: Math.max(1, Number.parseInt(env.AUDIT_RETENTION_DAYS ?? '730', 10) || 730),
+    publicUrl,
+    sso: loadSsoSettings(env, publicUrl),
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     firebaseServiceAccount: env.FIREBASE_SERVICE_ACCOUNT,

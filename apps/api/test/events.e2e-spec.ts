@@ -27,7 +27,7 @@ function openStream(
     const events: ReceivedEvent[] = [];
     let buffer = '';
     const req = http.get(
-      { host: '127.0.0.1', port, agent: false, path: `/api/events?token=${encodeURIComponent(token)}` },
+      { host: '127.0.0.1', port, agent: false, path: '/api/events', headers: { Authorization: `Bearer ${token}` } },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
         expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -84,9 +84,10 @@ describe('live events across API processes (LISTEN/NOTIFY + SSE)', () => {
     await a.close();
   });
 
-  it('refuses the stream without a valid token', async () => {
+  it('refuses the stream without a valid token or ticket; a token in the URL is not accepted', async () => {
     expectError(await a.http.get('/api/events'), 401, MESSAGES.errors.unauthorized);
-    expectError(await a.http.get('/api/events?token=nope'), 401);
+    expectError(await a.http.get(`/api/events?token=${tokens.operario}`), 401, MESSAGES.errors.unauthorized);
+    expectError(await a.http.get('/api/events?ticket=nope'), 401, MESSAGES.errors.eventTicketInvalid);
   });
 
   it('a status change made through app A reaches the audience on app B within 2 s, and nobody else', async () => {

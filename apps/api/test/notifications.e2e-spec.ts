@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   MarkAllReadResponseSchema,
   MassRecipientsResponseSchema,
+  addDaysToCalendarDate,
   MESSAGES,
+  todayIn,
   NotificationEventSchema,
   NotificationListResponseSchema,
   NotificationResponseSchema,
@@ -31,7 +34,7 @@ function openStream(port: number, token: string): Promise<{ events: ReceivedEven
   return new Promise((resolve, reject) => {
     const events: ReceivedEvent[] = [];
     let buffer = '';
-    const req = http.get({ host: '127.0.0.1', port, agent: false, path: `/api/events?token=${encodeURIComponent(token)}` }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, agent: false, path: '/api/events', headers: { Authorization: `Bearer ${token}` } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -305,13 +308,43 @@ describe('notifications', () => {
     it('tells each assignee about a task assigned to them, never the person who assigned it, nor an inactive user', async () => {
       const notifier = t.app.get(AssignmentNotifier);
       const [baja]: { uuid: string }[] = await t.ds.query(`SELECT uuid FROM usuarios WHERE username = 'baja'`);
-      await notifier.notifyAssigned({ empleadoUuids: [uuid.operario, uuid.supervisor, uuid.operario, baja.uuid], titulo: 'Lijar mesa', actorUuid: uuid.supervisor });
-      const rows: { usuario_uuid: string; titulo: string; mensaje: string }[] = await t.ds.query(
-        `SELECT usuario_uuid, titulo, mensaje FROM notificaciones WHERE mensaje LIKE '%Lijar mesa'`,
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      await notifier.notifyAssigned({
+        asignaciones: [
+          { empleadoUuid: uuid.operario, tareaAsignadaUuid: a },
+          { empleadoUuid: uuid.supervisor, tareaAsignadaUuid: b },
+          { empleadoUuid: baja.uuid, tareaAsignadaUuid: c },
+        ],
+        titulo: 'Lijar mesa',
+        actorUuid: uuid.supervisor,
+      });
+      const rows: { usuario_uuid: string; titulo: string; mensaje: string; tarea_asignada_uuid: string }[] = await t.ds.query(
+        `SELECT usuario_uuid, titulo, mensaje, tarea_asignada_uuid FROM notificaciones WHERE mensaje LIKE '%Lijar mesa'`,
       );
       expect(rows).toEqual([
-        { usuario_uuid: uuid.operario, titulo: MESSAGES.notifications.taskAssignedTitle, mensaje: MESSAGES.notifications.taskAssignedBody + 'Lijar mesa' },
+        {
+          usuario_uuid: uuid.operario,
+          titulo: MESSAGES.notifications.taskAssignedTitle,
+          mensaje: MESSAGES.notifications.taskAssignedBody + 'Lijar mesa',
+          tarea_asignada_uuid: a,
+        },
       ]);
+    });
+
+    it('a notification about a task names it, so a click can open it (through the real assignment)', async () => {
+      const [{ uuid: tarea }]: { uuid: string }[] = await t.ds.query(`SELECT uuid FROM tareas WHERE titulo = 'Afilar la sierra circular'`);
+      const res = await t.http
+        .post('/api/assigned-tasks')
+        .set(auth('supervisor'))
+        .send({ tarea_uuid: tarea, usuarios_asignados: [uuid.operario], fecha_vencimiento: addDaysToCalendarDate(todayIn(t.config.timezone), 2) });
+      expect(res.status).toBe(201);
+      const [occ] = res.body as { uuid: string }[];
+      const inbox = parseWith(NotificationListResponseSchema, (await t.http.get('/api/notifications').set(auth('operario'))).body);
+      expect(inbox.data[0]).toMatchObject({ titulo: MESSAGES.notifications.taskAssignedTitle, tarea_asignada_uuid: occ!.uuid });
+      // A message sent by hand is about no task.
+      await t.http.post('/api/notifications/send').set(auth('supervisor')).send({ usuario_uuid: uuid.operario, titulo: 'Aviso', mensaje: 'Hola' });
+      const again = parseWith(NotificationListResponseSchema, (await t.http.get('/api/notifications').set(auth('operario'))).body);
+      expect(again.data[0]).toMatchObject({ titulo: 'Aviso', tarea_asignada_uuid: null });
     });
 
     it('tells the assignees of the tasks a schedule generates', async () => {

@@ -13,6 +13,19 @@ import { createTestApp, parseWith, TestApp, tokenFor } from './support/test-app'
 
 /** The texts these requests may answer, as a person reads them. */
 const EXPECTED_TEXTS = [
+  'El límite de comentarios debe ser un número entero entre 1 y 100',
+  'El comentario indicado en «antes» no pertenece a esta tarea',
+  'Su cuenta de la empresa no tiene un usuario en Gestar. Pida a un administrador que lo cree.',
+  'Su cuenta de la empresa no pertenece a ningún grupo habilitado para Gestar.',
+  'El ingreso con la cuenta de la empresa no está bien configurado. Avise a un administrador.',
+  'No se pudo completar el ingreso con la cuenta de la empresa. Intente nuevamente.',
+  'El valor elegido no es una opción válida',
+  'La sesión se cerró. Inicie sesión nuevamente.',
+  'El ticket del flujo de eventos no es válido o ya se usó',
+  'Demasiados intentos con la contraseña actual. Intente nuevamente en unos minutos.',
+  'La clave de idempotencia (encabezado Idempotency-Key) debe ser un UUID',
+  'La clave de idempotencia ya se usó con otra solicitud; genere una clave nueva para cada cambio',
+  'Una solicitud con esta clave de idempotencia todavía está en curso; intente nuevamente en unos segundos',
   'Los datos enviados deben ser un objeto JSON',
   'El identificador no es válido',
   'El valor debe ser verdadero o falso',
@@ -81,7 +94,7 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 }
 
 const WITH_BODY = API_ROUTES.filter((r) => r.body);
-// The event stream is no list: its only parameter is the token EventSource cannot send as a header
+// The event stream is no list: its only parameter is the single-use ticket EventSource opens it with
 // (checked apart below); every other route with a query is a list with filters.
 const WITH_QUERY = API_ROUTES.filter((r) => fieldsOf(r.query).length > 0 && routeKey(r) !== 'GET /api/events');
 
@@ -169,8 +182,8 @@ describe('mensajes en español para cualquier pedido mal formado', () => {
     expect(body.message).toBe('El campo «observaciones» debe ser un texto');
   });
 
-  it('the event stream with its token repeated answers a Spanish 401', async () => {
-    const res = await t.http.get('/api/events').query(`token=${token}&token=${token}`);
+  it('the event stream with its ticket repeated answers a Spanish 401', async () => {
+    const res = await t.http.get('/api/events').query('ticket=a&ticket=b');
     expect(res.status).toBe(401);
     expect(parseWith(ErrorBodySchema, res.body).message).toBe('Debe iniciar sesión para continuar');
   });

@@ -47,7 +47,16 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root:visible')).toHaveCount(0, {
     timeout: 15_000,
   });
-  await page.waitForTimeout(300); // transitions
+  await transitionsDone(page);
+}
+
+/** Every CSS transition and animation of the page has finished (a menu opening, a chart growing). */
+async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /** In-app navigation, as the menu does it: no reload, the session and live stream stay open. */
@@ -117,7 +126,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: button, exact: true }).click({ timeout: 10_000 });
       const dialog = page.getByRole('dialog').last();
       await expect(dialog, `abre «${button}»`).toBeVisible();
-      await page.waitForTimeout(400); // the opening transition
+      await transitionsDone(page); // the opening transition
       problems.push(...(await seriousViolations(page)).map((v) => `${path} «${button}»: ${v}`));
       await page.screenshot({ path: join(shotsDir, `a11y-${slug(path)}-dialogo-${viewport.width}.png`) });
       for (let i = 0; i < 20; i++) {

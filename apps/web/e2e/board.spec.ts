@@ -143,6 +143,8 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: join(shots, 'board-390.png'), fullPage: true });
     await page.getByRole('tabpanel').getByRole('article').first().getByRole('button', { name: 'Ver detalles' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    // The picture once the drawer has finished sliding in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: join(shots, 'drawer-390.png') });
   });
 });

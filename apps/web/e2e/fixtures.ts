@@ -5,10 +5,12 @@
  * violation) and the test fails at the end listing them.
  */
 import { test as base, expect, type Page, type Request, type Response } from '@playwright/test';
-import { API_ROUTES, findRoute, type HttpMethod } from '@gestar/contracts';
+import { API_ROUTES, findRoute, IDEMPOTENCY_HEADER, type HttpMethod } from '@gestar/contracts';
 import type { ZodType } from 'zod';
 
 export const DEMO_PASSWORD = 'demo1234';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export type DemoUser = 'admin' | 'supervisor' | 'operario';
 
 /** The contracts' own matcher (static segments win over `:param` ones), so the check and the API agree. */
@@ -39,6 +41,11 @@ function checkRequest(request: Request): string[] {
   if (!found) return [`${label}: llamada que no está en API_ROUTES`];
   const { route, params } = found;
   const problems: string[] = [];
+  // Every authenticated write carries its own idempotency key (a UUID), so a retry never writes twice.
+  if (WRITES.has(request.method()) && route.access !== 'public') {
+    const key = request.headers()[IDEMPOTENCY_HEADER.toLowerCase()];
+    if (!key || !UUID.test(key)) problems.push(`${label}: escritura sin ${IDEMPOTENCY_HEADER} (UUID)`);
+  }
   if (route.params) {
     const p = issues(route.params, params);
     if (p) problems.push(`${label}: parámetros fuera de contrato (${p})`);
@@ -153,7 +160,9 @@ export async function createOperario(request: ApiContext): Promise<{ username: s
     data: { uuid: string; nombre: string }[];
   };
   const role = roles.data.find((r) => r.nombre === 'Operario');
-  if (!role || areas.data.length === 0) throw new Error('Faltan roles o áreas sembrados');
+  // A seeded area (other tests add areas of their own, which sort anywhere).
+  const area = areas.data.find((a) => a.nombre === 'Carpintería');
+  if (!role || !area) throw new Error('Faltan roles o áreas sembrados');
   const username = `e2e_${Math.random().toString(36).slice(2, 10)}`;
   const password = 'claveInicial1';
   const created = await request.post('/api/users', {
@@ -161,10 +170,11 @@ export async function createOperario(request: ApiContext): Promise<{ username: s
     data: {
       username,
       password,
-      nombre: 'Prueba',
+      // Sorts after the seeded users, so a list's first page keeps showing them.
+      nombre: 'Valeria',
       apellido: 'Perfil',
       rol_uuid: role.uuid,
-      usuario_areas_uuid: [areas.data[0]!.uuid],
+      usuario_areas_uuid: [area.uuid],
     },
   });
   if (!created.ok()) throw new Error(`crear usuario: ${created.status()} ${await created.text()}`);

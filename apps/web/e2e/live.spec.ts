@@ -44,12 +44,20 @@ test('a burst of changes refetches the board once per burst, not once per event'
   const statuses = (await (await request.get('/api/statuses?limit=100', { headers })).json()) as { data: { uuid: string; nombre: string }[] };
   const byName = (name: string) => statuses.data.find((s) => s.nombre === name)!.uuid;
 
+  // API calls in flight (the event stream aside, which stays open).
+  const inflight = new Set<object>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/') && path !== '/api/events') inflight.add(r);
+  });
+  page.on('requestfinished', (r) => inflight.delete(r));
+  page.on('requestfailed', (r) => inflight.delete(r));
   const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
   await loginAs(page, 'operario');
   await streamOpen;
   await expect(column(page, 'Pendiente').getByRole('article', { name: titulo })).toBeVisible({ timeout: 15_000 });
-  // The first loads settle (the stream stays open, so there is no network idle to wait for).
-  await page.waitForTimeout(1000);
+  // The first loads settle: no API call in flight (the stream stays open, so there is no network idle).
+  await expect.poll(() => inflight.size, { timeout: 10_000 }).toBe(0);
 
   let boardFetches = 0;
   page.on('request', (r) => {
@@ -72,7 +80,9 @@ test('a burst of changes refetches the board once per burst, not once per event'
   }[];
   const final = after.find((a) => a.uuid === assigned.uuid)!.estado.nombre;
   await expect(column(page, final).getByRole('article', { name: titulo })).toBeVisible({ timeout: 5000 });
-  await page.waitForTimeout(1000);
+  // The card got there by a board read; once none is in flight, the count is final.
+  await expect.poll(() => boardFetches).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => inflight.size, { timeout: 10_000 }).toBe(0);
   expect(boardFetches).toBeGreaterThanOrEqual(1);
   expect(boardFetches).toBeLessThanOrEqual(3);
 });

@@ -64,8 +64,17 @@ test.describe('login (SPEC 2.3)', () => {
     }));
     expect(JSON.parse(stored.auth ?? '{}')).toMatchObject({ username: 'admin', nombre: 'Ana' });
     expect(stored.token?.split('.')).toHaveLength(3);
-    // Encrypted (AES-GCM): version, salt, iv, ciphertext - never the raw token.
-    expect(stored.refreshToken).toMatch(/^v1\.[^.]+\.[^.]+\.[^.]+$/);
+    // The refresh token is nowhere a page script can read: not in storage, not in document.cookie.
+    expect(stored.refreshToken).toBeNull();
+    expect(await page.evaluate(() => Object.values(localStorage).join('|'))).not.toMatch(/refresh/i);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('gestar_refresh');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'gestar_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    // A reload stays logged in; so does a new access token fetched with the cookie alone.
+    await page.evaluate(() => localStorage.setItem('token', 'caducado.x.y'));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+    expect((await page.evaluate(() => localStorage.getItem('token')))?.split('.')).toHaveLength(3);
   });
 
   test('a logged-out visit to /perfil goes to /login and back to /perfil after login', async ({ page }) => {

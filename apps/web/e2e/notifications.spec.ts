@@ -16,15 +16,17 @@ const PASSWORD = 'claveInicial1';
 async function createRecipient(request: APIRequestContext): Promise<{ username: string; label: string }> {
   const auth = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const roles = (await (await request.get('/api/roles?limit=100', { headers: auth })).json()) as { data: { uuid: string; nombre: string }[] };
-  const areas = (await (await request.get('/api/areas?limit=100', { headers: auth })).json()) as { data: { uuid: string }[] };
+  const areas = (await (await request.get('/api/areas?limit=100', { headers: auth })).json()) as { data: { uuid: string; nombre: string }[] };
   const role = roles.data.find((r) => r.nombre === 'Operario');
-  if (!role || !areas.data[0]) throw new Error('Faltan roles o áreas sembrados');
+  // Carpintería, one of the supervisor's areas (other tests add areas of their own).
+  const area = areas.data.find((a) => a.nombre === 'Carpintería');
+  if (!role || !area) throw new Error('Faltan roles o áreas sembrados');
   const suffix = Math.random().toString(36).slice(2, 8);
   const username = `notif_${suffix}`;
   const apellido = `Receptor${suffix}`;
   const created = await request.post('/api/users', {
     headers: auth,
-    data: { username, password: PASSWORD, nombre: 'Nora', apellido, rol_uuid: role.uuid, usuario_areas_uuid: [areas.data[0].uuid] },
+    data: { username, password: PASSWORD, nombre: 'Nora', apellido, rol_uuid: role.uuid, usuario_areas_uuid: [area.uuid] },
   });
   if (!created.ok()) throw new Error(`crear usuario: ${created.status()} ${await created.text()}`);
   return { username, label: `Nora ${apellido}` };

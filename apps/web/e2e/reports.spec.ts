@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import * as XLSX from 'xlsx';
 import { MESSAGES, REPORT_EXPORT_COLUMNS, todayIn } from '@gestar/contracts';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, test } from './fixtures';
+import { assignedUuid, seedTask, updateAsAdmin } from './board-helpers';
 
 const artifacts = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts');
 const shotsDir = join(artifacts, 'screenshots');
@@ -27,7 +28,8 @@ async function openReports(page: Page, user: 'admin' | 'supervisor' = 'admin') {
 /** Narrows the table to the rows whose task title contains `title` (the 'Tarea' filter), as a user would. */
 async function showTask(page: Page, title: string) {
   await page.getByRole('textbox', { name: 'Tarea', exact: true }).fill(title);
-  await expect(reportTable(page).getByRole('row').nth(1)).toContainText(title, { timeout: 30_000 });
+  // The first body row (at 390 px the header row is hidden: the table is cards).
+  await expect(reportTable(page).locator('tbody tr').first()).toContainText(title, { timeout: 30_000 });
 }
 
 function dmy(date: string) {
@@ -194,3 +196,46 @@ test.describe('reports screen (SPEC 2.13)', () => {
     });
   }
 });
+
+test.describe('report charts read right', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  /** The tick texts of a chart's value or category axis, as the SVG shows them. */
+  const ticks = (page: Page, chart: string, axis: 'x' | 'y') =>
+    page
+      .getByRole('region', { name: chart })
+      .locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`)
+      .allTextContents();
+
+  for (const width of [1280, 390]) {
+    test(`counts are whole numbers, ratings go from 1 to 5, every bar is named (${width} px)`, async ({ page, request }) => {
+      // A rated task of this month, so the ratings chart has a bar.
+      const { titulo } = await seedTask(request);
+      const operario = await userUuidOf(request, 'operario');
+      await updateAsAdmin(request, await assignedUuid(request, operario, titulo), { archivada: true, calificacion: 4 });
+      await page.setViewportSize({ width, height: 900 });
+      await openReports(page);
+      const areaChart = page.getByRole('region', { name: 'Tareas por área y estado' });
+      await expect(areaChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      const counts = await ticks(page, 'Tareas por área y estado', 'y');
+      expect(counts.length).toBeGreaterThan(1);
+      for (const c of counts) expect(c).toMatch(/^\d+$/);
+      // One name under every area's bar.
+      const areas = await page.getByRole('table', { name: 'Resumen por área' }).locator('tbody tr td:first-child').allInnerTexts();
+      const names = await ticks(page, 'Tareas por área y estado', 'x');
+      expect(names).toHaveLength(areas.length);
+      for (const [i, area] of areas.entries()) expect(area.startsWith(names[i]!.replace('…', ''))).toBe(true);
+      const ratingChart = page.getByRole('region', { name: 'Calificación promedio por colaborador' });
+      await expect(ratingChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      expect(await ticks(page, 'Calificación promedio por colaborador', 'x')).toEqual(['1', '2', '3', '4', '5']);
+      await page.screenshot({ path: join(shotsDir, `report-charts-${width}.png`), fullPage: true });
+    });
+  }
+});
+
+async function userUuidOf(request: Parameters<typeof apiToken>[0], username: string): Promise<string> {
+  const token = await apiToken(request, 'admin');
+  const res = await request.get(`/api/users?limit=100&username=${username}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { data } = (await res.json()) as { data: { uuid: string; username: string }[] };
+  return data.find((u) => u.username === username)!.uuid;
+}

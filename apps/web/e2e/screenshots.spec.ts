@@ -50,5 +50,30 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Acceso no autorizado' })).toBeVisible();
       await shot('not-authorized');
     });
+
+    test('the confirmations: sending to everyone, deactivating a user', async ({ page }) => {
+      test.slow();
+      const shot = (name: string) => page.screenshot({ path: join(outDir, `${name}-${viewport.width}.png`) });
+      await loginAs(page, 'admin');
+      await page.goto('/notificaciones');
+      const form = page.getByRole('form', { name: 'Enviar notificación' });
+      await form.getByRole('textbox', { name: 'Título' }).fill('Corte de luz');
+      await form.getByRole('textbox', { name: 'Mensaje' }).fill('Mañana a las 8 no hay luz en el taller.');
+      await form.getByRole('button', { name: 'Enviar a Todos' }).click();
+      const mass = page.getByRole('dialog', { name: 'Enviar a todos' });
+      await expect(mass.getByRole('button', { name: /^Enviar a \d+ personas?$/ })).toBeEnabled();
+      await shot('notifications-send-all');
+      await mass.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(mass).toBeHidden();
+
+      await page.goto('/usuarios');
+      await page.getByRole('textbox', { name: 'Filtrar por usuario' }).fill('mlopez');
+      await page.getByRole('button', { name: 'Eliminar usuario mlopez' }).click();
+      const confirm = page.getByRole('dialog', { name: /^Eliminar Usuario/ });
+      await expect(confirm).toContainText('inactivo');
+      await shot('users-deactivate');
+      await confirm.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(confirm).toBeHidden();
+    });
   });
 }

@@ -36,6 +36,6 @@ test.describe('web settings of SPEC.md section 9', () => {
       usersOfAreasOfUser: 1_800_000,
     });
     expect(ui.QUERY_RETRY).toEqual({ count: 3, minDelayMs: 1000, maxDelayMs: 30_000 });
-    expect(ui.STORAGE_KEYS).toEqual({ auth: 'auth', token: 'token', refreshToken: 'refreshToken' });
+    expect(ui.STORAGE_KEYS).toEqual({ auth: 'auth', token: 'token' });
   });
 });

@@ -75,6 +75,14 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+/** Writes carry this header (a UUID per change) so a retry never writes twice (DECISIONS.md, idempotency). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** How long a key answers its first answer again. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** The browser's refresh token: an HttpOnly, SameSite=Strict cookie on the auth path only. */
+export const REFRESH_COOKIE = { name: 'gestar_refresh', path: '/api/auth' } as const;
+/** `X-Refresh-Token: body` on login asks for the refresh token in the body (clients that are not browsers). */
+export const REFRESH_IN_BODY = { header: 'X-Refresh-Token', value: 'body' } as const;
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 export const LOGIN_RATE_LIMIT = { perUserAndAddress: 10, perAddress: 100, windowMinutes: 15 } as const;
 

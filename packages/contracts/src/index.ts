@@ -38,6 +38,8 @@ export * from './notifications/notifications.schemas';
 export * from './notifications/notifications.routes';
 export * from './events/events.schemas';
 export * from './events/events.routes';
+export * from './audit/audit.schemas';
+export * from './audit/audit.routes';
 export * from './docs/docs.schemas';
 export * from './docs/docs.routes';
 export * from './routes';

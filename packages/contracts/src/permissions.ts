@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   taskType: ['create:task-type', 'read:task-type', 'update:task-type', 'delete:task-type'],
   resource: ['create:resource', 'read:resource', 'update:resource', 'delete:resource'],
   notification: ['send:notifications'],
+  audit: ['read:audit'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
   jobPosition: [
     'create:job-description',
@@ -133,6 +134,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'update:resource': 'Editar recursos',
   'delete:resource': 'Eliminar recursos',
   'send:notifications': 'Enviar notificaciones',
+  'read:audit': 'Ver la auditoría',
   'read:all:assigned-tasks': 'Supervisar todos los tableros',
   'read:all:assigned-tasks:by-area': 'Supervisar los tableros de sus áreas',
   'create:job-description': 'Crear puestos de trabajo',

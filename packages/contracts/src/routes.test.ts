@@ -15,6 +15,12 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/auth/login', 'public'],
   ['POST /api/auth/refresh-token', 'public'],
   ['POST /api/auth/logout', 'authenticated'],
+  ['GET /api/auth/providers', 'public'],
+  ['GET /api/auth/oidc/start', 'public'],
+  ['GET /api/auth/oidc/callback', 'public'],
+  ['GET /api/auth/sessions', 'authenticated'],
+  ['POST /api/auth/sessions/close-others', 'authenticated'],
+  ['DELETE /api/auth/sessions/:id', 'authenticated'],
   ['GET /api/users', any('read:user:all', 'read:user')],
   ['GET /api/users/areas/:id', 'authenticated'],
   ['GET /api/users/:id', 'authenticated'],
@@ -78,6 +84,9 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/notifications/read-all', 'authenticated'],
   ['POST /api/notifications/:id/read', 'authenticated'],
   ['GET /api/events', 'authenticated'],
+  ['POST /api/events/ticket', 'authenticated'],
+  ['GET /api/audit', any('read:audit')],
+  ['GET /api/audit/export', any('read:audit')],
   ['GET /api/docs', 'public'],
   ['GET /api/docs/openapi.json', 'public'],
 ];
@@ -201,7 +210,7 @@ describe('API_ROUTES', () => {
     }
   });
 
-  it('answers 201 for creating POSTs and 200 otherwise', () => {
+  it('answers 201 for creating POSTs, 302 for the sign-in redirects and 200 otherwise', () => {
     const created = new Set([
       'POST /api/users',
       'POST /api/statuses',
@@ -216,14 +225,19 @@ describe('API_ROUTES', () => {
       'POST /api/notifications/send',
       'POST /api/notifications/send-mass',
     ]);
+    // The company sign-in's two steps send the browser elsewhere.
+    const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);
     for (const r of API_ROUTES)
-      expect([routeKey(r), r.status]).toEqual([routeKey(r), created.has(routeKey(r)) ? 201 : 200]);
+      expect([routeKey(r), r.status]).toEqual([routeKey(r), created.has(routeKey(r)) ? 201 : redirects.has(routeKey(r)) ? 302 : 200]);
   });
 
-  it('has a null response only for the file download, the event stream and the HTML docs page', () => {
+  it('has a null response only for the redirects, the file downloads, the event stream and the HTML docs page', () => {
     expect(API_ROUTES.filter((r) => r.response === null).map(routeKey)).toEqual([
+      'GET /api/auth/oidc/start',
+      'GET /api/auth/oidc/callback',
       'GET /api/reports/:format',
       'GET /api/events',
+      'GET /api/audit/export',
       'GET /api/docs',
     ]);
   });
@@ -286,11 +300,11 @@ describe('buildPath', () => {
 });
 
 describe('permissions', () => {
-  it('has the 42 permissions of SPEC.md section 6, without duplicates', () => {
+  it('has the 42 permissions of SPEC.md section 6 and the audit one, without duplicates', () => {
     // 5 task + 5 user + 4 status + 1 role + 2 report + 4 scheduled-task + 5 area
-    // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description
-    expect(ALL_PERMISSIONS).toHaveLength(42);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(42);
+    // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
+    expect(ALL_PERMISSIONS).toHaveLength(43);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(43);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);

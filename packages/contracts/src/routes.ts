@@ -14,6 +14,7 @@ import { REPORTS_ROUTES } from './reports/reports.routes';
 import { NOTIFICATIONS_ROUTES } from './notifications/notifications.routes';
 import { EVENTS_ROUTES } from './events/events.routes';
 import { DOCS_ROUTES } from './docs/docs.routes';
+import { AUDIT_ROUTES } from './audit/audit.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -31,6 +32,7 @@ export const ROUTE_GROUPS = {
   reports: REPORTS_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,
   events: EVENTS_ROUTES,
+  audit: AUDIT_ROUTES,
   docs: DOCS_ROUTES,
 } as const;
 

@@ -15,6 +15,8 @@ import { Db } from './db';
   imports: [
     ClsModule.forRoot({
       global: true,
+      // A context per request: the transaction and the audited actor live in it.
+      middleware: { mount: true },
       plugins: [
         new ClsPluginTransactional({
           adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }),

@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { ClsService } from 'nestjs-cls';
 import { TransactionHost } from '@nestjs-cls/transactional';
+import { AUDIT_ACTOR, AuditActor } from '../common/audit/audit-context';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { DataSource } from 'typeorm';
 import type { Sql } from './sql';
 
 type QueryRunner = ReturnType<DataSource['createQueryRunner']>;
+
+/** Transactions (their runners) that already carry the actor for the audit triggers. */
+const ACTOR_SET = new WeakSet<object>();
+const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b|^\s*WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b/i;
+const SET_ACTOR = `SELECT set_config('gestar.actor', $1, true), set_config('gestar.ip', $2, true)`;
 
 /**
  * Runs `sql` statements on the current transaction's connection when a `@Transactional()`
@@ -13,7 +20,10 @@ type QueryRunner = ReturnType<DataSource['createQueryRunner']>;
  */
 @Injectable()
 export class Db {
-  constructor(private readonly host: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly cls: ClsService,
+  ) {}
 
   /** The rows a statement returns (SELECT, or RETURNING of a write). */
   async query<T>(statement: Sql): Promise<T[]> {
@@ -46,14 +56,37 @@ export class Db {
     return this.host.isTransactionActive();
   }
 
+  /**
+   * The person the current request acts for, handed to PostgreSQL so the audit triggers record
+   * who made each change (DECISIONS.md, "Audit log"): once per transaction, or around a single
+   * write that runs outside one.
+   */
+  private actor(): AuditActor | undefined {
+    return this.cls.isActive() ? this.cls.get<AuditActor | undefined>(AUDIT_ACTOR) : undefined;
+  }
+
   private async run<T>(statement: Sql): Promise<{ records: T[]; affected: number }> {
     const { text, values } = statement.toQuery();
     const em = this.host.tx;
     const runner = em.queryRunner ?? em.connection.createQueryRunner();
+    const actor = this.actor();
+    const alone = !em.queryRunner && actor !== undefined && WRITE.test(text);
     try {
+      if (actor && em.queryRunner && !ACTOR_SET.has(runner)) {
+        await runner.query(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
+        ACTOR_SET.add(runner);
+      }
+      if (alone) {
+        await runner.startTransaction();
+        await runner.query(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
+      }
       const result = await runner.query(text, values, true);
+      if (alone) await runner.commitTransaction();
       const records = (Array.isArray(result.records) ? result.records : []) as T[];
       return { records, affected: result.affected ?? records.length };
+    } catch (err) {
+      if (alone && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw err;
     } finally {
       if (!em.queryRunner) await runner.release();
     }

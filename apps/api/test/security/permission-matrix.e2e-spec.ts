@@ -6,7 +6,7 @@ import {
   RouteDescriptor,
   routeKey,
 } from '@gestar/contracts';
-import { parseWith } from '../support/test-app';
+import { login, parseWith } from '../support/test-app';
 import { MATRIX } from './support/matrix-table';
 import { call, Caller, CALLERS, createWorld, fixtures, USERNAME, World } from './support/world';
 
@@ -100,7 +100,7 @@ describe.each(API_ROUTES.map((r) => [routeKey(r), r] as const))('%s', (key, rout
       const want = expectedStatus(route, caller, held);
       const req = await c.prepare({ w, fx, ids: w.ids, caller, out: caller === 'supervisorOut', self });
       const res = await call(w, route.method, buildPath(route.path, req.params), {
-        token: username ? w.tokens[username] : undefined,
+        token: username ? (c.freshToken ? (await login(w.t, username)).token : w.tokens[username]) : undefined,
         body: req.body,
         query: req.query,
       });

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ErrorBodySchema, LoginResponseSchema } from '@gestar/contracts';
+import { ErrorBodySchema, LoginResponseSchema, REFRESH_IN_BODY } from '@gestar/contracts';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config';
 import { seedDatabase } from '../../src/database/seeds/seed';
@@ -62,9 +62,12 @@ export async function createTestApp(
 
 /** Logs in and returns the parsed login response (checked against its contract). */
 export async function login(t: TestApp, username: string, password = DEMO_PASSWORD) {
-  const res = await t.http.post('/api/auth/login').send({ username, password });
+  // As a client that is not a browser: the refresh token in the body (a browser gets a cookie).
+  const res = await t.http.post('/api/auth/login').set(REFRESH_IN_BODY.header, REFRESH_IN_BODY.value).send({ username, password });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
-  return LoginResponseSchema.parse(res.body);
+  const body = LoginResponseSchema.parse(res.body);
+  if (!body.refreshToken) throw new Error(`login ${username}: sin refresh token en el cuerpo`);
+  return { ...body, refreshToken: body.refreshToken };
 }
 
 export async function tokenFor(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<string> {

@@ -14,6 +14,7 @@ import type { RouteAccess } from '@gestar/contracts';
 
 export const APP_PATHS = {
   login: '/login',
+  ssoLogin: '/login/sso',
   home: '/',
   tasks: '/tareas',
   scheduledTasks: '/programacion-tareas',
@@ -25,6 +26,7 @@ export const APP_PATHS = {
   reports: '/reportes',
   profile: '/perfil',
   notifications: '/notificaciones',
+  audit: '/auditoria',
   help: '/ayuda',
   notAuthorized: '/not-authorized',
   unauthorized: '/unauthorized',
@@ -34,6 +36,7 @@ export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
 
 export const ROUTE_PERMISSIONS: Readonly<Record<AppPath, RouteAccess>> = {
   '/login': 'public',
+  '/login/sso': 'public',
   '/': 'authenticated',
   '/tareas': { allOf: ['create:task'] },
   '/programacion-tareas': { allOf: ['read:scheduled-task'] },
@@ -45,6 +48,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<AppPath, RouteAccess>> = {
   '/reportes': { anyOf: ['generate:report', 'generate:area-report'] },
   '/perfil': 'authenticated',
   '/notificaciones': { allOf: ['send:notifications'] },
+  '/auditoria': { allOf: ['read:audit'] },
   '/ayuda': 'public',
   '/not-authorized': 'public',
   '/unauthorized': 'public',

@@ -40,6 +40,7 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: 'tipo-tarea', element: lazyPage(() => import('../features/task-types/routes/task-types-page'), 'TaskTypesPage', '/tipo-tarea') },
   { path: 'reportes', element: lazyPage(() => import('../features/reports/routes/reports-page'), 'ReportsPage', '/reportes') },
+  { path: 'auditoria', element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria') },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
   {
     path: 'notificaciones',
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage') },
+      { path: '/login/sso', element: lazyPage(() => import('../features/auth/routes/sso-page'), 'SsoPage') },
       {
         path: '/',
         element: lazyPage(loadLayout, 'AppLayout'),

@@ -4,7 +4,8 @@
  * 'notification' events and foreground pushes into toasts and keeps the
  * push registration current, so it is mounted once, in the logged-in shell.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -89,7 +90,18 @@ function useIncomingNotifications(): void {
   }, [client]);
 }
 
-function InboxItem({ item, onRead, busy }: { item: NotificationResponse; onRead: (id: string) => void; busy: boolean }) {
+function InboxItem({
+  item,
+  onRead,
+  onOpenTask,
+  busy,
+}: {
+  item: NotificationResponse;
+  onRead: (id: string) => void;
+  onOpenTask: (assignedTaskId: string) => void;
+  busy: boolean;
+}) {
+  const task = item.tarea_asignada_uuid;
   const content = (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Box
@@ -112,22 +124,26 @@ function InboxItem({ item, onRead, busy }: { item: NotificationResponse; onRead:
       </Stack>
     </Group>
   );
-  if (item.leida) return <Box p="xs">{content}</Box>;
+  if (item.leida && !task) return <Box p="xs">{content}</Box>;
+  // About a task: a click marks it read and opens that task (`/?tarea=`); otherwise it marks it read.
   return (
     <UnstyledButton
       p="xs"
       w="100%"
-      onClick={() => onRead(item.uuid)}
-      disabled={busy}
-      aria-label={`${m.markRead}: ${item.titulo}`}
-      style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-blue-0)' }}
+      onClick={() => {
+        if (!item.leida) onRead(item.uuid);
+        if (task) onOpenTask(task);
+      }}
+      disabled={busy && !task}
+      aria-label={task ? `Abrir la tarea: ${item.titulo}` : `${m.markRead}: ${item.titulo}`}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', background: item.leida ? undefined : 'var(--mantine-color-blue-0)' }}
     >
       {content}
     </UnstyledButton>
   );
 }
 
-function InboxList({ open }: { open: boolean }) {
+function InboxList({ open, onOpenTask }: { open: boolean; onOpenTask: (assignedTaskId: string) => void }) {
   const inbox = useInbox(open);
   const markRead = useMarkRead();
   if (inbox.isPending) {
@@ -157,7 +173,7 @@ function InboxList({ open }: { open: boolean }) {
       <Stack gap={4} role="list" aria-label={m.inboxTitle}>
         {items.map((item) => (
           <Box role="listitem" key={item.uuid}>
-            <InboxItem item={item} onRead={(id) => markRead.mutate(id)} busy={markRead.isPending} />
+            <InboxItem item={item} onRead={(id) => markRead.mutate(id)} onOpenTask={onOpenTask} busy={markRead.isPending} />
           </Box>
         ))}
         {inbox.hasNextPage && (
@@ -173,12 +189,30 @@ function InboxList({ open }: { open: boolean }) {
 export function NotificationBell() {
   useIncomingNotifications();
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  // Closing a toast is no click "outside" the inbox: the inbox stays open.
+  const downOnToast = useRef(false);
+  useEffect(() => {
+    const mark = (e: PointerEvent) => {
+      downOnToast.current = e.target instanceof Element && e.target.closest('.mantine-Notifications-root') !== null;
+    };
+    document.addEventListener('pointerdown', mark, true);
+    return () => document.removeEventListener('pointerdown', mark, true);
+  }, []);
+  const onChange = (next: boolean) => {
+    if (!next && downOnToast.current) return;
+    setOpen(next);
+  };
   const unread = useUnreadCount().data?.no_leidas ?? 0;
+  const openTask = (assignedTaskId: string) => {
+    setOpen(false);
+    void navigate(`/?tarea=${encodeURIComponent(assignedTaskId)}`);
+  };
   const markAll = useMarkAllRead();
   const label = unread > 0 ? `${m.inboxTitle} (${unread} sin leer)` : m.inboxTitle;
 
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-end" width={360} shadow="md" withArrow trapFocus withRoles={false}>
+    <Popover opened={open} onChange={onChange} position="bottom-end" width={360} shadow="md" withArrow trapFocus withRoles={false}>
       <Popover.Target>
         <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={4}>
           <ActionIcon variant="subtle" size="lg" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -204,7 +238,7 @@ export function NotificationBell() {
           </Button>
         </Group>
         <Divider mb={4} />
-        <InboxList open={open} />
+        <InboxList open={open} onOpenTask={openTask} />
       </Popover.Dropdown>
     </Popover>
   );

@@ -14,13 +14,14 @@
 import {
   API_ERROR_PREFIX,
   AUTH_ROUTES,
+  IDEMPOTENCY_HEADER,
   MESSAGES,
   RefreshTokenResponseSchema,
   buildPath,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import type { z } from 'zod';
-import { clearAllStorage, getAccessToken, getRefreshToken, replaceTokens } from './session';
+import { clearAllStorage, getAccessToken, replaceToken } from './session';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
@@ -115,9 +116,23 @@ function send(method: string, url: string, token: string | null, options: Reques
   return fetch(url, {
     method,
     headers,
+    // Login sets, and logout clears, the refresh cookie: cross-origin API (VITE_API_URL) needs 'include'.
+    credentials: API_BASE ? 'include' : 'same-origin',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A random UUID (v4); `crypto.randomUUID` exists only on https or localhost, a workshop LAN may be plain http. */
+export function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 let refreshInFlight: Promise<string> | null = null;
@@ -129,11 +144,12 @@ function abandonSession(): void {
 }
 
 async function performRefresh(): Promise<string> {
-  const refreshToken = await getRefreshToken();
+  // The refresh token travels only in its HttpOnly cookie, which the browser adds to this call.
   const response = await fetch(API_BASE + AUTH_ROUTES.refresh.path, {
     method: AUTH_ROUTES.refresh.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ refreshToken }),
+    body: '{}',
+    credentials: API_BASE ? 'include' : 'same-origin',
   });
   if (!response.ok) {
     const { message, body } = await readErrorMessage(response);
@@ -147,7 +163,7 @@ async function performRefresh(): Promise<string> {
     abandonSession();
     throw new ApiError(response.status, MESSAGES.errors.invalidRefreshToken);
   }
-  await replaceTokens(parsed.data.token, parsed.data.refreshToken);
+  replaceToken(parsed.data.token);
   window.dispatchEvent(new CustomEvent<string>(TOKEN_REFRESH_EVENT, { detail: parsed.data.token }));
   return parsed.data.token;
 }
@@ -171,6 +187,10 @@ export async function apiRequest<R extends RouteDescriptor>(
   const params = (opts.params ?? {}) as Record<string, string>;
   const url = API_BASE + buildPath(route.path, params) + serializeQuery(opts.query as QueryParams | undefined);
 
+  // One key per change, kept across the retry after a refresh: the API never writes it twice.
+  if (WRITE_METHODS.has(route.method) && route.access !== 'public' && !opts.headers?.[IDEMPOTENCY_HEADER]) {
+    opts.headers = { ...opts.headers, [IDEMPOTENCY_HEADER]: newUuid() };
+  }
   const sentToken = getAccessToken();
   let response = await send(route.method, url, sentToken, opts);
   // Public calls (login) answer 401 for bad credentials: that is not an expired session.

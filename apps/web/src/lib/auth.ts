@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { AUTH_ROUTES } from '@gestar/contracts';
 import { apiRequest } from './api-client';
 import { queryClient } from './query-client';
-import { endSession, getRefreshToken } from './session';
+import { endSession } from './session';
 
 export async function logout(): Promise<void> {
-  const refreshToken = await getRefreshToken();
   try {
-    await apiRequest(AUTH_ROUTES.logout, { body: refreshToken ? { refreshToken } : {}, skipRefresh: true });
+    // The refresh cookie goes with the call; the server ends the session and clears it.
+    await apiRequest(AUTH_ROUTES.logout, { body: {}, skipRefresh: true });
   } catch (error) {
     // The session ends locally anyway; an unreachable server must not keep the user logged in.
     console.error('No se pudo cerrar la sesión en el servidor', error);

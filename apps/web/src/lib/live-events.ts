@@ -1,6 +1,6 @@
 /**
- * Live updates: one EventSource per tab on `/api/events?token=` (EventSource
- * cannot send headers). Assigned-task and task events invalidate the cached
+ * Live updates: one EventSource per tab on `/api/events?ticket=` (EventSource
+ * cannot send headers; the ticket is single-use, asked for with the access token). Assigned-task and task events invalidate the cached
  * queries that show them, so a board follows other users' changes within
  * seconds. After a token refresh (window 'TokenRefresh') the stream reopens
  * with the new token; a refused stream (expired token) triggers a refresh.
@@ -15,7 +15,7 @@ import {
   TaskChangedEventSchema,
   type ServerEventName,
 } from '@gestar/contracts';
-import { refreshSession } from './api-client';
+import { apiRequest, refreshSession } from './api-client';
 import { queryClient } from './query-client';
 import { decodeToken, getAccessToken, isTokenStale, useSession } from './session';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
@@ -150,8 +150,11 @@ function dispatch(name: string, raw: string): void {
 let source: EventSource | null = null;
 let sourceToken: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** Bumped by every open/close, so a ticket that arrives after a newer open or a close is dropped. */
+let generation = 0;
 
 function close(): void {
+  generation++;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   source?.close();
@@ -159,32 +162,50 @@ function close(): void {
   sourceToken = null;
 }
 
-function open(token: string): void {
-  if (source && sourceToken === token && source.readyState !== EventSource.CLOSED) return;
+function reopenLater(): void {
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    const current = getAccessToken();
+    if (!current) return;
+    if (isTokenStale(decodeToken(current))) {
+      // The refresh dispatches TokenRefresh, which reopens the stream.
+      refreshSession().catch(() => undefined);
+    } else {
+      open(current, true);
+    }
+  }, RECONNECT_DELAY_MS);
+}
+
+/**
+ * Opens the stream with a single-use ticket (no token in the URL). The server ends the stream
+ * when the session ends, the user's access changes or the token expires; a ticket cannot be
+ * used twice, so every reconnection asks for a new one instead of EventSource's own retry.
+ */
+function open(token: string, force = false): void {
+  if (!force && source && sourceToken === token && source.readyState !== EventSource.CLOSED) return;
   close();
   sourceToken = token;
-  const url = `${API_BASE}${EVENTS_ROUTES.stream.path}?token=${encodeURIComponent(token)}`;
-  const es = new EventSource(url);
-  source = es;
-  for (const name of Object.values(SERVER_EVENTS)) {
-    es.addEventListener(name, (event) => dispatch(name, (event as MessageEvent<string>).data));
-  }
-  es.onerror = () => {
-    // EventSource retries by itself after a dropped connection; a refused one (401) is CLOSED for good.
-    if (es.readyState !== EventSource.CLOSED || source !== es) return;
-    source = null;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      const current = getAccessToken();
-      if (!current) return;
-      if (isTokenStale(decodeToken(current))) {
-        // The refresh dispatches TokenRefresh, which reopens the stream.
-        refreshSession().catch(() => undefined);
-      } else {
-        open(current);
+  const mine = generation;
+  apiRequest(EVENTS_ROUTES.ticket)
+    .then(({ ticket }) => {
+      if (mine !== generation) return;
+      const es = new EventSource(`${API_BASE}${EVENTS_ROUTES.stream.path}?ticket=${encodeURIComponent(ticket)}`);
+      source = es;
+      for (const name of Object.values(SERVER_EVENTS)) {
+        es.addEventListener(name, (event) => dispatch(name, (event as MessageEvent<string>).data));
       }
-    }, RECONNECT_DELAY_MS);
-  };
+      es.onerror = () => {
+        if (source !== es) return;
+        es.close();
+        source = null;
+        reopenLater();
+      };
+    })
+    .catch(() => {
+      // Offline, or the session ended (the API client then leaves for the login screen).
+      if (mine === generation) reopenLater();
+    });
 }
 
 function onTokenRefresh(event: Event): void {

@@ -1,7 +1,8 @@
 /**
- * The browser session (SPEC section 4, DECISIONS section 3): `auth` (the
- * login answer's user as JSON), `token` and `refreshToken` (encrypted) in
- * localStorage, permissions read from the token payload `role.permisos`.
+ * The browser session (SPEC section 4, docs/DECISIONS.md "Refresh token in a cookie"): `auth`
+ * (the login answer's user as JSON) and `token` in localStorage, permissions read from the token
+ * payload `role.permisos`. The refresh token is never readable here: the server keeps it in an
+ * HttpOnly cookie that only the refresh and logout calls carry.
  * Components subscribe through `useSession`; the API client reads the token
  * through `getAccessToken` at call time, so every call carries the bearer.
  */
@@ -13,7 +14,6 @@ import {
   type LoginUser,
   type TokenPayload,
 } from '@gestar/contracts';
-import { decryptSecret, encryptSecret } from './secret-box';
 import { STORAGE_KEYS } from './ui-settings';
 
 export interface Session {
@@ -23,6 +23,9 @@ export interface Session {
   payload: TokenPayload | null;
   permissions: readonly string[];
 }
+
+/** Where versions before the refresh cookie kept an encrypted refresh token; removed when seen. */
+const LEGACY_REFRESH_KEY = 'refreshToken';
 
 const EMPTY: Session = { user: null, token: null, payload: null, permissions: [] };
 
@@ -98,11 +101,6 @@ export function getAccessToken(): string | null {
   return current.token;
 }
 
-/** The stored refresh token in clear, or '' when absent or unreadable (SPEC section 4). */
-export async function getRefreshToken(): Promise<string> {
-  return (await decryptSecret(localStorage.getItem(STORAGE_KEYS.refreshToken))) ?? '';
-}
-
 // Another tab logged in, refreshed or logged out: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
@@ -132,31 +130,29 @@ export function onLoggedIn(session: Session): void {
   }
 }
 
-/** Logged out -> logged in: store auth, token and the encrypted refresh token. */
+/** Logged out -> logged in: store auth and token (the refresh token stays in its cookie). */
 export async function startSession(login: LoginResponse): Promise<Session> {
-  const encrypted = await encryptSecret(login.refreshToken);
   localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(login.user));
   localStorage.setItem(STORAGE_KEYS.token, login.token);
-  localStorage.setItem(STORAGE_KEYS.refreshToken, encrypted);
+  // An encrypted copy kept by earlier versions goes.
+  localStorage.removeItem(LEGACY_REFRESH_KEY);
   const session = sessionFor(login.user, login.token);
   publish(session);
   onLoggedIn(session);
   return session;
 }
 
-/** After a refresh: the server rotates the refresh token, so both are replaced. */
-export async function replaceTokens(token: string, refreshToken: string): Promise<void> {
-  const encrypted = await encryptSecret(refreshToken);
+/** After a refresh: the new access token (the server rotated the refresh cookie itself). */
+export function replaceToken(token: string): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
-  localStorage.setItem(STORAGE_KEYS.refreshToken, encrypted);
   publish(sessionFor(current.user, token));
 }
 
-/** Logout: forget auth, token, refresh token and permissions. */
+/** Logout: forget auth, token and permissions. */
 export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.auth);
   localStorage.removeItem(STORAGE_KEYS.token);
-  localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  localStorage.removeItem(LEGACY_REFRESH_KEY);
   publish(EMPTY);
 }
 

@@ -4,6 +4,8 @@
  */
 
 export const TOAST_DURATION_MS = 3000;
+/** Toasts shown at once; more wait in a queue (a burst of notifications never fills the screen). */
+export const TOAST_LIMIT = 3;
 export const USERS_SKELETON_ROWS = 3;
 /** Pages shown either side of the current one in the pagination control. */
 export const PAGINATION_SIBLINGS = 2;
@@ -39,6 +41,6 @@ export const SUBMENU_ANIMATION_MS = 300;
 export const SUBMENU_MAX_HEIGHT = '24rem';
 
 /** localStorage keys of the browser session. */
-export const STORAGE_KEYS = { auth: 'auth', token: 'token', refreshToken: 'refreshToken' } as const;
+export const STORAGE_KEYS = { auth: 'auth', token: 'token' } as const;
 /** Window event dispatched with the new access token after a refresh. */
 export const TOKEN_REFRESH_EVENT = 'TokenRefresh';

@@ -18,6 +18,7 @@ import {
   CommentResponseSchema,
   CreateCommentRequestSchema,
   UpdateCommentRequestSchema,
+  CommentListQuerySchema,
 } from './comments.schemas';
 
 const seeRule =
@@ -90,9 +91,10 @@ export const ASSIGNED_TASKS_ROUTES = {
     path: '/api/assigned-tasks/:id/comments',
     access: 'authenticated',
     params: UuidParamSchema,
+    query: CommentListQuerySchema,
     response: CommentListResponseSchema,
     status: 200,
-    summary: `Comentarios de la tarea asignada, del más antiguo al más reciente. ${seeRule}`,
+    summary: `Comentarios de la tarea asignada, del más reciente al más antiguo, de a 20 (?antes=<uuid>&limit=, con hay_mas). ${seeRule}`,
   }),
   addComment: defineRoute({
     method: 'POST',

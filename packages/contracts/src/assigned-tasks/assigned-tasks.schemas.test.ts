@@ -10,6 +10,8 @@ import {
 } from './assigned-tasks.schemas';
 import {
   CommentParamsSchema,
+  CommentListQuerySchema,
+  CommentListResponseSchema,
   CommentResponseSchema,
   CreateCommentRequestSchema,
   UpdateCommentRequestSchema,
@@ -227,7 +229,16 @@ describe('assigned task responses', () => {
       usuario: { nombre: 'Ana', apellido: 'Gómez' },
       usuario_uuid: U2,
       fecha_creacion: '2030-01-01T04:00:00.000Z',
+      editado: false,
     };
     expect(issuesOf(CommentResponseSchema, comment)).toEqual([]);
+    expect(issuesOf(CommentListResponseSchema, { data: [comment], hay_mas: true })).toEqual([]);
+    expect(CommentListQuerySchema.parse({})).toEqual({ limit: 20 });
+    expect(CommentListQuerySchema.parse({ antes: U1, limit: '5' })).toEqual({ antes: U1, limit: 5 });
+    for (const limit of ['0', '101', '2.5', 'x']) {
+      expect(issuesOf(CommentListQuerySchema, { limit })).toEqual([
+        { path: 'limit', message: 'El límite de comentarios debe ser un número entero entre 1 y 100' },
+      ]);
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { defineRoute } from '../common/route';
 import { OkResponseSchema } from '../common/common.schemas';
 import {
+  AuthProvidersResponseSchema,
+  EndOtherSessionsResponseSchema,
+  OidcCallbackQuerySchema,
+  SessionListResponseSchema,
+  SessionParamsSchema,
+} from './auth.schemas';
+import {
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutRequestSchema,
@@ -34,6 +41,57 @@ export const AUTH_ROUTES = {
     body: LogoutRequestSchema,
     response: OkResponseSchema,
     status: 200,
-    summary: 'Revoca el refresh token indicado (o la sesión actual).',
+    summary: 'Cierra la sesión actual: su refresh token y su access token dejan de valer.',
+  }),
+  providers: defineRoute({
+    method: 'GET',
+    path: '/api/auth/providers',
+    access: 'public',
+    response: AuthProvidersResponseSchema,
+    status: 200,
+    summary: 'Qué ingresos ofrece la pantalla de inicio además del formulario: OpenID Connect (con su nombre) y LDAP.',
+  }),
+  oidcStart: defineRoute({
+    method: 'GET',
+    path: '/api/auth/oidc/start',
+    access: 'public',
+    response: null,
+    status: 302,
+    summary: 'Redirige al proveedor OpenID de la empresa (código de autorización con PKCE, state y nonce).',
+  }),
+  oidcCallback: defineRoute({
+    method: 'GET',
+    path: '/api/auth/oidc/callback',
+    access: 'public',
+    query: OidcCallbackQuerySchema,
+    response: null,
+    status: 302,
+    summary:
+      'Vuelta del proveedor: verifica state (con la cookie del navegador), nonce y PKCE, aplica los grupos y abre la sesión; redirige a /login/sso o a /login?sso_error=.',
+  }),
+  sessions: defineRoute({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    access: 'authenticated',
+    response: SessionListResponseSchema,
+    status: 200,
+    summary: 'Sesiones abiertas de quien llama (dispositivo, dirección, último uso), la actual primero.',
+  }),
+  endOtherSessions: defineRoute({
+    method: 'POST',
+    path: '/api/auth/sessions/close-others',
+    access: 'authenticated',
+    response: EndOtherSessionsResponseSchema,
+    status: 200,
+    summary: 'Cierra todas las sesiones de quien llama salvo la actual.',
+  }),
+  endSession: defineRoute({
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    access: 'authenticated',
+    params: SessionParamsSchema,
+    response: OkResponseSchema,
+    status: 200,
+    summary: 'Cierra una sesión de quien llama (404 si no es suya).',
   }),
 } as const;

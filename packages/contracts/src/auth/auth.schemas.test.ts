@@ -41,8 +41,9 @@ describeSchema(
       name: 'an empty token (the client sends "" when it has none; the server answers 401)',
       input: { refreshToken: '' },
     },
+    { name: 'no token (a browser: its cookie carries it)', input: {} },
   ],
-  [{ name: 'no token', input: {}, path: 'refreshToken', message: MESSAGES.errors.invalidRefreshToken }],
+  [{ name: 'a token that is no text', input: { refreshToken: 5 }, path: 'refreshToken', message: MESSAGES.errors.invalidRefreshToken }],
 );
 
 describeSchema(

@@ -32,21 +32,30 @@ export const LoginUserSchema = z.object({
 });
 export type LoginUser = z.infer<typeof LoginUserSchema>;
 
+/**
+ * A browser gets the refresh token only as an HttpOnly cookie (REFRESH_COOKIE), never in the
+ * body; a client that asks with `X-Refresh-Token: body` (REFRESH_IN_BODY) gets it in the body.
+ */
 export const LoginResponseSchema = z.object({
   user: LoginUserSchema,
   token: z.string().min(1),
-  refreshToken: z.string().min(1),
+  refreshToken: z.string().min(1).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** The refresh token comes in the body (API clients) or, from a browser, in its cookie. */
 export const RefreshTokenRequestSchema = z.object({
-  refreshToken: z.string({ message: MESSAGES.errors.invalidRefreshToken }).max(500, { message: v.textTooLong }),
+  refreshToken: z
+    .string({ message: MESSAGES.errors.invalidRefreshToken })
+    .max(500, { message: v.textTooLong })
+    .optional(),
 });
 export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequestSchema>;
 
 export const RefreshTokenResponseSchema = z.object({
   token: z.string().min(1),
-  refreshToken: z.string().min(1),
+  /** Only when the refresh token came in the body; a browser's rotated token goes in its cookie. */
+  refreshToken: z.string().min(1).optional(),
 });
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponseSchema>;
 
@@ -88,9 +97,89 @@ export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 /** JWT access-token payload (DECISIONS section 3). */
 export const TokenPayloadSchema = z.object({
   sub: UuidSchema,
+  /** The session (sign-in) the token belongs to: ending the session ends the token at once. */
+  sid: UuidSchema,
   username: z.string(),
   role: z.object({ uuid: UuidSchema, nombre: z.string(), permisos: z.array(z.string()) }),
   iat: z.number().optional(),
   exp: z.number().optional(),
 });
 export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
+
+/** One signed-in session of the caller (a login on a device, kept alive by its refresh token). */
+export const SessionSchema = z.object({
+  uuid: UuidSchema,
+  /** The browser's User-Agent at sign-in (see `describeUserAgent`). */
+  agente: z.string().nullable(),
+  /** The address it signed in from, when known. */
+  ip: z.string().nullable(),
+  creada_en: z.string(),
+  /** Sign-in or last token refresh. */
+  ultimo_uso_en: z.string(),
+  /** The session this request was made with. */
+  actual: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+export const SessionListResponseSchema = z.array(SessionSchema);
+export const SessionParamsSchema = z.object({ id: UuidSchema });
+export const EndOtherSessionsResponseSchema = z.object({ cerradas: z.number().int().min(0) });
+
+/** 'Chrome en Android' from a User-Agent string; 'Navegador desconocido' when it says nothing known. */
+export function describeUserAgent(agent: string | null | undefined): string {
+  const ua = agent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  if (browser && system) return `${browser} en ${system}`;
+  return browser ?? system ?? 'Navegador desconocido';
+}
+
+/** Which sign-ins the login screen offers besides the local form (public). */
+export const AuthProvidersResponseSchema = z.object({
+  /** 'Ingresar con {nombre}' when OpenID Connect is configured. */
+  oidc: z.object({ nombre: z.string() }).nullable(),
+  /** The form's username and password are checked against the company directory first. */
+  ldap: z.boolean(),
+});
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
+
+/** What the provider sends back to the callback (any of it may be missing or foreign). */
+export const OidcCallbackQuerySchema = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(200).optional(),
+  iss: z.string().max(500).optional(),
+  session_state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+
+/** Why a company sign-in did not finish: `/login?sso_error=<code>`, shown in Spanish by the login screen. */
+export const SSO_ERROR_CODES = ['estado', 'proveedor', 'grupo', 'desconocido', 'inactivo', 'configuracion'] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
+export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
+  estado: MESSAGES.errors.ssoFailed,
+  proveedor: MESSAGES.errors.ssoFailed,
+  grupo: MESSAGES.errors.ssoNoGroup,
+  desconocido: MESSAGES.errors.ssoUnknownUser,
+  inactivo: MESSAGES.errors.userInactive,
+  configuracion: MESSAGES.errors.ssoMisconfigured,
+};

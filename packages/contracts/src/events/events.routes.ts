@@ -1,5 +1,5 @@
 import { defineRoute } from '../common/route';
-import { EventsQuerySchema } from './events.schemas';
+import { EventsQuerySchema, EventTicketResponseSchema } from './events.schemas';
 
 export const EVENTS_ROUTES = {
   stream: defineRoute({
@@ -10,6 +10,14 @@ export const EVENTS_ROUTES = {
     response: null,
     status: 200,
     summary:
-      'Flujo text/event-stream de eventos del usuario (SERVER_EVENTS). El token puede venir en ?token= porque EventSource no envía cabeceras.',
+      'Flujo text/event-stream de eventos del usuario (SERVER_EVENTS). Con cabecera Authorization, o con ?ticket= de un solo uso (EventSource no envía cabeceras). Se cierra cuando la sesión termina, el usuario se desactiva, cambia su rol o sus áreas, o vence el token con que se pidió.',
+  }),
+  ticket: defineRoute({
+    method: 'POST',
+    path: '/api/events/ticket',
+    access: 'authenticated',
+    response: EventTicketResponseSchema,
+    status: 200,
+    summary: 'Entrega un ticket de un solo uso, válido 30 segundos, para abrir el flujo de eventos con ?ticket=.',
   }),
 } as const;

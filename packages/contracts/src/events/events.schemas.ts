@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { NotificationResponseSchema } from '../notifications/notifications.schemas';
 
 /**
- * `GET /api/events` is a server-sent event stream. `EventSource` cannot send
- * an Authorization header, so the access token may come as `?token=`; a
- * client using fetch streaming sends the usual bearer header instead.
+ * `GET /api/events` is a server-sent event stream. `EventSource` cannot send an Authorization
+ * header, and a token in a URL ends up in logs: the browser first asks for a single-use ticket
+ * (`POST /api/events/ticket`, valid for EVENT_TICKET_TTL_SECONDS) and opens `?ticket=`. A client
+ * using fetch streaming sends the usual bearer header instead.
  */
-export const EventsQuerySchema = z.object({ token: z.string().max(4096).optional() });
+export const EventsQuerySchema = z.object({ ticket: z.string().max(200).optional() });
+export const EventTicketResponseSchema = z.object({ ticket: z.string().min(1), expira_en: z.string() });
+export type EventTicketResponse = z.infer<typeof EventTicketResponseSchema>;
+/** How long a stream ticket may wait before it is used (once). */
+export const EVENT_TICKET_TTL_SECONDS = 30;
 
 /** SSE `event:` names; the `data:` line is the JSON of the matching schema. */
 export const SERVER_EVENTS = {

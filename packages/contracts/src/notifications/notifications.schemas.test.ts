@@ -100,11 +100,23 @@ describe('notification responses and events', () => {
         mensaje: 'x',
         leida: false,
         fecha_creacion: '2030-01-01T10:00:00.000Z',
+        tarea_asignada_uuid: null,
+      }),
+    ).toEqual([]);
+    // About a task: its uuid, so a click opens it.
+    expect(
+      issuesOf(NotificationResponseSchema, {
+        uuid: U1,
+        titulo: 'Nueva tarea asignada',
+        mensaje: 'x',
+        leida: false,
+        fecha_creacion: '2030-01-01T10:00:00.000Z',
+        tarea_asignada_uuid: U1,
       }),
     ).toEqual([]);
   });
-  it('accepts the SSE token in the query', () => {
-    expect(EventsQuerySchema.parse({ token: 'jwt' })).toEqual({ token: 'jwt' });
+  it('accepts the SSE ticket in the query', () => {
+    expect(EventsQuerySchema.parse({ ticket: 'abc' })).toEqual({ ticket: 'abc' });
     expect(EventsQuerySchema.parse({})).toEqual({});
   });
 });

@@ -50,6 +50,8 @@ export const NotificationResponseSchema = z.object({
   mensaje: z.string(),
   leida: z.boolean(),
   fecha_creacion: IsoDateTimeSchema,
+  /** The assigned task it is about (a click opens it), or null. */
+  tarea_asignada_uuid: UuidSchema.nullable(),
 });
 export type NotificationResponse = z.infer<typeof NotificationResponseSchema>;
 

@@ -10,7 +10,14 @@ export interface AuthUser {
   rolNombre: string;
   permisos: readonly string[];
   areaUuids: readonly string[];
+  /** The session the request was made with (the token's `sid`). */
+  sesionUuid: string;
+  /** When the access token the request was made with expires (seconds since the epoch). */
+  tokenExp: number;
 }
+
+/** A user's state as the database holds it, before a request's session is known. */
+export type UserState = Omit<AuthUser, 'sesionUuid' | 'tokenExp'>;
 
 export function hasPermission(user: AuthUser, permission: Permission): boolean {
   return user.permisos.includes(permission);

@@ -8,6 +8,8 @@ import { AuthGuard } from './auth.guard';
 import { AccessRepository } from '../access/access.repository';
 import { UserStateRepository } from './user-state.repository';
 import { UserStateService } from './user-state.service';
+import { SessionStateRepository } from './session-state.repository';
+import { SessionStateService } from './session-state.service';
 
 @Global()
 @Module({
@@ -29,10 +31,12 @@ import { UserStateService } from './user-state.service';
   providers: [
     UserStateService,
     UserStateRepository,
+    SessionStateService,
+    SessionStateRepository,
     AccessRepository,
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
   ],
-  exports: [JwtModule, UserStateService, AccessRepository, AuthGuard],
+  exports: [JwtModule, UserStateService, SessionStateService, AccessRepository, AuthGuard],
 })
 export class CommonAuthModule {}

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from './auth-user';
+import type { UserState } from './auth-user';
 import { UserStateRepository } from './user-state.repository';
 
 interface CachedState {
   at: number;
-  user: AuthUser | null;
+  user: UserState | null;
 }
 
 /** How long the guard trusts a loaded user state (DECISIONS 3: "cached for seconds at most"). */
@@ -21,11 +21,11 @@ export class UserStateService {
 
   constructor(private readonly repo: UserStateRepository) {}
 
-  async load(uuid: string): Promise<AuthUser | null> {
+  async load(uuid: string): Promise<UserState | null> {
     const hit = this.cache.get(uuid);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.user;
     const row = await this.repo.find(uuid);
-    const user: AuthUser | null =
+    const user: UserState | null =
       row && row.activo
         ? {
             uuid: row.uuid,

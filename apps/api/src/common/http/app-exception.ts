@@ -14,6 +14,7 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -25,6 +26,9 @@ export function errorName(status: number): string {
 
 /** An error answered as `{ statusCode, message, error, errors? }` with a Spanish message. */
 export class AppException extends HttpException {
+  /** Headers answered with the error (a 429's `Retry-After`). */
+  headers: Record<string, string> = {};
+
   constructor(status: number, message: string, readonly errors?: FieldError[]) {
     super({ statusCode: status, message, error: errorName(status), ...(errors ? { errors } : {}) }, status);
   }
@@ -37,8 +41,12 @@ export const unauthorized = (message: string = MESSAGES.errors.unauthorized) =>
 export const forbidden = (message: string = MESSAGES.errors.forbidden) => new AppException(HttpStatus.FORBIDDEN, message);
 export const notFound = (message: string = MESSAGES.errors.notFound) => new AppException(HttpStatus.NOT_FOUND, message);
 export const conflict = (message: string) => new AppException(HttpStatus.CONFLICT, message);
-export const tooManyRequests = (message: string = MESSAGES.errors.tooManyLoginAttempts) =>
-  new AppException(HttpStatus.TOO_MANY_REQUESTS, message);
+/** A 429 that says, in `Retry-After`, how many seconds to wait. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => {
+  const e = new AppException(HttpStatus.TOO_MANY_REQUESTS, message);
+  e.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return e;
+};
 export const payloadTooLarge = (message: string = MESSAGES.errors.payloadTooLarge) =>
   new AppException(HttpStatus.PAYLOAD_TOO_LARGE, message);
 export const serviceUnavailable = (message: string) =>

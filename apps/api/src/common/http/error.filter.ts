@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { MESSAGES } from '@gestar/contracts';
 import { pgErrorCode } from '../../database/sql';
 import { AppException, errorName, FieldError } from './app-exception';
+import type { AuthUser } from '../auth/auth-user';
 import { zodFieldErrors } from './zod-validation';
 
 interface Body {
@@ -83,9 +84,16 @@ export function toErrorBody(exception: unknown): Body {
   return { statusCode: 500, message: MESSAGES.errors.internal, error: errorName(500) };
 }
 
+/** Where refused calls (403) are recorded; the filter does not wait for it. */
+export interface RefusalRecorder {
+  by(user: AuthUser, ip: string | null | undefined, entry: { accion: 'rechazado'; recurso: 'ruta'; detalle: Record<string, unknown> }): Promise<void>;
+}
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+
+  constructor(private readonly refusals?: RefusalRecorder) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -100,6 +108,23 @@ export class ErrorFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    res.status(body.statusCode).json(body);
+    const respond = () => {
+      if (exception instanceof AppException) for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
+      res.status(body.statusCode).json(body);
+    };
+    const user = (req as Request & { user?: AuthUser }).user;
+    if (body.statusCode === 403 && user && this.refusals) {
+      // Recorded before the answer leaves, so whoever reads the log next sees it.
+      const route = (req as Request & { route?: { path?: string } }).route?.path;
+      void this.refusals
+        .by(user, req.ip, {
+          accion: 'rechazado',
+          recurso: 'ruta',
+          detalle: { metodo: req.method, ruta: route ?? req.path, motivo: body.message },
+        })
+        .finally(respond);
+      return;
+    }
+    respond();
   }
 }

@@ -2,6 +2,12 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { SeedRoles1763700000100 } from './1763700000100-seed-roles';
 import { ReportsOrderIndex1763700006000 } from './1763700006000-reports-order-index';
 import { StatusCategories1763700007000 } from './1763700007000-status-categories';
+import { IdempotencyKeys1763700011000 } from './1763700011000-idempotency-keys';
+import { Sessions1763700013000 } from './1763700013000-sessions';
+import { AuditLog1763700013100 } from './1763700013100-audit-log';
+import { DirectorySignIn1763700013200 } from './1763700013200-directory-sign-in';
+import { CommentsKeyset1763700013300 } from './1763700013300-comments-keyset';
+import { NotificationTaskLink1763700013400 } from './1763700013400-notification-task-link';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -9,4 +15,10 @@ export const MIGRATIONS = [
   SeedRoles1763700000100,
   ReportsOrderIndex1763700006000,
   StatusCategories1763700007000,
+  IdempotencyKeys1763700011000,
+  Sessions1763700013000,
+  AuditLog1763700013100,
+  DirectorySignIn1763700013200,
+  CommentsKeyset1763700013300,
+  NotificationTaskLink1763700013400,
 ];

@@ -46,11 +46,13 @@ export class AssignedTaskEvents {
   }
 
   private async notifyAssignees(rows: readonly ChangedAssignedTask[], actorUuid: string | null): Promise<void> {
-    const byTask = new Map<string, string[]>();
-    for (const r of rows) byTask.set(r.tarea_uuid, [...(byTask.get(r.tarea_uuid) ?? []), r.empleado_uuid]);
+    const byTask = new Map<string, { empleadoUuid: string; tareaAsignadaUuid: string }[]>();
+    for (const r of rows) {
+      byTask.set(r.tarea_uuid, [...(byTask.get(r.tarea_uuid) ?? []), { empleadoUuid: r.empleado_uuid, tareaAsignadaUuid: r.uuid }]);
+    }
     const titles = await this.repo.taskTitles([...byTask.keys()]);
     for (const t of titles) {
-      await this.notifier.notifyAssigned({ empleadoUuids: byTask.get(t.uuid) ?? [], titulo: t.titulo, actorUuid });
+      await this.notifier.notifyAssigned({ asignaciones: byTask.get(t.uuid) ?? [], titulo: t.titulo, actorUuid });
     }
   }
 }

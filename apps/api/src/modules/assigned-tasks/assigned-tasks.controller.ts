@@ -1,8 +1,11 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AuditService } from '../../common/audit/audit.service';
 import {
   ASSIGNED_TASKS_ROUTES,
   BoardQuery,
   BulkAssignedTasksRequest,
+  CommentListQuery,
   CommentParams,
   CreateAssignedTaskRequest,
   CreateCommentRequest,
@@ -20,6 +23,7 @@ export class AssignedTasksController {
   constructor(
     private readonly assigned: AssignedTasksService,
     private readonly comments: CommentsService,
+    private readonly audit: AuditService,
   ) {}
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.create)
@@ -28,8 +32,15 @@ export class AssignedTasksController {
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.bulk)
-  bulk(@CurrentUser() user: AuthUser, @ValidBody() body: BulkAssignedTasksRequest) {
-    return this.assigned.bulk(user, body);
+  async bulk(@CurrentUser() user: AuthUser, @ValidBody() body: BulkAssignedTasksRequest, @Req() req: Request) {
+    const result = await this.assigned.bulk(user, body);
+    // Each applied change is audited by its row; this entry says they were one action.
+    await this.audit.by(user, req.ip, {
+      accion: 'accion_masiva',
+      recurso: 'tarea_asignada',
+      detalle: { accion: body.accion, aplicadas: result.aplicadas, rechazadas: result.rechazadas.length },
+    });
+    return result;
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.detail)
@@ -43,8 +54,8 @@ export class AssignedTasksController {
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.listComments)
-  listComments(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam) {
-    return this.comments.list(user, p.id);
+  listComments(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam, @ValidQuery() q: CommentListQuery) {
+    return this.comments.list(user, p.id, q);
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.addComment)

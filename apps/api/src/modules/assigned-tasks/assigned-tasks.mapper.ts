@@ -62,5 +62,6 @@ export function toCommentResponse(c: CommentRow): CommentResponse {
     usuario: { nombre: c.usuario_nombre, apellido: c.usuario_apellido },
     usuario_uuid: c.usuario_uuid,
     fecha_creacion: c.fecha_creacion.toISOString(),
+    editado: c.editado,
   };
 }

@@ -94,6 +94,7 @@ export interface CommentRow {
   usuario_nombre: string;
   usuario_apellido: string;
   fecha_creacion: Date;
+  editado: boolean;
 }
 
 /** One occurrence a schedule owes: its date and due date, `YYYY-MM-DD`. */
@@ -113,7 +114,8 @@ export interface InsertedOccurrence {
 }
 
 const COMMENT_SELECT = sql`
-  SELECT c.uuid, c.texto, c.usuario_uuid, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido, c.fecha_creacion
+  SELECT c.uuid, c.texto, c.usuario_uuid, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido, c.fecha_creacion,
+         c.updated_at > c.fecha_creacion + interval '1 second' AS editado
     FROM comentarios c JOIN usuarios u ON u.uuid = c.usuario_uuid`;
 
 /** The only writer of `tareas_asignadas`, `historial_tareas_asignadas` and `comentarios`. */
@@ -294,10 +296,12 @@ export class AssignedTasksRepository {
   }
 
   /** Oldest first. */
-  comments(uuid: string): Promise<CommentRow[]> {
-    return this.db.query(
-      sql`${COMMENT_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ORDER BY c.fecha_creacion ASC, c.uuid ASC`,
-    );
+  /** Up to `limit` comments, newest first, older than `before` when given (keyset on creation time and uuid). */
+  commentsPage(uuid: string, limit: number, before?: { fecha_creacion: Date; uuid: string }): Promise<CommentRow[]> {
+    const older = before ? sql`AND (c.fecha_creacion, c.uuid) < (${before.fecha_creacion}, ${before.uuid}::uuid)` : sql.empty;
+    return this.db.query(sql`
+      ${COMMENT_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ${older}
+       ORDER BY c.fecha_creacion DESC, c.uuid DESC LIMIT ${limit}`);
   }
 
   findComment(uuid: string, commentUuid: string): Promise<CommentRow | null> {

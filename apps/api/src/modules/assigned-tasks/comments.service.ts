@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import {
+  CommentListQuery,
   CommentListResponse,
   CommentResponse,
   CreateCommentRequest,
@@ -8,7 +9,7 @@ import {
   UpdateCommentRequest,
 } from '@gestar/contracts';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { forbidden, notFound } from '../../common/http/app-exception';
+import { badRequest, forbidden, notFound } from '../../common/http/app-exception';
 import { AssignedTaskEvents } from './assigned-task-events';
 import { toCommentResponse } from './assigned-tasks.mapper';
 import { AssignedTaskAccessRow, AssignedTasksRepository } from './assigned-tasks.repository';
@@ -29,9 +30,17 @@ export class CommentsService {
     return row;
   }
 
-  async list(caller: AuthUser, uuid: string): Promise<CommentListResponse> {
+  /** One page, newest first; `antes` must be a comment of this task (400 otherwise). */
+  async list(caller: AuthUser, uuid: string, q: CommentListQuery): Promise<CommentListResponse> {
     await this.visibleRow(caller, uuid);
-    return (await this.repo.comments(uuid)).map(toCommentResponse);
+    let before: { fecha_creacion: Date; uuid: string } | undefined;
+    if (q.antes) {
+      const cursor = await this.repo.findComment(uuid, q.antes);
+      if (!cursor) throw badRequest(MESSAGES.validation.commentCursorUnknown, [{ path: 'antes', message: MESSAGES.validation.commentCursorUnknown }]);
+      before = cursor;
+    }
+    const rows = await this.repo.commentsPage(uuid, q.limit + 1, before);
+    return { data: rows.slice(0, q.limit).map(toCommentResponse), hay_mas: rows.length > q.limit };
   }
 
   async add(caller: AuthUser, uuid: string, input: CreateCommentRequest): Promise<CommentResponse> {

@@ -1,26 +1,87 @@
-import { Controller, Req } from '@nestjs/common';
-import type { Request } from 'express';
-import { AUTH_ROUTES, LoginRequest, RefreshTokenRequest } from '@gestar/contracts';
-import { CurrentUser, Endpoint, ValidBody } from '../../common/auth/decorators';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  AUTH_ROUTES,
+  LoginRequest,
+  LoginResponse,
+  REFRESH_COOKIE,
+  REFRESH_IN_BODY,
+  RefreshTokenRequest,
+  RefreshTokenResponse,
+} from '@gestar/contracts';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { CurrentUser, Endpoint, ValidBody, ValidParams } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuthService } from './auth.service';
+import { clearRefreshCookie, readCookie, setRefreshCookie } from './refresh-cookie';
 
+function refreshCookie(req: Request): string | undefined {
+  return readCookie(req, REFRESH_COOKIE.name);
+}
+
+/**
+ * Sign-in and sessions. A browser's refresh token lives only in an HttpOnly cookie scoped to
+ * /api/auth (DECISIONS.md, "Refresh token in a cookie"); a client that is not a browser asks for
+ * it in the body with `X-Refresh-Token: body` and sends it back in the body.
+ */
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private setCookie(res: Response, token: string): void {
+    setRefreshCookie(res, token, this.config.cookieSecure);
+  }
+
+  private clearCookie(res: Response): void {
+    clearRefreshCookie(res, this.config.cookieSecure);
+  }
 
   @Endpoint(AUTH_ROUTES.login)
-  login(@ValidBody() body: LoginRequest, @Req() req: Request) {
-    return this.auth.login(body, req.ip ?? 'desconocida');
+  async login(@ValidBody() body: LoginRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    const agent = req.headers['user-agent'];
+    const result = await this.auth.login(body, { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null });
+    if (req.get(REFRESH_IN_BODY.header) === REFRESH_IN_BODY.value) return result;
+    this.setCookie(res, result.refreshToken);
+    return { user: result.user, token: result.token };
   }
 
   @Endpoint(AUTH_ROUTES.refresh)
-  refresh(@ValidBody() body: RefreshTokenRequest) {
-    return this.auth.refresh(body.refreshToken);
+  async refresh(@ValidBody() body: RefreshTokenRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshTokenResponse> {
+    const inBody = body.refreshToken !== undefined;
+    try {
+      const result = await this.auth.refresh(body.refreshToken ?? refreshCookie(req) ?? '');
+      if (inBody) return result;
+      this.setCookie(res, result.refreshToken);
+      return { token: result.token };
+    } catch (err) {
+      // A refused cookie is of no further use: the browser forgets it.
+      if (!inBody) this.clearCookie(res);
+      throw err;
+    }
   }
 
   @Endpoint(AUTH_ROUTES.logout)
-  logout(@CurrentUser() user: AuthUser, @ValidBody() body: { refreshToken?: string }) {
-    return this.auth.logout(user.uuid, body.refreshToken);
+  async logout(@CurrentUser() user: AuthUser, @ValidBody() body: { refreshToken?: string }, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const result = await this.auth.logout(user, [refreshCookie(req), body.refreshToken]);
+    this.clearCookie(res);
+    return result;
+  }
+
+  @Endpoint(AUTH_ROUTES.sessions)
+  sessions(@CurrentUser() user: AuthUser) {
+    return this.auth.sessions(user);
+  }
+
+  @Endpoint(AUTH_ROUTES.endOtherSessions)
+  endOtherSessions(@CurrentUser() user: AuthUser) {
+    return this.auth.endOtherSessions(user);
+  }
+
+  @Endpoint(AUTH_ROUTES.endSession)
+  endSession(@CurrentUser() user: AuthUser, @ValidParams() params: { id: string }) {
+    return this.auth.endSession(user, params.id);
   }
 }

@@ -4,6 +4,7 @@ import { sql } from '../../database/sql';
 
 export interface LoginRow {
   uuid: string;
+  origen: string;
   username: string;
   nombre: string;
   apellido: string;
@@ -37,20 +38,40 @@ export interface RefreshRow {
   revoked_at: Date | null;
 }
 
-/** The only writer of `refresh_tokens` and `login_attempts`. */
+export interface SessionRow {
+  uuid: string;
+  agente: string | null;
+  ip: string | null;
+  creada_en: Date;
+  ultimo_uso_en: Date;
+}
+
+/** The only writer of `sesiones`, `refresh_tokens` and `login_attempts`. */
 @Injectable()
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
   loginUser(username: string): Promise<LoginRow | null> {
     return this.db.one(sql`
-      SELECT u.uuid, u.username, u.nombre, u.apellido, u.activo, u.password_hash,
+      SELECT u.uuid, u.origen, u.username, u.nombre, u.apellido, u.activo, u.password_hash,
              r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos,
              p.uuid AS puesto_uuid, p.nombre AS puesto_nombre, p.descripcion AS puesto_descripcion
         FROM usuarios u
         JOIN roles r ON r.uuid = u.rol_uuid
         LEFT JOIN descripciones_puesto p ON p.uuid = u.descripcion_puesto_uuid
        WHERE lower(u.username) = lower(${username})`);
+  }
+
+  /** What a new session needs of its user: the login answer's fields and the token's role. */
+  sessionUser(uuid: string): Promise<Omit<LoginRow, 'password_hash'> | null> {
+    return this.db.one(sql`
+      SELECT u.uuid, u.origen, u.username, u.nombre, u.apellido, u.activo,
+             r.uuid AS rol_uuid, r.nombre AS rol_nombre, r.permisos,
+             p.uuid AS puesto_uuid, p.nombre AS puesto_nombre, p.descripcion AS puesto_descripcion
+        FROM usuarios u
+        JOIN roles r ON r.uuid = u.rol_uuid
+        LEFT JOIN descripciones_puesto p ON p.uuid = u.descripcion_puesto_uuid
+       WHERE u.uuid = ${uuid}`);
   }
 
   tokenUser(uuid: string): Promise<TokenUserRow | null> {
@@ -108,23 +129,73 @@ export class AuthRepository {
     );
   }
 
-  async revokeFamily(familyUuid: string): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE family_uuid = ${familyUuid} AND revoked_at IS NULL`,
-    );
-  }
-
-  /** Revokes the family of the token with this hash, when it belongs to `userUuid`. */
+  /** Ends the sign-in of the token with this hash (its family and session), when it belongs to `userUuid`. */
   async revokeFamilyOfToken(tokenHash: string, userUuid: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE sesiones SET cerrada_en = now()
+       WHERE cerrada_en IS NULL AND usuario_uuid = ${userUuid}
+         AND uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = ${tokenHash} AND usuario_uuid = ${userUuid})`);
     await this.db.execute(sql`
       UPDATE refresh_tokens SET revoked_at = now()
        WHERE revoked_at IS NULL
          AND family_uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = ${tokenHash} AND usuario_uuid = ${userUuid})`);
   }
 
-  async revokeAllOf(userUuid: string): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE usuario_uuid = ${userUuid} AND revoked_at IS NULL`,
-    );
+  async insertSession(uuid: string, usuario: string, agente: string | null, ip: string | null, ttlDays: number): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en)
+      VALUES (${uuid}, ${usuario}, ${agente}, ${ip}, now() + make_interval(days => ${ttlDays}))`);
+  }
+
+  /** A refresh keeps the session alive: last use now, and it lasts as long as its newest token. */
+  async touchSession(uuid: string, ttlDays: number): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE sesiones SET ultimo_uso_en = now(), vence_en = now() + make_interval(days => ${ttlDays})
+       WHERE uuid = ${uuid} AND cerrada_en IS NULL`);
+  }
+
+  openSessionsOf(usuario: string): Promise<SessionRow[]> {
+    return this.db.query(sql`
+      SELECT uuid, agente, ip, creada_en, ultimo_uso_en FROM sesiones
+       WHERE usuario_uuid = ${usuario} AND cerrada_en IS NULL AND vence_en > now()
+       ORDER BY ultimo_uso_en DESC, uuid`);
+  }
+
+  /**
+   * Closes sessions of a user (all, one, or all but one) and revokes their refresh tokens;
+   * answers how many sessions were open.
+   */
+  async closeSessions(usuario: string, which: { only?: string; except?: string } = {}): Promise<number> {
+    const only = which.only ?? null;
+    const except = which.except ?? null;
+    const closed = await this.db.query<{ uuid: string }>(sql`
+      UPDATE sesiones SET cerrada_en = now()
+       WHERE usuario_uuid = ${usuario} AND cerrada_en IS NULL
+         AND (${only}::uuid IS NULL OR uuid = ${only}::uuid)
+         AND (${except}::uuid IS NULL OR uuid <> ${except}::uuid)
+      RETURNING uuid`);
+    await this.db.execute(sql`
+      UPDATE refresh_tokens SET revoked_at = now()
+       WHERE usuario_uuid = ${usuario} AND revoked_at IS NULL
+         AND (${only}::uuid IS NULL OR family_uuid = ${only}::uuid)
+         AND (${except}::uuid IS NULL OR family_uuid <> ${except}::uuid)`);
+    return closed.length;
+  }
+
+  /**
+   * Removes failed sign-ins older than a day (the limit looks back minutes), and sessions
+   * ended or expired more than 30 days ago with their refresh tokens.
+   */
+  async prune(): Promise<{ intentos: number; sesiones: number }> {
+    const intentos = await this.db.execute(sql`DELETE FROM login_attempts WHERE attempted_at < now() - interval '1 day'`);
+    const gone = await this.db.query<{ uuid: string }>(sql`
+      DELETE FROM sesiones
+       WHERE coalesce(cerrada_en, vence_en) < now() - interval '30 days'
+      RETURNING uuid`);
+    await this.db.execute(sql`
+      DELETE FROM refresh_tokens
+       WHERE family_uuid = ANY(${gone.map((g) => g.uuid)}::uuid[])
+          OR coalesce(revoked_at, expires_at) < now() - interval '30 days'`);
+    return { intentos, sesiones: gone.length };
   }
 }

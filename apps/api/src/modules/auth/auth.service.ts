@@ -1,4 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { LdapService } from '../sso/ldap.service';
+import { DirectoryUsersService } from '../users/directory-users.service';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -10,8 +14,13 @@ import {
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_DAYS,
   RefreshTokenResponse,
+  SessionListResponseSchema,
+  type Session,
 } from '@gestar/contracts';
-import { tooManyRequests, unauthorized } from '../../common/http/app-exception';
+import { notFound, tooManyRequests, unauthorized } from '../../common/http/app-exception';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { SessionStateService } from '../../common/auth/session-state.service';
+import { AuditService } from '../../common/audit/audit.service';
 import { UserStateService } from '../../common/auth/user-state.service';
 import { AuthRepository, TokenUserRow } from './auth.repository';
 import { dummyHash, verifyPassword } from './password';
@@ -20,7 +29,16 @@ function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-type Rotation = { kind: 'invalid' } | { kind: 'reuse' } | { kind: 'ok'; userUuid: string; token: string };
+type Rotation = { kind: 'invalid' } | { kind: 'reuse' } | { kind: 'ok'; userUuid: string; token: string; family: string };
+
+/** Where a sign-in comes from, as the sessions list shows it. */
+export interface SignInOrigin {
+  ip: string | null;
+  agent: string | null;
+}
+
+/** Failed checks of the current password allowed per user within LOGIN_RATE_LIMIT's window. */
+const PASSWORD_ATTEMPTS = 5;
 
 @Injectable()
 export class AuthService {
@@ -28,22 +46,100 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly jwt: JwtService,
     @Inject(UserStateService) private readonly userState: UserStateService,
+    private readonly sessionState: SessionStateService,
+    private readonly audit: AuditService,
+    private readonly moduleRef: ModuleRef,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async login(input: LoginRequest, address: string): Promise<LoginResponse> {
+  /** The directory sign-in pieces, looked up when used (their modules import this one). */
+  private directory(): { ldap: LdapService; users: DirectoryUsersService } {
+    return {
+      ldap: this.moduleRef.get(LdapService, { strict: false }),
+      users: this.moduleRef.get(DirectoryUsersService, { strict: false }),
+    };
+  }
+
+  private async refuse(username: string, origin: SignInOrigin, userUuid: string | null, motivo: string, message: string): Promise<never> {
+    const address = origin.ip ?? 'desconocida';
+    await this.repo.recordFailedLogin(username.toLowerCase().slice(0, 100), address.slice(0, 100));
+    await this.audit.record({
+      actorUuid: null,
+      accion: 'ingreso_fallido',
+      recurso: 'sesion',
+      recursoUuid: userUuid,
+      detalle: { usuario: username.slice(0, 100), motivo },
+      ip: origin.ip,
+    });
+    throw unauthorized(message);
+  }
+
+  /**
+   * Username and password: the company directory first when LDAP is on (its groups give the role
+   * and areas), then the local password, unless local passwords are off for directory users.
+   */
+  async login(input: LoginRequest, origin: SignInOrigin): Promise<Required<LoginResponse>> {
+    const address = origin.ip ?? 'desconocida';
     const username = input.username.trim();
     await this.assertNotRateLimited(username, address);
+    const { ldap, users } = this.directory();
+    if (ldap.enabled) {
+      let who: Awaited<ReturnType<LdapService['authenticate']>> = null;
+      try {
+        who = await ldap.authenticate(username, input.password);
+      } catch (err) {
+        // A directory that cannot be reached does not lock out local users.
+        ldap.warn(`No se pudo consultar el directorio: ${(err as Error).message}`);
+      }
+      if (who) {
+        let uuid: string;
+        try {
+          uuid = await users.signIn(who);
+        } catch (err) {
+          const message = (err as { message?: string }).message ?? MESSAGES.errors.loginFailed;
+          if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.refuse(username, origin, null, `directorio: ${message}`, message);
+          throw err;
+        }
+        await this.repo.clearFailedLogins(username, address);
+        return this.startSession(uuid, origin, 'ldap');
+      }
+    }
     const row = await this.repo.loginUser(username);
     const ok = row
       ? await verifyPassword(row.password_hash, input.password)
       : (await verifyPassword(await dummyHash(), input.password), false);
-    if (!row || !ok || !row.activo) {
-      await this.repo.recordFailedLogin(username.toLowerCase().slice(0, 100), address.slice(0, 100));
-      throw unauthorized(MESSAGES.errors.loginFailed);
+    const localAllowed = !row || row.origen === 'local' || this.config.sso.localPasswords;
+    if (!row || !ok || !row.activo || !localAllowed) {
+      const motivo = !row
+        ? 'usuario desconocido'
+        : !ok
+          ? 'contraseña incorrecta'
+          : !row.activo
+            ? 'usuario inactivo'
+            : 'contraseña local desactivada para usuarios del directorio';
+      return this.refuse(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
     }
     await this.repo.clearFailedLogins(username, address);
-    const token = this.signAccessToken(row);
-    const { token: refreshToken } = await this.insertRefreshToken(row.uuid, randomUUID());
+    return this.startSession(row.uuid, origin, 'contraseña');
+  }
+
+  /** A new session for a user who proved who they are (password, directory or OpenID). */
+  async startSession(userUuid: string, origin: SignInOrigin, metodo: string): Promise<Required<LoginResponse>> {
+    const row = await this.repo.sessionUser(userUuid);
+    if (!row || !row.activo) throw unauthorized(MESSAGES.errors.userInactive);
+    const session = randomUUID();
+    await this.repo.insertSession(session, row.uuid, origin.agent?.slice(0, 300) ?? null, origin.ip?.slice(0, 100) ?? null, REFRESH_TOKEN_TTL_DAYS);
+    const token = this.signAccessToken(row, session);
+    const { token: refreshToken } = await this.insertRefreshToken(row.uuid, session);
+    await this.audit.record({
+      actorUuid: row.uuid,
+      accion: 'ingresar',
+      recurso: 'sesion',
+      recursoUuid: session,
+      detalle: { metodo, dispositivo: origin.agent?.slice(0, 300) ?? null },
+      ip: origin.ip,
+    });
+    this.userState.invalidate(row.uuid);
     return {
       user: {
         uuid: row.uuid,
@@ -63,13 +159,30 @@ export class AuthService {
   private async assertNotRateLimited(username: string, address: string): Promise<void> {
     const counts = await this.repo.failedLogins(username, address, LOGIN_RATE_LIMIT.windowMinutes);
     if (counts.perUser >= LOGIN_RATE_LIMIT.perUserAndAddress || counts.perAddress >= LOGIN_RATE_LIMIT.perAddress) {
-      throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts);
+      throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts, LOGIN_RATE_LIMIT.windowMinutes * 60);
     }
   }
 
-  private signAccessToken(row: Omit<TokenUserRow, 'activo'>): string {
+  /**
+   * Checks the current password on change-password, limited like login: after PASSWORD_ATTEMPTS
+   * failures within the window, 429 until the window passes, right or wrong.
+   */
+  async checkCurrentPassword(usuario: string, check: () => Promise<boolean>): Promise<boolean> {
+    const key = `#contraseña:${usuario}`;
+    const { perUser } = await this.repo.failedLogins(key, key, LOGIN_RATE_LIMIT.windowMinutes);
+    if (perUser >= PASSWORD_ATTEMPTS) {
+      throw tooManyRequests(MESSAGES.errors.tooManyPasswordAttempts, LOGIN_RATE_LIMIT.windowMinutes * 60);
+    }
+    const ok = await check();
+    if (ok) await this.repo.clearFailedLogins(key, key);
+    else await this.repo.recordFailedLogin(key, key);
+    return ok;
+  }
+
+  private signAccessToken(row: Omit<TokenUserRow, 'activo'>, session: string): string {
     return this.jwt.sign({
       sub: row.uuid,
+      sid: session,
       username: row.username,
       role: { uuid: row.rol_uuid, nombre: row.rol_nombre, permisos: row.permisos },
     });
@@ -86,14 +199,15 @@ export class AuthService {
    * revokes its whole family, except the immediately previous token within the
    * grace window (two tabs refreshing at once).
    */
-  async refresh(refreshToken: string): Promise<RefreshTokenResponse> {
+  async refresh(refreshToken: string): Promise<Required<RefreshTokenResponse>> {
     if (!refreshToken) throw unauthorized(MESSAGES.errors.invalidRefreshToken);
     const outcome = await this.rotate(sha256(refreshToken));
     if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.errors.invalidRefreshToken);
     const user = await this.repo.tokenUser(outcome.userUuid);
     if (!user || !user.activo) throw unauthorized(MESSAGES.errors.userInactive);
     this.userState.invalidate(user.uuid);
-    return { token: this.signAccessToken(user), refreshToken: outcome.token };
+    await this.repo.touchSession(outcome.family, REFRESH_TOKEN_TTL_DAYS);
+    return { token: this.signAccessToken(user, outcome.family), refreshToken: outcome.token };
   }
 
   @Transactional()
@@ -105,28 +219,73 @@ export class AuthService {
       const successor = row.replaced_by_uuid ? await this.repo.refreshTokenState(row.replaced_by_uuid) : null;
       const isPrevious = successor && !successor.rotated_at && !successor.revoked_at;
       if (!withinGrace || !isPrevious) {
-        await this.repo.revokeFamily(row.family_uuid);
+        // A stolen token replayed: the whole sign-in ends, its access tokens too.
+        await this.repo.closeSessions(row.usuario_uuid, { only: row.family_uuid });
+        this.sessionState.forgetUser(row.usuario_uuid);
         return { kind: 'reuse' };
       }
       const next = await this.insertRefreshToken(row.usuario_uuid, row.family_uuid);
-      return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token };
+      return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token, family: row.family_uuid };
     }
     const next = await this.insertRefreshToken(row.usuario_uuid, row.family_uuid);
     await this.repo.markRotated(row.uuid, next.uuid);
-    return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token };
-  }
-
-  /** Revokes the refresh token's family when it belongs to the caller. */
-  async logout(userUuid: string, refreshToken?: string): Promise<{ ok: true }> {
-    if (refreshToken) await this.repo.revokeFamilyOfToken(sha256(refreshToken), userUuid);
-    return { ok: true };
+    return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token, family: row.family_uuid };
   }
 
   /**
-   * Ends every session of a user (deactivation, a password set by someone else). Joins the
-   * caller's transaction when there is one.
+   * Ends the caller's current session: its refresh token and, at once, its access token. The
+   * refresh tokens the request names (its cookie, a body token) end their sign-ins as well, when
+   * they are the caller's.
    */
-  async revokeSessionsOf(userUuid: string): Promise<void> {
-    await this.repo.revokeAllOf(userUuid);
+  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<{ ok: true }> {
+    const closed = await this.repo.closeSessions(user.uuid, { only: user.sesionUuid });
+    if (closed) await this.audit.record({ actorUuid: user.uuid, accion: 'cerrar_sesion', recurso: 'sesion', recursoUuid: user.sesionUuid });
+    for (const token of new Set(refreshTokens)) if (token) await this.repo.revokeFamilyOfToken(sha256(token), user.uuid);
+    this.sessionState.forgetUser(user.uuid);
+    return { ok: true };
+  }
+
+  /** The caller's open sessions, the current one first. */
+  async sessions(user: AuthUser): Promise<Session[]> {
+    const rows = await this.repo.openSessionsOf(user.uuid);
+    const list = rows.map((r) => ({
+      uuid: r.uuid,
+      agente: r.agente,
+      ip: r.ip,
+      creada_en: r.creada_en.toISOString(),
+      ultimo_uso_en: r.ultimo_uso_en.toISOString(),
+      actual: r.uuid === user.sesionUuid,
+    }));
+    list.sort((a, b) => Number(b.actual) - Number(a.actual));
+    return SessionListResponseSchema.parse(list);
+  }
+
+  /** Ends one of the caller's sessions (404 when it is not an open session of the caller). */
+  async endSession(user: AuthUser, sesion: string): Promise<{ ok: true }> {
+    const closed = await this.repo.closeSessions(user.uuid, { only: sesion });
+    if (!closed) throw notFound();
+    this.sessionState.forgetUser(user.uuid);
+    return { ok: true };
+  }
+
+  /** "Cerrar las demás sesiones". */
+  async endOtherSessions(user: AuthUser): Promise<{ cerradas: number }> {
+    const cerradas = await this.endSessionsOf(user.uuid, user.sesionUuid);
+    return { cerradas };
+  }
+
+  /**
+   * Ends every session of a user (deactivation, a password set by someone else), or every one
+   * but `except` (the user changed its own password). Joins the caller's transaction when there is one.
+   */
+  async endSessionsOf(userUuid: string, except?: string): Promise<number> {
+    const n = await this.repo.closeSessions(userUuid, except ? { except } : {});
+    this.sessionState.forgetUser(userUuid);
+    return n;
+  }
+
+  /** Daily housekeeping of sign-in records (see MaintenanceService). */
+  prune(): Promise<{ intentos: number; sesiones: number }> {
+    return this.repo.prune();
   }
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   APP_VERSION,
   ErrorBodySchema,
+  IDEMPOTENCY_HEADER,
   MESSAGES,
   PRODUCT_NAME,
   ROUTE_GROUPS,
@@ -41,12 +42,17 @@ const GROUP_TAGS: Record<GroupName, string> = {
   reports: 'Reportes',
   notifications: 'Notificaciones',
   events: 'Eventos en vivo',
+  audit: 'Auditoría',
   docs: 'Documentación',
 };
 
 /** Answers that are not JSON: what they carry instead. */
 const NON_JSON_CONTENT = new Map<RouteDescriptor, Record<string, JsonSchema>>([
   [ROUTE_GROUPS.events.stream, { 'text/event-stream': { type: 'string' } }],
+  [
+    ROUTE_GROUPS.audit.export,
+    { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { type: 'string', contentEncoding: 'binary' } },
+  ],
   [
     ROUTE_GROUPS.reports.export,
     {
@@ -180,6 +186,16 @@ function parameters(route: RouteDescriptor): Record<string, unknown>[] {
   };
   add(route.params, 'path');
   add(route.query, 'query');
+  if (route.method !== 'GET' && route.access !== 'public') {
+    out.push({
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'UUID que el cliente genera una vez por cambio. La misma clave con la misma solicitud dentro de 24 horas repite la primera respuesta sin volver a escribir; con otra solicitud responde 422.',
+      schema: { type: 'string', format: 'uuid' },
+    });
+  }
   return out;
 }
 

@@ -1,17 +1,39 @@
 import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { EVENTS_ROUTES } from '@gestar/contracts';
+import { EVENTS_ROUTES, EventTicketResponse } from '@gestar/contracts';
 import { CurrentUser, Endpoint } from '../../common/auth/decorators';
-import type { AuthUser } from '../../common/auth/auth-user';
+import type { AuthUser, UserState } from '../../common/auth/auth-user';
+import { SessionStateService } from '../../common/auth/session-state.service';
+import { UserStateService } from '../../common/auth/user-state.service';
 import { EventsService } from './events.service';
+
+/** How often an open stream checks that its user may still hear it (state cached 2 s: closed within 5 s). */
+export const STREAM_RECHECK_MS = 1000;
+
+const sameAccess = (a: UserState, b: UserState) =>
+  a.rolUuid === b.rolUuid &&
+  a.permisos.join() === b.permisos.join() &&
+  [...a.areaUuids].sort().join() === [...b.areaUuids].sort().join();
 
 @Controller()
 export class EventsController {
-  constructor(private readonly events: EventsService) {}
+  constructor(
+    private readonly events: EventsService,
+    private readonly users: UserStateService,
+    private readonly sessions: SessionStateService,
+  ) {}
+
+  /** A single-use pass for `GET /api/events?ticket=`, so the access token never travels in a URL. */
+  @Endpoint(EVENTS_ROUTES.ticket)
+  async ticket(@CurrentUser() user: AuthUser): Promise<EventTicketResponse> {
+    const { ticket, expira_en } = await this.sessions.issueTicket(user.uuid, user.sesionUuid, new Date(user.tokenExp * 1000));
+    return { ticket, expira_en: expira_en.toISOString() };
+  }
 
   /**
-   * Server-sent events: `event: <type>` / `data: <json>`. The token may come in the
-   * `token` query parameter because EventSource cannot send headers.
+   * Server-sent events: `event: <type>` / `data: <json>`. The stream ends when its session
+   * ends, its user is deactivated or changes role or areas, or the token it was opened with
+   * expires; the client then asks for a new ticket (refreshing its token if needed).
    */
   @Endpoint(EVENTS_ROUTES.stream)
   stream(@CurrentUser() user: AuthUser, @Res() res: Response): void {
@@ -29,10 +51,32 @@ export class EventsController {
     });
     const heartbeat = setInterval(() => res.write(`: ping\n\n`), 25_000);
     heartbeat.unref();
+    let checking = false;
+    const recheck = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void this.mayStillHear(user)
+        .then((ok) => {
+          if (!ok) res.end();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          checking = false;
+        });
+    }, STREAM_RECHECK_MS);
+    recheck.unref();
     // The response's close fires for a client that goes away and for our own end() at shutdown alike.
     res.on('close', () => {
       clearInterval(heartbeat);
+      clearInterval(recheck);
       unsubscribe();
     });
+  }
+
+  private async mayStillHear(user: AuthUser): Promise<boolean> {
+    if (Date.now() >= user.tokenExp * 1000) return false;
+    const fresh = await this.users.load(user.uuid);
+    if (!fresh || !sameAccess(fresh, user)) return false;
+    return this.sessions.isOpen(user.sesionUuid, user.uuid);
   }
 }

@@ -2,11 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { MESSAGES, TEXT_LIMITS } from '@gestar/contracts';
 import type { GeneratedOccurrence, OccurrenceNotifier } from '../scheduled-tasks/occurrence-notifier';
 import { NotificationDelivery } from './notification-delivery.service';
-import { NotificationsRepository } from './notifications.repository';
 
 export interface AssignedNotice {
-  /** Employees the task was just assigned to (assigned tasks already committed). */
-  empleadoUuids: readonly string[];
+  /** Who got which new assigned task (already committed). */
+  asignaciones: readonly { empleadoUuid: string; tareaAsignadaUuid: string }[];
   /** The task's title. */
   titulo: string;
   /** Who made the change; never notified about their own action. `null` for the scheduler. */
@@ -22,13 +21,26 @@ export interface AssignedNotice {
 export class AssignmentNotifier implements OccurrenceNotifier {
   private readonly logger = new Logger('Notifications');
 
-  constructor(
-    private readonly repo: NotificationsRepository,
-    private readonly delivery: NotificationDelivery,
-  ) {}
+  constructor(private readonly delivery: NotificationDelivery) {}
 
   async notifyAssigned(notice: AssignedNotice): Promise<void> {
-    await this.tell(notice.empleadoUuids, MESSAGES.notifications.taskAssignedBody + notice.titulo, notice.actorUuid);
+    try {
+      const mensaje = (MESSAGES.notifications.taskAssignedBody + notice.titulo).slice(0, TEXT_LIMITS.notificationMessage);
+      await this.delivery.deliverEach(
+        notice.asignaciones
+          .filter((a) => a.empleadoUuid !== notice.actorUuid)
+          .map((a) => ({
+            usuarioUuid: a.empleadoUuid,
+            titulo: MESSAGES.notifications.taskAssignedTitle,
+            mensaje,
+            enviadoPor: notice.actorUuid,
+            tareaAsignadaUuid: a.tareaAsignadaUuid,
+          })),
+        { activeOnly: true },
+      );
+    } catch (err) {
+      this.logger.warn(`No se pudo notificar la asignación: ${(err as Error).message}`);
+    }
   }
 
   /**
@@ -45,22 +57,10 @@ export class AssignmentNotifier implements OccurrenceNotifier {
           titulo: MESSAGES.notifications.taskAssignedTitle,
           mensaje: (MESSAGES.notifications.taskGeneratedBody + o.titulo).slice(0, TEXT_LIMITS.notificationMessage),
           enviadoPor: null,
+          tareaAsignadaUuid: o.uuid,
         })),
         { activeOnly: true },
       );
-    } catch (err) {
-      this.logger.warn(`No se pudo notificar la asignación: ${(err as Error).message}`);
-    }
-  }
-
-  private async tell(empleadoUuids: readonly string[], mensaje: string, actorUuid: string | null): Promise<void> {
-    try {
-      const recipients = await this.repo.activeAmong([...new Set(empleadoUuids)].filter((u) => u !== actorUuid));
-      await this.delivery.deliver(recipients, {
-        titulo: MESSAGES.notifications.taskAssignedTitle,
-        mensaje: mensaje.slice(0, TEXT_LIMITS.notificationMessage),
-        enviadoPor: actorUuid,
-      });
     } catch (err) {
       this.logger.warn(`No se pudo notificar la asignación: ${(err as Error).message}`);
     }

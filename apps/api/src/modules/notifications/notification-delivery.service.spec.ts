@@ -22,6 +22,7 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
         mensaje: n.mensaje,
         leida: false,
         fecha_creacion: new Date('2030-01-01T10:00:00Z'),
+        tarea_asignada_uuid: null,
       }));
       rows.push(...inserted);
       return Promise.resolve(inserted);
@@ -75,6 +76,7 @@ describe('NotificationDelivery', () => {
       mensaje: 'Hola',
       leida: false,
       fecha_creacion: '2030-01-01T10:00:00.000Z',
+      tarea_asignada_uuid: null,
     });
     expect(s.pushed[0].message).toEqual({ titulo: 'Aviso', mensaje: 'Hola', data: { tipo: 'notificacion' } });
   });

@@ -1,4 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AuditService } from '../../common/audit/audit.service';
 import {
   NOTIFICATIONS_ROUTES,
   NotificationListQuery,
@@ -13,7 +15,10 @@ import { NotificationsService } from './notifications.service';
 
 @Controller()
 export class NotificationsController {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Endpoint(NOTIFICATIONS_ROUTES.registerDevice)
   registerDevice(@CurrentUser() user: AuthUser, @ValidBody() body: RegisterDeviceRequest) {
@@ -21,13 +26,26 @@ export class NotificationsController {
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.send)
-  send(@CurrentUser() user: AuthUser, @ValidBody() body: SendNotificationRequest) {
-    return this.notifications.send(user, body);
+  async send(@CurrentUser() user: AuthUser, @ValidBody() body: SendNotificationRequest, @Req() req: Request) {
+    const result = await this.notifications.send(user, body);
+    await this.audit.by(user, req.ip, {
+      accion: 'notificar',
+      recurso: 'notificacion',
+      recursoUuid: body.usuario_uuid,
+      detalle: { titulo: body.titulo, destinatarios: result.destinatarios },
+    });
+    return result;
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.sendMass)
-  sendMass(@CurrentUser() user: AuthUser, @ValidBody() body: SendMassNotificationRequest) {
-    return this.notifications.sendMass(user, body);
+  async sendMass(@CurrentUser() user: AuthUser, @ValidBody() body: SendMassNotificationRequest, @Req() req: Request) {
+    const result = await this.notifications.sendMass(user, body);
+    await this.audit.by(user, req.ip, {
+      accion: 'notificar',
+      recurso: 'notificacion',
+      detalle: { titulo: body.titulo, masiva: true, destinatarios: result.destinatarios },
+    });
+    return result;
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.massRecipients)

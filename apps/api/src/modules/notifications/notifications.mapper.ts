@@ -8,5 +8,6 @@ export function toNotificationResponse(row: NotificationRow): NotificationRespon
     mensaje: row.mensaje,
     leida: row.leida,
     fecha_creacion: new Date(row.fecha_creacion).toISOString(),
+    tarea_asignada_uuid: row.tarea_asignada_uuid ?? null,
   };
 }

@@ -9,6 +9,7 @@ export interface NotificationRow {
   mensaje: string;
   leida: boolean;
   fecha_creacion: Date;
+  tarea_asignada_uuid: string | null;
 }
 
 export interface RecipientRow {
@@ -23,9 +24,11 @@ export interface NotificationItem {
   titulo: string;
   mensaje: string;
   enviadoPor: string | null;
+  /** The assigned task it is about. */
+  tareaAsignadaUuid?: string | null;
 }
 
-const COLUMNS = sql`uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion`;
+const COLUMNS = sql`uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion, tarea_asignada_uuid`;
 
 /** The only writer of `notificaciones` and `dispositivos`. */
 @Injectable()
@@ -100,10 +103,11 @@ export class NotificationsRepository {
       ? sql`WHERE EXISTS (SELECT 1 FROM usuarios u WHERE u.uuid = i.usuario_uuid AND u.activo)`
       : sql.empty;
     return this.db.query(sql`
-      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
-      SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid
+      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid, tarea_asignada_uuid)
+      SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid, i.tarea_asignada_uuid
         FROM unnest(${items.map((i) => i.usuarioUuid)}::uuid[], ${items.map((i) => i.titulo)}::text[], ${items.map((i) => i.mensaje)}::text[],
-                    ${items.map((i) => i.enviadoPor)}::uuid[]) WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, n)
+                    ${items.map((i) => i.enviadoPor)}::uuid[], ${items.map((i) => i.tareaAsignadaUuid ?? null)}::uuid[])
+             WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, tarea_asignada_uuid, n)
        ${onlyActive}
        ORDER BY i.n
       RETURNING ${COLUMNS}`);

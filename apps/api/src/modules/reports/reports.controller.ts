@@ -1,5 +1,6 @@
-import { Controller, Res, StreamableFile } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Req, Res, StreamableFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuditService } from '../../common/audit/audit.service';
 import {
   REPORTS_ROUTES,
   type ReportExportParams,
@@ -13,7 +14,10 @@ import { ReportsService } from './reports.service';
 
 @Controller()
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Endpoint(REPORTS_ROUTES.list)
   list(@CurrentUser() user: AuthUser, @ValidQuery() q: ReportQuery) {
@@ -31,9 +35,11 @@ export class ReportsController {
     @CurrentUser() user: AuthUser,
     @ValidParams() p: ReportExportParams,
     @ValidQuery() q: ReportExportQuery,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const file = await this.reports.export(user, p.format, q);
+    await this.audit.by(user, req.ip, { accion: 'exportar', recurso: 'informe', detalle: { formato: p.format, filtros: q } });
     res.setHeader('Cache-Control', 'no-store');
     const options = { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` };
     return Buffer.isBuffer(file.body)

@@ -3,11 +3,12 @@ import { AuthModule } from '../auth/auth.module';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { DirectoryUsersService } from './directory-users.service';
 
 @Module({
   imports: [AuthModule],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository],
-  exports: [UsersService, UsersRepository],
+  providers: [UsersService, UsersRepository, DirectoryUsersService],
+  exports: [UsersService, UsersRepository, DirectoryUsersService],
 })
 export class UsersModule {}

@@ -200,4 +200,44 @@ export class UsersRepository {
   async setPasswordHash(uuid: string, hash: string): Promise<void> {
     await this.db.execute(sql`UPDATE usuarios SET password_hash = ${hash}, updated_at = now() WHERE uuid = ${uuid}`);
   }
+
+  /** A user by its directory identity, or else by its username (a local user signing in through the directory). */
+  findForDirectory(origen: string, externoId: string, username: string): Promise<{ uuid: string; activo: boolean; origen: string } | null> {
+    return this.db.one(sql`
+      SELECT uuid, activo, origen FROM usuarios
+       WHERE (origen = ${origen} AND externo_id = ${externoId}) OR lower(username) = lower(${username})
+       ORDER BY (origen = ${origen} AND externo_id = ${externoId}) DESC LIMIT 1`);
+  }
+
+  roleUuidByName(nombre: string): Promise<{ uuid: string } | null> {
+    return this.db.one(sql`SELECT uuid FROM roles WHERE lower(nombre) = lower(${nombre})`);
+  }
+
+  async areaUuidsByNames(nombres: readonly string[]): Promise<{ uuid: string; nombre: string }[]> {
+    if (nombres.length === 0) return [];
+    return this.db.query(sql`SELECT uuid, nombre FROM areas WHERE lower(nombre) = ANY(${nombres.map((n) => n.toLowerCase())}::text[])`);
+  }
+
+  /** Applies what the directory says at a sign-in: where the user comes from, its role. */
+  async applyDirectory(uuid: string, origen: string, externoId: string, rolUuid: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE usuarios SET origen = ${origen}, externo_id = ${externoId}, rol_uuid = ${rolUuid}, updated_at = now()
+       WHERE uuid = ${uuid} AND (origen IS DISTINCT FROM ${origen} OR externo_id IS DISTINCT FROM ${externoId} OR rol_uuid <> ${rolUuid})`);
+  }
+
+  async insertFromDirectory(input: {
+    username: string;
+    nombre: string;
+    apellido: string;
+    rol_uuid: string;
+    origen: string;
+    externo_id: string;
+    password_hash: string;
+  }): Promise<string> {
+    const [row] = await this.db.query<{ uuid: string }>(sql`
+      INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, origen, externo_id)
+      VALUES (${input.username}, ${input.password_hash}, ${input.nombre}, ${input.apellido}, ${input.rol_uuid}, ${input.origen}, ${input.externo_id})
+      RETURNING uuid`);
+    return row.uuid;
+  }
 }

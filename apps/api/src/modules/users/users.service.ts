@@ -206,7 +206,7 @@ export class UsersService {
     });
     await this.repo.replaceAreas(uuid, input.usuario_areas_uuid);
     if (password_hash) await this.repo.setPasswordHash(uuid, password_hash);
-    if (!activo || (password_hash && uuid !== caller.uuid)) await this.auth.revokeSessionsOf(uuid);
+    if (!activo || (password_hash && uuid !== caller.uuid)) await this.auth.endSessionsOf(uuid);
   }
 
   @Transactional()
@@ -216,7 +216,7 @@ export class UsersService {
     this.assertManageable(caller, target, 'delete');
     if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
     await this.repo.deactivate(uuid);
-    await this.auth.revokeSessionsOf(uuid);
+    await this.auth.endSessionsOf(uuid);
   }
 
   /** Sets or clears a user's job position (`update:user`, same scope as editing). */
@@ -258,18 +258,28 @@ export class UsersService {
     }));
   }
 
-  /** Self only; the current password must match. Other sessions stay valid. */
+  /**
+   * Self only; the current password must match (attempts limited like login). Every other
+   * session of the user ends: whoever knew the old password is out.
+   */
   async changePassword(caller: AuthUser, uuid: string, input: ChangePasswordRequest): Promise<{ ok: true }> {
     if (caller.uuid !== uuid) throw forbidden(MESSAGES.errors.onlyOwnPassword);
     const current = await this.repo.passwordHash(uuid);
     if (!current) throw notFound();
-    if (!(await verifyPassword(current, input.currentPassword))) {
+    if (!(await this.auth.checkCurrentPassword(uuid, () => verifyPassword(current, input.currentPassword)))) {
       throw badRequest(MESSAGES.errors.currentPasswordWrong, [
         { path: 'currentPassword', message: MESSAGES.errors.currentPasswordWrong },
       ]);
     }
-    await this.repo.setPasswordHash(uuid, await hashPassword(input.newPassword));
+    await this.applyOwnPassword(uuid, await hashPassword(input.newPassword), caller.sesionUuid);
     return { ok: true };
+  }
+
+  /** The new hash and the end of the other sessions, together or not at all. */
+  @Transactional()
+  private async applyOwnPassword(uuid: string, hash: string, keepSession: string): Promise<void> {
+    await this.repo.setPasswordHash(uuid, hash);
+    await this.auth.endSessionsOf(uuid, keepSession);
   }
 }
 

@@ -30,6 +30,8 @@ export interface CaseContext {
 export interface MatrixCase {
   prepare(c: CaseContext): Promise<Prepared>;
   record?: Partial<Record<Exclude<Caller, 'anonymous'>, number>>;
+  /** The call ends the session it is made with (logout): make it with a sign-in of its own. */
+  freshToken?: boolean;
 }
 
 const area = (c: CaseContext) => (c.out ? c.ids.areas.log : c.ids.areas.carp);
@@ -59,8 +61,21 @@ export const MATRIX: Record<string, MatrixCase> = {
     prepare: async (c) => ({ body: { refreshToken: await c.fx.refreshToken('mlopez') } }),
   },
   'POST /api/auth/logout': {
+    freshToken: true,
     prepare: async (c) => ({ body: { refreshToken: await c.fx.refreshToken('mlopez') } }),
     record: everyone(200),
+  },
+  'GET /api/auth/sessions': { prepare: none, record: everyone(200) },
+  'GET /api/auth/providers': { prepare: none },
+  // Without OpenID configured both send the browser back to the login screen.
+  'GET /api/auth/oidc/start': { prepare: none },
+  'GET /api/auth/oidc/callback': { prepare: none },
+  // Ends the caller's other sign-ins; the matrix's own session is the current one and stays.
+  'POST /api/auth/sessions/close-others': { prepare: none, record: everyone(200) },
+  // Someone else's session is not found (its existence is not revealed).
+  'DELETE /api/auth/sessions/:id': {
+    prepare: async (c) => ({ params: { id: await c.fx.sessionOf('mlopez') } }),
+    record: everyone(404),
   },
 
   'GET /api/users': { prepare: async (c) => ({ query: outFilter(c, 'area_uuid') }), record: scoped },
@@ -290,6 +305,9 @@ export const MATRIX: Record<string, MatrixCase> = {
   },
 
   'GET /api/events': { prepare: none, record: everyone(200) },
+  'POST /api/events/ticket': { prepare: none, record: everyone(200) },
+  'GET /api/audit': { prepare: none },
+  'GET /api/audit/export': { prepare: none },
   'GET /api/docs': { prepare: none },
   'GET /api/docs/openapi.json': { prepare: none },
 };

@@ -161,7 +161,8 @@ export async function call(
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), 20_000);
   try {
-    const res = await fetch(url, { method, headers, body, signal: ctrl.signal });
+    // A redirect (the company sign-in's) is an answer of its own: never followed.
+    const res = await fetch(url, { method, headers, body, signal: ctrl.signal, redirect: 'manual' });
     const type = res.headers.get('content-type') ?? '';
     let parsed: unknown = null;
     if (type.includes('text/event-stream')) {
@@ -234,6 +235,11 @@ export function fixtures(w: World) {
       ]),
     async refreshToken(username: string): Promise<string> {
       return (await login(t, username)).refreshToken;
+    },
+    /** A new sign-in of `username`: its session uuid (the access token's `sid`). */
+    async sessionOf(username: string): Promise<string> {
+      const { token } = await login(t, username);
+      return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
     },
   };
   return api;

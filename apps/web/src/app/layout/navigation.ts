@@ -13,6 +13,7 @@ import {
   IconProgressCheck,
   IconReportAnalytics,
   IconSettings,
+  IconShieldSearch,
   IconUserCircle,
   IconUserShield,
   IconUsers,
@@ -54,6 +55,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     items: [
       { label: 'Usuarios', path: APP_PATHS.users, icon: IconUsers },
       { label: 'Reportes', path: APP_PATHS.reports, icon: IconReportAnalytics },
+      { label: 'Auditoría', path: APP_PATHS.audit, icon: IconShieldSearch },
     ],
   },
   {

@@ -1,25 +1,29 @@
 /** Comments of an assigned task (SPEC sections 2.5 and 7). */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNED_TASKS_ROUTES, MESSAGES, type CommentListResponse, type CommentResponse } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
 import { toast } from '../../../lib/toast';
 
-export function getComments(assignedTaskId: string): Promise<CommentListResponse> {
-  return apiRequest(ASSIGNED_TASKS_ROUTES.listComments, { params: { id: assignedTaskId } });
+/** One page of comments, newest first; `antes` is the oldest comment already shown. */
+export function getComments(assignedTaskId: string, antes?: string): Promise<CommentListResponse> {
+  return apiRequest(ASSIGNED_TASKS_ROUTES.listComments, { params: { id: assignedTaskId }, query: antes ? { antes } : {} });
 }
 
 export function commentsQueryOptions(assignedTaskId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...ASSIGNED_TASKS_KEY, 'comments', assignedTaskId],
-    queryFn: () => getComments(assignedTaskId),
+    queryFn: ({ pageParam }) => getComments(assignedTaskId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.hay_mas ? last.data.at(-1)?.uuid : undefined),
     staleTime: CACHE_TIMES.assignedTasks,
   });
 }
 
+/** The comments loaded so far (20 at first), and `fetchNextPage` for 'Ver comentarios anteriores'. */
 export function useComments(assignedTaskId: string | undefined) {
-  return useQuery({ ...commentsQueryOptions(assignedTaskId ?? ''), enabled: Boolean(assignedTaskId) });
+  return useInfiniteQuery({ ...commentsQueryOptions(assignedTaskId ?? ''), enabled: Boolean(assignedTaskId) });
 }
 
 /** After any comment change: the list and the history (which records comments). */

@@ -31,7 +31,16 @@ export function BulkBar({ count, statuses, busy, onMove, onArchive, onReassign, 
   for (const area of areas.data ?? []) for (const u of area.usuarios) people.set(u.uuid, `${u.nombre} ${u.apellido}`);
 
   return (
-    <Paper className={classes.bulkBar} shadow="lg" radius="md" p="sm" withBorder role="region" aria-label="Acciones para las tareas seleccionadas">
+    <Paper
+      className={classes.bulkBar}
+      shadow="lg"
+      radius="md"
+      p="sm"
+      withBorder
+      role="region"
+      aria-label="Acciones para las tareas seleccionadas"
+      data-bulk-bar
+    >
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Text fw={600} size="sm" mb={6} aria-live="polite">
           {count === 1 ? '1 tarea seleccionada' : `${count} tareas seleccionadas`}

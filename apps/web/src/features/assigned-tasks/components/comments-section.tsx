@@ -55,6 +55,7 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
           </Text>
           <Text size="xs" c="dimmed">
             {formatDate(comment.fecha_creacion, 'DD MMM YYYY HH:mm')}
+            {comment.editado && ' (editado)'}
           </Text>
         </Stack>
         {mine && !editing && (
@@ -137,28 +138,11 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
     });
   };
 
+  const loaded = comments.data?.pages.flatMap((p) => p.data) ?? [];
+
+  // The box to write comes first; then the newest comments, 20 at a time.
   return (
     <Stack gap="xs">
-      {comments.isPending && <Skeleton height={56} radius="md" />}
-      {comments.isError && (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(comments.error, MESSAGES.errors.commentsLoadFailed)}
-        </Text>
-      )}
-      {comments.data?.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No hay comentarios.
-        </Text>
-      )}
-      {comments.data?.map((comment) => (
-        <CommentCard
-          key={comment.uuid}
-          comment={comment}
-          assignedTaskId={assignedTaskId}
-          mine={comment.usuario_uuid === user?.uuid}
-          supervisorView={supervisorView}
-        />
-      ))}
       <Textarea
         aria-label="Nuevo comentario"
         placeholder="Escriba un comentario..."
@@ -174,6 +158,36 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
           Agregar comentario
         </Button>
       </Group>
+      {comments.isPending && <Skeleton height={56} radius="md" />}
+      {comments.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(comments.error, MESSAGES.errors.commentsLoadFailed)}
+        </Text>
+      )}
+      {comments.isSuccess && loaded.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No hay comentarios.
+        </Text>
+      )}
+      {loaded.map((comment) => (
+        <CommentCard
+          key={comment.uuid}
+          comment={comment}
+          assignedTaskId={assignedTaskId}
+          mine={comment.usuario_uuid === user?.uuid}
+          supervisorView={supervisorView}
+        />
+      ))}
+      {comments.hasNextPage && (
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void comments.fetchNextPage()}
+          loading={comments.isFetchingNextPage}
+        >
+          Ver comentarios anteriores
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { MESSAGES, PRODUCT_NAME } from '@gestar/contracts';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Box, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBuildingSkyscraper, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { AUTH_ROUTES, MESSAGES, PRODUCT_NAME, SSO_ERROR_CODES, SSO_ERROR_MESSAGES, type SsoErrorCode } from '@gestar/contracts';
 import { useSession } from '../../../lib/session';
 import { redirectTarget } from '../../../lib/login-redirect';
 import { FOOTER_TEXT } from '../../../components/app-footer';
-import { useLogin } from '../api/login';
+import { useLogin, useProviders } from '../api/login';
+
+/** Directory refusals say why (no group, unknown person); every other failure reads the SPEC's text. */
+const DIRECTORY_MESSAGES = new Set<string>([MESSAGES.errors.ssoNoGroup, MESSAGES.errors.ssoUnknownUser, MESSAGES.errors.ssoMisconfigured]);
 
 /** SPEC section 2.3. Any failure reads 'Usuario o contraseña incorrectos'. */
 export function LoginPage() {
@@ -18,6 +21,11 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
   const target = redirectTarget(location.state);
+  const providers = useProviders();
+  const [params] = useSearchParams();
+  const ssoError = params.get('sso_error');
+  const ssoMessage = SSO_ERROR_CODES.includes(ssoError as SsoErrorCode) ? SSO_ERROR_MESSAGES[ssoError as SsoErrorCode] : null;
+  const oidc = providers.data?.oidc;
 
   if (session.token && !loginMutation.isPending && !loginMutation.isSuccess) {
     return <Navigate to={target} replace />;
@@ -53,7 +61,12 @@ export function LoginPage() {
                 </div>
                 {loginMutation.isError && (
                   <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-                    {MESSAGES.errors.loginFailed}
+                    {DIRECTORY_MESSAGES.has(loginMutation.error.message) ? loginMutation.error.message : MESSAGES.errors.loginFailed}
+                  </Alert>
+                )}
+                {ssoMessage && !loginMutation.isError && (
+                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                    {ssoMessage}
                   </Alert>
                 )}
                 <TextInput
@@ -85,6 +98,23 @@ export function LoginPage() {
                 <Button type="submit" fullWidth disabled={busy}>
                   {busy ? 'Iniciando sesión...' : 'Iniciar sesión'}
                 </Button>
+                {oidc && (
+                  <>
+                    <Divider label="o" labelPosition="center" />
+                    <Button
+                      component="a"
+                      href={AUTH_ROUTES.oidcStart.path}
+                      variant="default"
+                      fullWidth
+                      h="auto"
+                      py={8}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                      leftSection={<IconBuildingSkyscraper size={18} />}
+                    >
+                      {`Ingresar con ${oidc.nombre}`}
+                    </Button>
+                  </>
+                )}
               </Stack>
             </form>
           </Paper>

@@ -45,6 +45,7 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'update:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'delete:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'send:notifications': 'Enviar notificaciones a un usuario o a todos los de su alcance.',
+  'read:audit': 'Ver el registro de auditoría (Administración > Auditoría) y exportarlo.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
   'create:job-description': 'Crear puestos de trabajo y abrir su pantalla.',

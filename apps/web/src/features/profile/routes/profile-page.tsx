@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useUser } from '../api/get-user';
 import { ChangePasswordFormCard } from '../components/change-password-form';
 import { PersonalInfo } from '../components/personal-info';
+import { SessionsCard } from '../components/sessions-card';
 
 /** SPEC section 2.15 'Mi Perfil': the logged-in user's data, password change and logout. */
 export function ProfilePage() {
@@ -34,7 +35,8 @@ export function ProfilePage() {
               Seguridad
             </Title>
             <Text size="sm" c="dimmed" mb="md">
-              Cambie su contraseña o cierre la sesión en este dispositivo.
+              Cambie su contraseña o cierre la sesión en este dispositivo. Al cambiar la contraseña se cierran sus
+              demás sesiones.
             </Text>
             <Group gap="sm" mb={passwordOpen ? 'md' : 0}>
               <Button
@@ -53,6 +55,7 @@ export function ProfilePage() {
               {passwordOpen && <ChangePasswordFormCard userId={userQuery.data.uuid} onDone={passwordForm.close} />}
             </Collapse>
           </Card>
+          <SessionsCard />
         </Stack>
       )}
     </>

@@ -1,23 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { EXPORT_CONTENT_TYPES, REPORTS_ROUTES, reportFileName, todayIn, type EXPORT_FORMATS } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 import { reportFilterQuery, type ReportFilters } from './get-report';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** Hands a blob to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the click has handed the URL to the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Fetches the file with the session's bearer token (a plain link could not

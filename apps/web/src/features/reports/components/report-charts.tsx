@@ -6,9 +6,14 @@ import type { ReactNode } from 'react';
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReportStatsResponse } from '@gestar/contracts';
+import { useMediaQuery } from '@mantine/hooks';
+import { RATING_MAX, RATING_MIN, type ReportStatsResponse } from '@gestar/contracts';
 
 const MAX_EMPLOYEES = 8;
+/** The rating axis: every mark from 1 to 5, nothing in between. */
+const RATING_TICKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+/** A label that fits under a bar on a phone. */
+const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 const rating = (avg: number | null) => (avg === null ? '—' : avg.toFixed(1).replace('.', ','));
@@ -57,6 +62,7 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
 }
 
 export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | undefined; loading: boolean }) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   if (loading || !stats) {
     return (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md" aria-busy>
@@ -143,6 +149,16 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
               legendProps={{ verticalAlign: 'bottom' }}
               series={statuses.map((s) => ({ name: s.nombre, color: s.color }))}
               tickLine="y"
+              // Counts: whole numbers only ('0,5 tareas' means nothing).
+              yAxisProps={{ allowDecimals: false }}
+              // Every bar keeps its area's name, slanted and shortened on a phone.
+              xAxisProps={{
+                interval: 0,
+                angle: phone ? -35 : 0,
+                textAnchor: phone ? 'end' : 'middle',
+                height: phone ? 64 : 30,
+                tickFormatter: (v: string) => short(String(v), phone ? 12 : 24),
+              }}
               barChartProps={{ accessibilityLayer: false }}
             />
           </ChartImage>
@@ -189,8 +205,8 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
                 data={rated}
                 dataKey="colaborador"
                 orientation="vertical"
-                yAxisProps={{ width: 110 }}
-                xAxisProps={{ domain: [0, 5] }}
+                yAxisProps={{ width: phone ? 90 : 110, interval: 0, tickFormatter: (v: string) => short(String(v), phone ? 12 : 18) }}
+                xAxisProps={{ domain: [RATING_MIN, RATING_MAX], ticks: RATING_TICKS, allowDecimals: false, type: 'number' }}
                 series={[{ name: 'Calificación', color: 'teal.6' }]}
                 gridAxis="x"
                 barChartProps={{ accessibilityLayer: false }}

@@ -1,3 +1,4 @@
+import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Card, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { REPORT_COLUMNS, type ReportRow } from '@gestar/contracts';
@@ -18,10 +19,13 @@ export interface ReportTableProps {
  * sideways inside its card, so the page itself never scrolls horizontally.
  */
 export function ReportTable({ rows, loading, onShowSuggestions }: ReportTableProps) {
+  const stackRef = useStackedTable();
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={900} type="native">
         <Table
+          ref={stackRef}
+          data-stack
           striped
           highlightOnHover
           verticalSpacing="sm"

@@ -1,3 +1,4 @@
+import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { ScheduledTaskResponse } from '@gestar/contracts';
@@ -24,10 +25,20 @@ export interface ScheduledTasksTableProps {
  * many it produced. On a phone it scrolls sideways inside its card.
  */
 export function ScheduledTasksTable({ schedules, loading, canEdit, canDelete, toggling, onEdit, onToggle, onDelete }: ScheduledTasksTableProps) {
+  const stackRef = useStackedTable();
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={900} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Programaciones" aria-busy={loading}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-label="Programaciones"
+          aria-busy={loading}
+          ref={stackRef}
+          data-stack
+        >
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (

@@ -4,6 +4,7 @@
  * create/edit and delete dialogs, each action gated by the permission of the
  * call it makes (DECISIONS section 2).
  */
+import { useStackedTable } from '../../../components/stacked-table';
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Skeleton, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -59,6 +60,7 @@ export function TasksPage() {
   const canUpdate = can('update:task');
   const canDelete = can('delete:task');
 
+  const stackRef = useStackedTable();
   return (
     <>
       <PageHeader
@@ -91,7 +93,7 @@ export function TasksPage() {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={980}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Tareas">
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Tareas" ref={stackRef} data-stack>
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => (

@@ -1,3 +1,4 @@
+import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Button, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { type UserResponse } from '@gestar/contracts';
@@ -140,11 +141,14 @@ export function UsersTable({
   onDelete,
   onReactivate,
 }: UsersTableProps) {
+  const stackRef = useStackedTable();
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={960} type="native">
         <Table
-          striped
+
+          ref={stackRef}
+          data-stack          striped
           highlightOnHover
           verticalSpacing="sm"
           horizontalSpacing="md"

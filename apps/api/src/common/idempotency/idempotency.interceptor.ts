@@ -1,0 +1,76 @@
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, MESSAGES } from '@gestar/contracts';
+import { AppException, badRequest, conflict } from '../http/app-exception';
+import type { AuthUser } from '../auth/auth-user';
+import { IdempotencyRepository } from './idempotency.repository';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A claim this old whose request never finished belongs to a process that stopped. */
+const STALE_SECONDS = 120;
+
+/** The request's fingerprint: method, path with query, and body (its bytes' size for multipart). */
+export function fingerprint(req: Request): string {
+  const multipart = req.is('multipart/form-data');
+  const body = multipart ? `multipart:${req.headers['content-length'] ?? ''}` : JSON.stringify(req.body ?? null);
+  return createHash('sha256').update(`${req.method} ${req.originalUrl}\n${body}`).digest('hex');
+}
+
+/**
+ * `Idempotency-Key` on every authenticated write (DECISIONS.md, "Idempotency-Key"): the same
+ * key with the same request within 24 hours answers the first answer again without running the
+ * handler; with another request, 422. Keys belong to the user who sent them. A request that is
+ * refused or fails frees its key (nothing was written, the handlers are transactional).
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly keys: IdempotencyRepository) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() !== 'http') return next.handle();
+    const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const raw = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+    if (raw === undefined || !WRITE_METHODS.has(req.method) || !req.user) return next.handle();
+    const given = Array.isArray(raw) ? raw.join(',') : raw.trim();
+    if (!UUID.test(given)) throw badRequest(MESSAGES.errors.idempotencyKeyInvalid);
+    const key = given.toLowerCase();
+    const user = req.user.uuid;
+    const print = fingerprint(req);
+    const res = ctx.switchToHttp().getResponse<Response>();
+    const status: number =
+      Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
+
+    return from(this.begin(user, key, print)).pipe(
+      switchMap((replay) => {
+        if (replay) {
+          res.setHeader('Idempotency-Replayed', 'true');
+          return of(replay.respuesta);
+        }
+        return next.handle().pipe(
+          switchMap((body) => from(this.keys.complete(user, key, status, body)).pipe(switchMap(() => of(body)))),
+          catchError((err: unknown) =>
+            from(this.keys.release(user, key).catch(() => undefined)).pipe(switchMap(() => throwError(() => err))),
+          ),
+        );
+      }),
+    );
+  }
+
+  /** Owns the key (null: run the handler) or answers the stored answer; refuses a reused or busy key. */
+  private async begin(user: string, key: string, print: string): Promise<{ respuesta: unknown } | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await this.keys.claim(user, key, print, IDEMPOTENCY_TTL_HOURS)) return null;
+      const row = await this.keys.find(user, key);
+      if (!row) continue; // expired or freed between the two statements: claim again
+      if (row.huella !== print) throw new AppException(HttpStatus.UNPROCESSABLE_ENTITY, MESSAGES.errors.idempotencyKeyReused);
+      if (row.completada) return { respuesta: row.respuesta };
+      if (row.edad_s >= STALE_SECONDS && (await this.keys.reclaimStale(user, key, print, STALE_SECONDS))) return null;
+      throw conflict(MESSAGES.errors.idempotencyKeyInFlight);
+    }
+    throw conflict(MESSAGES.errors.idempotencyKeyInFlight);
+  }
+}

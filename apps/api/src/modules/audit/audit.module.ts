@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AuditController } from './audit.controller';
+import { AuditQueryService } from './audit.service';
+import { MaintenanceService } from './maintenance.service';
+
+@Module({ imports: [AuthModule], controllers: [AuditController], providers: [AuditQueryService, MaintenanceService] })
+export class AuditModule {}

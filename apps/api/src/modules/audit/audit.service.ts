@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import * as XLSX from 'xlsx';
+import {
+  addDaysToCalendarDate,
+  AUDIT_ACTION_LABELS,
+  AUDIT_RESOURCE_LABELS,
+  auditFileName,
+  AuditEntry,
+  AuditFilters,
+  AuditListResponse,
+  AuditQuery,
+  calendarDateIn,
+  companyMidnight,
+  todayIn,
+} from '@gestar/contracts';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { AuditRepository, AuditRow, AuditWhere } from '../../common/audit/audit.repository';
+import { neutralizeFormula } from '../reports/export/cells';
+import { pageMeta } from '../../database/sql';
+
+/** The export holds at most this many entries (newest first); narrow the filters for older ones. */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
+function toEntry(r: AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    en: r.en.toISOString(),
+    actor:
+      r.actor_uuid && r.actor_username
+        ? { uuid: r.actor_uuid, nombre: r.actor_nombre ?? '', apellido: r.actor_apellido ?? '', username: r.actor_username }
+        : null,
+    accion: r.accion,
+    recurso: r.recurso,
+    recurso_uuid: r.recurso_uuid,
+    detalle: r.detalle ?? {},
+    ip: r.ip,
+  };
+}
+
+@Injectable()
+export class AuditQueryService {
+  constructor(
+    private readonly repo: AuditRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private where(f: AuditFilters): AuditWhere {
+    const tz = this.config.timezone;
+    return {
+      actorUuid: f.actor_uuid,
+      accion: f.accion,
+      recurso: f.recurso,
+      from: f.desde ? companyMidnight(calendarDateIn(f.desde, tz), tz) : undefined,
+      to: f.hasta ? companyMidnight(addDaysToCalendarDate(calendarDateIn(f.hasta, tz), 1), tz) : undefined,
+    };
+  }
+
+  async list(q: AuditQuery): Promise<AuditListResponse> {
+    const { rows, total } = await this.repo.page(this.where(q), q);
+    return { data: rows.map(toEntry), meta: pageMeta(q, total) };
+  }
+
+  async export(f: AuditFilters): Promise<{ fileName: string; body: Buffer }> {
+    const rows = await this.repo.all(this.where(f), AUDIT_EXPORT_MAX_ROWS);
+    const tz = this.config.timezone;
+    const when = new Intl.DateTimeFormat('es-AR', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
+    const text = (s: string) => neutralizeFormula(s);
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Identificador', 'Detalle', 'Dirección'],
+      ...rows.map((r) => [
+        when.format(r.en),
+        text(r.actor_username ? `${r.actor_nombre ?? ''} ${r.actor_apellido ?? ''} (${r.actor_username})`.trim() : 'Sistema'),
+        AUDIT_ACTION_LABELS[r.accion] ?? r.accion,
+        AUDIT_RESOURCE_LABELS[r.recurso] ?? r.recurso,
+        r.recurso_uuid ?? '',
+        text(JSON.stringify(r.detalle ?? {})),
+        r.ip ?? '',
+      ]),
+    ]);
+    sheet['!cols'] = [{ wch: 20 }, { wch: 30 }, { wch: 24 }, { wch: 18 }, { wch: 38 }, { wch: 80 }, { wch: 16 }];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Auditoría');
+    const body = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    return { fileName: auditFileName(todayIn(tz)), body };
+  }
+}

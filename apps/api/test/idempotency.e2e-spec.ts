@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  addDaysToCalendarDate,
+  AreaResponseSchema,
+  AssignedTaskResponseSchema,
+  BulkAssignedTasksResponseSchema,
+  CommentResponseSchema,
+  CreateAssignedTaskResponseSchema,
+  IDEMPOTENCY_HEADER,
+  MESSAGES,
+  OkResponseSchema,
+  SuggestionResponseSchema,
+  TaskResponseSchema,
+  todayIn,
+  UserResponseSchema,
+} from '@gestar/contracts';
+import { areaUuid, count, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
+
+type Method = 'post' | 'put' | 'patch' | 'delete';
+
+/** One write route family: how to send it, what it answers, and what a second write would change. */
+interface Family {
+  name: string;
+  who: string;
+  method: Method;
+  url: () => Promise<string> | string;
+  body: () => Promise<Record<string, unknown>> | Record<string, unknown>;
+  other: Record<string, unknown>;
+  schema: z.ZodType;
+  /** A figure that one write moves and a replay must not move again. */
+  written: () => Promise<number>;
+}
+
+describe('Idempotency-Key on write routes', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  const status: Record<string, string> = {};
+  let carpinteria: string;
+  let produccion: string;
+  let sierra: string;
+
+  const as = (who: string, key?: string) => ({
+    Authorization: `Bearer ${tokens[who]}`,
+    ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}),
+  });
+  const send = (who: string, method: Method, url: string, body: object, key?: string) =>
+    t.http[method](url).set(as(who, key)).send(body);
+  const history = () => count(t, 'historial_tareas_asignadas');
+  /** A new occurrence of 'Afilar la sierra circular' for the operario. */
+  const occurrence = async () => {
+    const res = await t.http
+      .post('/api/assigned-tasks')
+      .set(as('supervisor'))
+      .send({
+        tarea_uuid: sierra,
+        usuarios_asignados: [ids.operario],
+        fecha_vencimiento: addDaysToCalendarDate(todayIn(t.config.timezone), 2),
+      });
+    return parseWith(CreateAssignedTaskResponseSchema, res.body)[0]!.uuid;
+  };
+  const comment = async (occ: string, texto: string) =>
+    parseWith(
+      CommentResponseSchema,
+      (await t.http.post(`/api/assigned-tasks/${occ}/comments`).set(as('operario')).send({ texto })).body,
+    ).uuid;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const u of ['admin', 'supervisor', 'operario', 'mlopez']) {
+      tokens[u] = await tokenFor(t, u);
+      ids[u] = await userUuid(t, u);
+    }
+    for (const r of (await t.ds.query('SELECT uuid, nombre FROM estados')) as { uuid: string; nombre: string }[]) {
+      status[r.nombre] = r.uuid;
+    }
+    carpinteria = await areaUuid(t, 'Carpintería');
+    [{ uuid: produccion }] = await t.ds.query(`SELECT uuid FROM tipos_tarea WHERE nombre = 'Producción'`);
+    [{ uuid: sierra }] = await t.ds.query(`SELECT uuid FROM tareas WHERE titulo = 'Afilar la sierra circular'`);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const rich = (text: string) => JSON.stringify([{ type: 'paragraph', children: [{ text }] }]);
+  let occA = '';
+  let occB = '';
+  let commentToEdit = '';
+  let commentToDelete = '';
+  const families: Family[] = [
+    {
+      name: 'tasks: POST /api/tasks',
+      who: 'supervisor',
+      method: 'post',
+      url: () => '/api/tasks',
+      body: () => ({
+        titulo: 'Lijar tapas',
+        descripcion: rich('Grano 120'),
+        tipo_tarea_uuid: produccion,
+        area_uuid: carpinteria,
+        usuarios_asignados: [ids.operario],
+        fecha_vencimiento: addDaysToCalendarDate(todayIn(t.config.timezone), 3),
+      }),
+      other: { titulo: 'Lijar patas' },
+      schema: TaskResponseSchema,
+      written: () => count(t, 'tareas'),
+    },
+    {
+      name: 'assigned tasks: PUT /api/assigned-tasks/:id (status)',
+      who: 'operario',
+      method: 'put',
+      url: async () => `/api/assigned-tasks/${(occA ||= await occurrence())}`,
+      body: () => ({ estado_uuid: status['En progreso'] }),
+      other: { estado_uuid: status['Pendiente'] },
+      schema: AssignedTaskResponseSchema,
+      written: history,
+    },
+    {
+      name: 'bulk: POST /api/assigned-tasks/bulk',
+      who: 'supervisor',
+      method: 'post',
+      url: () => '/api/assigned-tasks/bulk',
+      body: async () => ({ ids: [(occB ||= await occurrence())], accion: 'estado', estado_uuid: status['En progreso'] }),
+      other: { accion: 'archivar' },
+      schema: BulkAssignedTasksResponseSchema,
+      written: history,
+    },
+    {
+      name: 'comments: POST',
+      who: 'operario',
+      method: 'post',
+      url: async () => `/api/assigned-tasks/${(occA ||= await occurrence())}/comments`,
+      body: () => ({ texto: 'Falta lija fina' }),
+      other: { texto: 'Falta lija gruesa' },
+      schema: CommentResponseSchema,
+      written: () => count(t, 'comentarios'),
+    },
+    {
+      name: 'comments: PUT',
+      who: 'operario',
+      method: 'put',
+      url: async () => {
+        occA ||= await occurrence();
+        commentToEdit ||= await comment(occA, 'Primera versión');
+        return `/api/assigned-tasks/${occA}/comments/${commentToEdit}`;
+      },
+      body: () => ({ texto: 'Segunda versión' }),
+      other: { texto: 'Tercera versión' },
+      schema: CommentResponseSchema,
+      written: history,
+    },
+    {
+      name: 'comments: DELETE (a replay answers the first answer, not 404)',
+      who: 'operario',
+      method: 'delete',
+      url: async () => {
+        occA ||= await occurrence();
+        commentToDelete ||= await comment(occA, 'Para borrar');
+        return `/api/assigned-tasks/${occA}/comments/${commentToDelete}`;
+      },
+      body: () => ({}),
+      other: { motivo: 'otro cuerpo' },
+      schema: OkResponseSchema,
+      written: () => count(t, 'comentarios'),
+    },
+    {
+      name: 'suggestions: PATCH /api/tasks/:id/suggestion',
+      who: 'operario',
+      method: 'patch',
+      url: () => `/api/tasks/${sierra}/suggestion`,
+      body: () => ({ descripcion: 'Cambiar el disco cada mes' }),
+      other: { descripcion: 'Cambiar el disco cada semana' },
+      schema: SuggestionResponseSchema,
+      written: () => count(t, 'sugerencias'),
+    },
+    {
+      name: 'catalogs: POST /api/areas',
+      who: 'admin',
+      method: 'post',
+      url: () => '/api/areas',
+      body: () => ({ nombre: 'Lustre' }),
+      other: { nombre: 'Pintura' },
+      schema: AreaResponseSchema,
+      written: () => count(t, 'areas'),
+    },
+    {
+      name: 'users: POST /api/users',
+      who: 'admin',
+      method: 'post',
+      url: () => '/api/users',
+      body: async () => {
+        const [{ uuid: rol }] = await t.ds.query(`SELECT uuid FROM roles WHERE nombre = 'Operario'`);
+        return {
+          username: 'idempotente',
+          password: 'secreta123',
+          nombre: 'Ina',
+          apellido: 'Dempotente',
+          rol_uuid: rol,
+          usuario_areas_uuid: [carpinteria],
+        };
+      },
+      other: { username: 'otro-idempotente' },
+      schema: UserResponseSchema,
+      written: () => count(t, 'usuarios'),
+    },
+  ];
+
+  describe.each(families.map((f) => [f.name, f] as const))('%s', (_name, f) => {
+    it('the same key and body answer the first answer again and write nothing more', async () => {
+      const url = await f.url();
+      const body = await f.body();
+      const key = randomUUID();
+      const before = await f.written();
+      const first = await send(f.who, f.method, url, body, key);
+      expect(first.status).toBeLessThan(300);
+      parseWith(f.schema, first.body);
+      const afterOne = await f.written();
+      expect(afterOne).not.toBe(before);
+      const again = await send(f.who, f.method, url, body, key);
+      expect(again.status).toBe(first.status);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers['idempotency-replayed']).toBe('true');
+      expect(await f.written()).toBe(afterOne);
+
+      // The same key with another body: 422, nothing written.
+      expectError(
+        await send(f.who, f.method, url, { ...body, ...f.other }, key),
+        422,
+        MESSAGES.errors.idempotencyKeyReused,
+      );
+      expect(await f.written()).toBe(afterOne);
+    });
+  });
+
+  it('keys belong to their user: another user with the same key runs its own request', async () => {
+    const key = randomUUID();
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    const before = await count(t, 'comentarios');
+    const mine = parseWith(CommentResponseSchema, (await send('operario', 'post', url, { texto: 'Uno' }, key)).body);
+    const theirs = parseWith(CommentResponseSchema, (await send('supervisor', 'post', url, { texto: 'Uno' }, key)).body);
+    expect(theirs.uuid).not.toBe(mine.uuid);
+    expect(await count(t, 'comentarios')).toBe(before + 2);
+  });
+
+  it('after 24 hours a key is free again; the hourly prune removes expired keys', async () => {
+    const key = randomUUID();
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    const before = await count(t, 'comentarios');
+    expect((await send('operario', 'post', url, { texto: 'Vence' }, key)).status).toBe(201);
+    const [row]: { horas: number }[] = await t.ds.query(
+      `SELECT round(extract(epoch FROM expira_en - creado_en) / 3600)::int AS horas FROM claves_idempotencia WHERE clave = $1`,
+      [key],
+    );
+    expect(row.horas).toBe(24);
+    await t.ds.query(`UPDATE claves_idempotencia SET expira_en = now() - interval '1 second' WHERE clave = $1`, [key]);
+    const again = await send('operario', 'post', url, { texto: 'Vence' }, key);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBeUndefined();
+    expect(await count(t, 'comentarios')).toBe(before + 2);
+
+    await t.ds.query(`UPDATE claves_idempotencia SET expira_en = now() - interval '1 second' WHERE clave = $1`, [key]);
+    const { IdempotencyPruner } = await import('../src/common/idempotency/idempotency.module');
+    const pruned = await t.app.get(IdempotencyPruner).prune();
+    // Test apps run with the scheduler off: the prune job does nothing there.
+    expect(pruned).toBe(0);
+    const { IdempotencyRepository } = await import('../src/common/idempotency/idempotency.repository');
+    expect(await t.app.get(IdempotencyRepository).prune()).toBeGreaterThanOrEqual(1);
+    const [left]: { c: string }[] = await t.ds.query(`SELECT count(*) AS c FROM claves_idempotencia WHERE expira_en <= now()`);
+    expect(Number(left.c)).toBe(0);
+  });
+
+  it('a refused request frees its key: nothing was written, and a corrected retry runs', async () => {
+    const key = randomUUID();
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    expectError(await send('operario', 'post', url, { texto: '   ' }, key), 400);
+    expect(Number((await t.ds.query(`SELECT count(*) FROM claves_idempotencia WHERE clave = $1`, [key]))[0].count)).toBe(0);
+    // The same key with the corrected body is a new request (the refused one wrote nothing).
+    expect((await send('operario', 'post', url, { texto: 'Corregido' }, key)).status).toBe(201);
+  });
+
+  it('a key that is not a UUID is refused in Spanish; concurrent sends of one key write once', async () => {
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    expectError(await send('operario', 'post', url, { texto: 'x' }, 'no-es-uuid'), 400, MESSAGES.errors.idempotencyKeyInvalid);
+    const key = randomUUID();
+    const before = await count(t, 'comentarios');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send('operario', 'post', url, { texto: 'Al mismo tiempo' }, key)),
+    );
+    // Each answer is the comment or, while the first is still running, a Spanish 409 to retry.
+    for (const a of answers) {
+      if (a.status === 409) expectError(a, 409, MESSAGES.errors.idempotencyKeyInFlight);
+      else expect(a.status).toBe(201);
+    }
+    expect(await count(t, 'comentarios')).toBe(before + 1);
+    const uuids = new Set(answers.filter((a) => a.status === 201).map((a) => (a.body as { uuid: string }).uuid));
+    expect(uuids.size).toBe(1);
+  });
+
+  it('a request whose process stopped mid-way (a claim left unfinished for 2 minutes) runs again', async () => {
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    const key = randomUUID();
+    expect((await send('operario', 'post', url, { texto: 'Primero' }, key)).status).toBe(201);
+    // Turn the stored answer into an unfinished claim, as a process stopped before answering leaves it.
+    await t.ds.query(
+      `UPDATE claves_idempotencia SET completada = false, respuesta = NULL, codigo_http = NULL WHERE clave = $1`,
+      [key],
+    );
+    expectError(await send('operario', 'post', url, { texto: 'Primero' }, key), 409, MESSAGES.errors.idempotencyKeyInFlight);
+    await t.ds.query(`UPDATE claves_idempotencia SET creado_en = now() - interval '3 minutes' WHERE clave = $1`, [key]);
+    expect((await send('operario', 'post', url, { texto: 'Primero' }, key)).status).toBe(201);
+  });
+
+  it('requests without the header behave as always', async () => {
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    const before = await count(t, 'comentarios');
+    await send('operario', 'post', url, { texto: 'Sin clave' });
+    await send('operario', 'post', url, { texto: 'Sin clave' });
+    expect(await count(t, 'comentarios')).toBe(before + 2);
+  });
+});

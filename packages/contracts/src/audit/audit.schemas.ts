@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { PageQuerySchema, pagedResponseSchema, UuidSchema } from '../common/common.schemas';
+import { calendarDateIn } from '../common/dates';
+import { blankToUndefined, optionalDate, queryUuid } from '../common/fields';
+
+const v = MESSAGES.validation;
+
+/** What an audit entry records (DECISIONS.md, "Audit log"). */
+export const AUDIT_ACTIONS = [
+  'crear',
+  'editar',
+  'eliminar',
+  'desactivar',
+  'reactivar',
+  'archivar',
+  'ingresar',
+  'ingreso_fallido',
+  'cerrar_sesion',
+  'accion_masiva',
+  'notificar',
+  'exportar',
+  'rechazado',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  crear: 'Creación',
+  editar: 'Edición',
+  eliminar: 'Eliminación',
+  desactivar: 'Desactivación',
+  reactivar: 'Reactivación',
+  archivar: 'Archivo y calificación',
+  ingresar: 'Inicio de sesión',
+  ingreso_fallido: 'Inicio de sesión fallido',
+  cerrar_sesion: 'Cierre de sesión',
+  accion_masiva: 'Acción masiva',
+  notificar: 'Notificación enviada',
+  exportar: 'Exportación',
+  rechazado: 'Acceso rechazado',
+};
+
+/** On what. */
+export const AUDIT_RESOURCES = [
+  'usuario',
+  'rol',
+  'area',
+  'estado',
+  'tipo_tarea',
+  'puesto',
+  'tarea',
+  'programacion',
+  'tarea_asignada',
+  'sesion',
+  'notificacion',
+  'informe',
+  'auditoria',
+  'ruta',
+] as const;
+export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+
+export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
+  usuario: 'Usuario',
+  rol: 'Rol',
+  area: 'Área',
+  estado: 'Estado',
+  tipo_tarea: 'Tipo de tarea',
+  puesto: 'Puesto de trabajo',
+  tarea: 'Tarea',
+  programacion: 'Programación',
+  tarea_asignada: 'Tarea asignada',
+  sesion: 'Sesión',
+  notificacion: 'Notificación',
+  informe: 'Informe',
+  auditoria: 'Auditoría',
+  ruta: 'Ruta',
+};
+
+const auditFilterShape = {
+  actor_uuid: queryUuid(),
+  accion: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: v.invalidOption }).optional()),
+  recurso: z.preprocess(blankToUndefined, z.enum(AUDIT_RESOURCES, { error: v.invalidOption }).optional()),
+  desde: optionalDate(),
+  hasta: optionalDate(),
+};
+
+function checkRange(data: { desde?: string; hasta?: string }, ctx: z.RefinementCtx): void {
+  if (data.desde && data.hasta && calendarDateIn(data.hasta) < calendarDateIn(data.desde)) {
+    ctx.addIssue({ code: 'custom', path: ['hasta'], message: v.dateRangeInvalid });
+  }
+}
+
+/** `desde`/`hasta` are inclusive calendar days in the company time zone. */
+export const AuditFiltersSchema = z.object(auditFilterShape).superRefine(checkRange);
+export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
+export const AuditQuerySchema = PageQuerySchema.extend(auditFilterShape).superRefine(checkRange);
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  en: z.string(),
+  /** Who acted; null for the system (the scheduler, a migration) or an unknown user (failed sign-in). */
+  actor: z
+    .object({ uuid: UuidSchema, nombre: z.string(), apellido: z.string(), username: z.string() })
+    .nullable(),
+  accion: z.enum(AUDIT_ACTIONS),
+  recurso: z.enum(AUDIT_RESOURCES),
+  recurso_uuid: z.string().nullable(),
+  /**
+   * For changes, `antes` and `despues` hold the changed fields only (a password change shows as
+   * `contraseña: 'cambiada'`, never a hash); other entries carry what identifies them.
+   */
+  detalle: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListResponseSchema = pagedResponseSchema(AuditEntrySchema);
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
+
+/** `Auditoria-YYYY-MM-DD.xlsx`, the date being today in the company time zone. */
+export function auditFileName(date: string): string {
+  return `Auditoria-${date}.xlsx`;
+}
