@@ -14,6 +14,7 @@ import { boardCards, httpFigures, recordScenarios } from './figures/http.mjs';
 import { pdfFigures } from './figures/pdf.mjs';
 import { schedulerFigures } from './figures/scheduler.mjs';
 import { startupFigure } from './figures/startup.mjs';
+import { uploadFigures } from './figures/uploads.mjs';
 import { webFigures } from './figures/web.mjs';
 import { xlsxFigures } from './figures/xlsx.mjs';
 import { login } from './lib/http.mjs';
@@ -35,7 +36,7 @@ import {
 } from './lib/settings.mjs';
 
 const { only, wants } = selectParts(
-  ['http', 'pdf', 'web', 'startup', 'xlsx', 'scheduler'],
+  ['http', 'pdf', 'web', 'startup', 'uploads', 'xlsx', 'scheduler'],
   process.argv.slice(2),
   'Grupo de cifras',
 );
@@ -99,6 +100,7 @@ async function main() {
   if (wants('pdf')) await section(3, 'PDF', () => pdfFigures(ctx));
   if (wants('web')) await section(5, 'Web', () => webFigures(ctx));
   if (wants('startup')) startupFigure(ctx);
+  if (wants('uploads')) await section(7, 'Uploads', () => uploadFigures(ctx));
   // Last of the HTTP figures: a slow export cannot be cancelled and would skew whatever came after it.
   if (wants('xlsx')) await section(3, 'XLSX export', () => xlsxFigures(ctx));
 

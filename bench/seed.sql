@@ -140,6 +140,15 @@ FROM (SELECT uuid, empleado_uuid, fecha_asignacion, row_number() OVER () AS rn F
 WHERE ta.rn % GREATEST(1, {{ASSIGNED}} / {{COMMENTS}}) = 0
 LIMIT {{COMMENTS}};
 
+-- Checklists on the boards: every open assigned task has 4 steps (the last needs a photo), 0 to 4 of them done.
+INSERT INTO tarea_asignada_checklist (tarea_asignada_uuid, orden, texto, requiere_foto, hecho, hecho_por_uuid, hecho_en)
+SELECT ta.uuid, k, 'Paso ' || k || ' de la lista', k = 4, done, CASE WHEN done THEN ta.empleado_uuid END,
+       CASE WHEN done THEN ta.fecha_asignacion + make_interval(mins => 10 * k) END
+FROM tareas_asignadas ta
+CROSS JOIN generate_series(1, 4) k
+CROSS JOIN LATERAL (SELECT k <= (abs(hashtext(ta.uuid::text)) % 5) AS done) d
+WHERE NOT ta.archivada;
+
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT indexdef FROM b_indexes LOOP EXECUTE r.indexdef; END LOOP;
 END $$;

@@ -6,6 +6,8 @@
 #   BACKUP_KEEP  how many dumps to keep (default 14)
 #   BACKUP_TIME  local time of the daily dump, HH:MM (default 03:00; TZ sets the zone)
 #   BACKUP_ONCE  "true": one dump and rotation, then exit (for tests and manual runs)
+#   UPLOADS_DIR  the uploaded files (the `uploads` volume, read-only); when set, each dump gets a
+#                NAME-STAMP.uploads.tar.gz beside it with the same stamp
 #
 # Each dump is custom format (pg_dump -Fc), written to a temporary name and renamed
 # when complete, so a half-written file is never taken for a backup. Restore with
@@ -39,22 +41,50 @@ dump() {
   if pg_dump -Fc --file="${file}.partial" "$DB_NAME"; then
     mv "${file}.partial" "$file"
     log "Copia terminada ($(du -h "$file" | cut -f1))"
-    rotate
   else
     rm -f "${file}.partial"
     log "La copia falló; se reintentará en el próximo ciclo" >&2
+    return 1
+  fi
+  if [ -n "${UPLOADS_DIR:-}" ]; then
+    uploads "$BACKUP_DIR/${DB_NAME}-${stamp}.uploads.tar.gz" || return 1
+  fi
+  rotate
+}
+
+# The uploaded files, taken after the dump: a file uploaded in between has a row nowhere in
+# the dump and is removed by the app's orphan sweep after a restore.
+uploads() {
+  local file="$1"
+  if [ ! -d "$UPLOADS_DIR" ]; then
+    log "UPLOADS_DIR no es una carpeta: ${UPLOADS_DIR}" >&2
+    return 1
+  fi
+  log "Copia de los archivos subidos en ${file}"
+  # GNU tar's status 1 means a file changed while it was read (an upload at that moment): the
+  # archive is still whole for every other file.
+  local status=0
+  tar -czf "${file}.partial" -C "$UPLOADS_DIR" --exclude='./.tmp' . || status=$?
+  if [ "$status" -le 1 ]; then
+    mv "${file}.partial" "$file"
+    log "Copia de archivos terminada ($(du -h "$file" | cut -f1))"
+  else
+    rm -f "${file}.partial"
+    log "La copia de los archivos falló; se reintentará en el próximo ciclo" >&2
     return 1
   fi
 }
 
 # Names sort by time (UTC stamp), so the newest are last: keep the last BACKUP_KEEP.
 rotate() {
-  local old
-  old="$(find "$BACKUP_DIR" -maxdepth 1 -type f -name "${DB_NAME}-*.dump" | sort | head -n "-${BACKUP_KEEP}")"
-  if [ -n "$old" ]; then
-    log "Rotación: se eliminan $(printf '%s\n' "$old" | wc -l) copias antiguas (se conservan ${BACKUP_KEEP})"
-    printf '%s\n' "$old" | xargs rm -f --
-  fi
+  local old pattern
+  for pattern in "${DB_NAME}-*.dump" "${DB_NAME}-*.uploads.tar.gz"; do
+    old="$(find "$BACKUP_DIR" -maxdepth 1 -type f -name "$pattern" | sort | head -n "-${BACKUP_KEEP}")"
+    if [ -n "$old" ]; then
+      log "Rotación: se eliminan $(printf '%s\n' "$old" | wc -l) copias antiguas (se conservan ${BACKUP_KEEP})"
+      printf '%s\n' "$old" | xargs rm -f --
+    fi
+  done
 }
 
 seconds_until_next() {

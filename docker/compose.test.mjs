@@ -237,8 +237,8 @@ describe('docker/compose.yaml', () => {
     }
   });
 
-  test('volumes pgdata and backups are declared', () => {
-    assert.ok(compose.volumes && 'pgdata' in compose.volumes && 'backups' in compose.volumes);
+  test('volumes pgdata, backups and uploads are declared', () => {
+    assert.ok(compose.volumes && ['pgdata', 'backups', 'uploads'].every((v) => v in compose.volumes));
     const used = Object.values(compose.services)
       .flatMap((s) => s.volumes ?? [])
       .map((v) => String(v).split(':')[0])
@@ -267,6 +267,15 @@ describe('docker/compose.yaml', () => {
     const script = read('docker/backup.sh');
     assert.match(script, /pg_dump -Fc\b/);
     assert.ok(statSync(join(root, 'docker/backup.sh')).mode & 0o111, 'backup.sh ejecutable');
+  });
+
+  test('uploads: the app writes UPLOADS_DIR on the uploads volume, the backup reads it', () => {
+    const app = compose.services.app;
+    assert.ok(app.volumes.includes(`uploads:${app.environment.UPLOADS_DIR}`), 'la app guarda en el volumen');
+    const b = compose.services.backup;
+    assert.ok(b.volumes.includes(`uploads:${b.environment.UPLOADS_DIR}:ro`), 'la copia lee el volumen');
+    const dockerfile = read('docker/Dockerfile');
+    assert.match(dockerfile, new RegExp(`chown node:node ${app.environment.UPLOADS_DIR}\\b`), 'carpeta del usuario node');
   });
 
   test('.env.example names every variable compose.yaml reads and every one the API reads', () => {
@@ -471,6 +480,54 @@ describe('docker/backup.sh', () => {
       assert.equal(readFileSync(join(backups, dumps[1]), 'utf8'), 'PGDMP-fake');
       assert.ok(files.includes('otra-cosa.txt'), 'no toca otros archivos');
       assert.ok(!files.some((f) => f.endsWith('.partial')), 'borra copias a medias');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('with UPLOADS_DIR, each dump gets a tar.gz of the uploads with its stamp, rotated alike', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gestar-backup-'));
+    try {
+      const bin = fakePgDump(dir);
+      const backups = join(dir, 'backups');
+      const uploads = join(dir, 'uploads');
+      spawnSync('mkdir', ['-p', backups, join(uploads, 'ab'), join(uploads, '.tmp')]);
+      writeFileSync(join(uploads, 'ab', 'foto.webp'), 'imagen');
+      writeFileSync(join(uploads, '.tmp', 'a-medias.part'), 'sin terminar');
+      const day = 24 * 3600 * 1000;
+      for (const n of [3, 2, 1]) writeFileSync(join(backups, `gestar-${stamp(new Date(Date.now() - n * day))}.uploads.tar.gz`), 'old');
+      const r = runOnce(dir, {
+        PATH: `${bin}:${process.env.PATH}`,
+        PGDATABASE: 'gestar',
+        BACKUP_KEEP: '2',
+        UPLOADS_DIR: uploads,
+      });
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      const files = readdirSync(backups).sort();
+      const tars = files.filter((f) => f.endsWith('.uploads.tar.gz'));
+      assert.equal(tars.length, 2, files.join(', '));
+      const [dump] = files.filter((f) => f.endsWith('.dump'));
+      assert.equal(tars[1], dump.replace(/\.dump$/, '.uploads.tar.gz'), 'misma marca de tiempo');
+      const list = spawnSync('tar', ['-tzf', join(backups, tars[1])], { encoding: 'utf8' });
+      assert.equal(list.status, 0, list.stderr);
+      assert.ok(list.stdout.split('\n').includes('./ab/foto.webp'), list.stdout);
+      assert.ok(!/\.tmp/.test(list.stdout), 'sin archivos a medias');
+      const restored = join(dir, 'restored');
+      spawnSync('mkdir', ['-p', restored]);
+      assert.equal(spawnSync('tar', ['-xzf', join(backups, tars[1]), '-C', restored]).status, 0);
+      assert.equal(readFileSync(join(restored, 'ab', 'foto.webp'), 'utf8'), 'imagen');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an UPLOADS_DIR that is not a folder fails the run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gestar-backup-'));
+    try {
+      const bin = fakePgDump(dir);
+      const r = runOnce(dir, { PATH: `${bin}:${process.env.PATH}`, PGDATABASE: 'gestar', UPLOADS_DIR: join(dir, 'no-existe') });
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /UPLOADS_DIR no es una carpeta/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

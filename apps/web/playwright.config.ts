@@ -40,5 +40,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The app's service worker answers navigations from its precache, where `page.route` cannot
+    // see them: only the offline tests (e2e/offline.spec.ts) let it run.
+    serviceWorkers: 'block',
   },
 });

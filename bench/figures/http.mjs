@@ -67,8 +67,10 @@ export async function recordScenarios(ctx) {
     const res = await api(recBase, token, s.path);
     await res.arrayBuffer();
     await sleep(150);
-    const lines = readFileSync(sqlLog, 'utf8')
-      .slice(before)
+    // `before` counts bytes: slice the bytes, not the decoded text (a statement may hold accents).
+    const lines = readFileSync(sqlLog)
+      .subarray(before)
+      .toString('utf8')
       .trim()
       .split('\n')
       .filter(Boolean)
@@ -135,7 +137,7 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
   const b = http.board;
   figure(
     1,
-    `Board (${ctx.boardCards} cards) req/s`,
+    `Board (${ctx.boardCards} cards, each with its checklist progress) req/s`,
     b.api.rps,
     b.baseline.rps,
     b.api.rps / b.baseline.rps,

@@ -2,7 +2,8 @@
 // print one JSON line, and the resident memory of a process.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chromium, cleanups, JWT_SECRET, node, root, sleep, TZ } from './settings.mjs';
+import { join } from 'node:path';
+import { chromium, cleanups, JWT_SECRET, node, root, sleep, TZ, workDir } from './settings.mjs';
 
 /** The API's environment as in production, on `dbUrl` and `port`, without the scheduler. */
 export function apiEnv(dbUrl, port, extra = {}) {
@@ -17,6 +18,7 @@ export function apiEnv(dbUrl, port, extra = {}) {
     APP_TIMEZONE: TZ,
     SEED_DEMO: 'false',
     CHROMIUM_PATH: chromium,
+    UPLOADS_DIR: join(workDir, 'uploads'),
     ...extra,
   };
 }

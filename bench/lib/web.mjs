@@ -29,6 +29,23 @@ export function initialGzip(distDir) {
 }
 
 /**
+ * What the service worker precaches (the list the build wrote into dist/sw.js): entries, bytes
+ * on disk and gzip, the download of a first visit's install.
+ */
+export function precacheSize(distDir) {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
+  let bytes = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const body = readFileSync(join(distDir, url));
+    bytes += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { entries: urls.size, bytes, gzip };
+}
+
+/**
  * Builds an app that only mounts the web's providers (React, router, Query, Mantine + its CSS, zod)
  * and renders a title, chunked like apps/web/vite.config.ts.
  */

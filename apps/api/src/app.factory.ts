@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { DataSource } from 'typeorm';
 import { installSpanishErrors, MAX_BODY_BYTES } from '@gestar/contracts';
 import { AppModule } from './app.module';
@@ -43,7 +43,7 @@ function securityHeaders(config: AppConfig) {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...FIREBASE_CONNECT],
         'worker-src': ["'self'"],
@@ -102,7 +102,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   return app;
 }
 
-/** The built web client: static files, `firebase-messaging-sw.js` as JavaScript, SPA fallback for deep links. */
+/**
+ * The built web client: static files, the service worker `sw.js` and the manifest always
+ * revalidated (a new version is found at once), SPA fallback for deep links.
+ */
 function serveWeb(app: NestExpressApplication, config: AppConfig): void {
   const dir = config.webDistDir;
   const index = join(dir, 'index.html');
@@ -116,7 +119,14 @@ function serveWeb(app: NestExpressApplication, config: AppConfig): void {
     setHeaders: (res, path) => {
       if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       if (path.endsWith('.js')) res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-      if (path.endsWith('firebase-messaging-sw.js')) res.setHeader('Service-Worker-Allowed', '/');
+      if (path.endsWith(`${sep}sw.js`)) {
+        res.setHeader('Service-Worker-Allowed', '/');
+        res.setHeader('Cache-Control', 'no-cache');
+      }
+      if (path.endsWith('.webmanifest')) {
+        res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+      }
     },
   });
   // API paths never name a file of the client: skip the file lookup (a stat per request) for them.

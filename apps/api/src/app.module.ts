@@ -16,6 +16,7 @@ import { StatusesModule } from './modules/statuses/statuses.module';
 import { TaskTypesModule } from './modules/task-types/task-types.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.module';
+import { AttachmentsModule } from './modules/attachments/attachments.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
@@ -38,6 +39,7 @@ export const FEATURE_MODULES = [
   TaskTypesModule,
   TasksModule,
   AssignedTasksModule,
+  AttachmentsModule,
   ScheduledTasksModule,
   ReportsModule,
   NotificationsModule,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
 
@@ -25,6 +25,8 @@ export interface AppConfig {
   firebaseServiceAccount?: string;
   chromiumPath: string;
   companyName?: string;
+  /** Where attachments are stored (UPLOADS_DIR, default `.data/uploads` under the working folder). */
+  uploadsDir: string;
 }
 
 function bool(v: string | undefined, def = false): boolean {
@@ -55,6 +57,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo,
     webDistDir: env.WEB_DIST_DIR ?? resolve(__dirname, '..', '..', 'web', 'dist'),
     timezone: env.APP_TIMEZONE ?? DEFAULT_TIMEZONE,
+    uploadsDir: resolve(env.UPLOADS_DIR ?? join('.data', 'uploads')),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     nodeEnv,
     schedulerEnabled: bool(env.SCHEDULER_ENABLED, true),

@@ -139,6 +139,10 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'PUT /api/type-task/:id',
         'POST /api/job-descriptions',
         'PUT /api/job-descriptions/:id',
+        'PUT /api/assigned-tasks/:id',
+        'PUT /api/assigned-tasks/:id/checklist/:itemId',
+        'POST /api/assigned-tasks/:id/attachments',
+        'DELETE /api/attachments/:id',
       ].sort(),
     );
     const conflict = (method: string, path: string) =>

@@ -33,7 +33,7 @@ const CASES: { start: string; cells: [string, string, string, string, string, st
 ];
 
 /** The text columns of an exported row (REPORT_EXPORT_COLUMNS without the dates and the rating). */
-const textColumns = (r: string[]) => [r[0], r[1], r[2], r[3], r[7], r[8]];
+const textColumns = (r: string[]) => [r[0], r[1], r[2], r[3], r[7], r[9]];
 
 describe('exports keep dangerous text as text', () => {
   let t: TestApp;

@@ -53,6 +53,7 @@ function expectedCells(r: ReportRow, tz: string): string[] {
     dmy(calendarDateIn(r.fecha_vencimiento, tz)),
     r.calificacion === null ? '' : String(r.calificacion),
     neutral(r.observaciones ?? ''),
+    r.checklist_progreso.total === 0 ? '' : `${r.checklist_progreso.hechos} de ${r.checklist_progreso.total}`,
     neutral(r.tarea.sugerencias.map((s, i) => `${i + 1}. ${s.descripcion}`).join('\n')),
   ];
 }

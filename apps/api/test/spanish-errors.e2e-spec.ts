@@ -69,6 +69,12 @@ const EXPECTED_TEXTS = [
   'El mensaje es requerido',
   'Debes completar todos los campos',
   'El formato de exportación no es válido',
+  'El texto de cada ítem de la lista es requerido',
+  'La lista de verificación no es válida',
+  'La lista puede tener hasta 50 ítems',
+  'Indique si el ítem está hecho (verdadero o falso)',
+  'Seleccione un archivo (campo «archivo»)',
+  'Un archivo pertenece a un ítem de la lista o a un comentario, no a ambos',
 ];
 
 /** The generic texts name the field they are about. */

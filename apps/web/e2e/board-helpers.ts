@@ -15,7 +15,12 @@ async function json<T>(response: { ok(): boolean; status(): number; json(): Prom
 /** A new task in Carpintería assigned to `assignee` (default operario), created by admin through the API. */
 export async function seedTask(
   request: APIRequestContext,
-  options: { titulo?: string; descripcion?: string; assignee?: string } = {},
+  options: {
+    titulo?: string;
+    descripcion?: string;
+    assignee?: string;
+    checklist?: { texto: string; requiere_foto?: boolean; requiere_nota?: boolean }[];
+  } = {},
 ): Promise<Seeded> {
   const token = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
@@ -40,6 +45,7 @@ export async function seedTask(
         area_uuid: area.uuid,
         usuarios_asignados: [user.uuid],
         fecha_vencimiento: today,
+        ...(options.checklist ? { checklist: options.checklist } : {}),
       },
     }),
     'crear tarea',

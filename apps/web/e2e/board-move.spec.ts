@@ -63,6 +63,14 @@ test('a click on a card button does not start a drag', async ({ page, request })
   await expect(page.getByTestId('drag-overlay')).toHaveCount(0);
 });
 
+/**
+ * dnd-kit's keyboard sensor starts listening for arrows in a `setTimeout(0)` after the key that
+ * picks the card up; a page timer queued now runs after it, so the next key is heard.
+ */
+async function sensorListening(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 test('keyboard only: Space picks up, arrows choose the column, Space drops; Escape cancels', async ({ page, request }) => {
   const { titles } = await ownBoard(page, request, 2);
   const [first, second] = titles as [string, string];
@@ -77,6 +85,7 @@ test('keyboard only: Space picks up, arrows choose the column, Space drops; Esca
   await page.keyboard.press('Space');
   const live = page.locator('[role="status"][aria-live]');
   await expect(live).toContainText(`Tomó la tarea ${first}`);
+  await sensorListening(page);
   await page.keyboard.press('ArrowRight');
   await expect(live).toContainText('está sobre En progreso');
   await page.keyboard.press('Space');
@@ -87,6 +96,8 @@ test('keyboard only: Space picks up, arrows choose the column, Space drops; Esca
   // Escape: nothing moves, nothing is sent.
   await card(page, second).focus();
   await page.keyboard.press('Space');
+  await expect(live).toContainText(`Tomó la tarea ${second}`);
+  await sensorListening(page);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Escape');

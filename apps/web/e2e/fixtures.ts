@@ -54,6 +54,26 @@ function checkRequest(request: Request): string[] {
     const q = issues(route.query, queryObject(url.searchParams));
     if (q) problems.push(`${label}: query fuera de contrato (${q})`);
   }
+  if (route.multipart && route.body) {
+    // An upload: the text fields against the body schema, and the file under its field.
+    const type = request.headers()['content-type'] ?? '';
+    const boundary = /^multipart\/form-data;\s*boundary=(.+)$/.exec(type)?.[1];
+    if (!boundary) return [...problems, `${label}: la subida no es multipart/form-data`];
+    const raw = (request.postDataBuffer() ?? Buffer.alloc(0)).toString('latin1');
+    const fields: Record<string, string> = {};
+    let hasFile = false;
+    for (const part of raw.split(`--${boundary}`)) {
+      const [head = '', ...rest] = part.split('\r\n\r\n');
+      const name = /name="([^"]+)"/.exec(head)?.[1];
+      if (!name) continue;
+      if (/filename="/.test(head)) hasFile ||= name === route.multipart;
+      else fields[name] = rest.join('\r\n\r\n').replace(/\r\n$/, '');
+    }
+    if (!hasFile) problems.push(`${label}: la subida no trae el archivo «${route.multipart}»`);
+    const b = issues(route.body, fields);
+    if (b) problems.push(`${label}: campos fuera de contrato (${b})`);
+    return problems;
+  }
   const raw = request.postData();
   if (route.body) {
     let body: unknown;

@@ -241,11 +241,13 @@ test.describe('notifications', () => {
     await expect(page.getByRole('dialog', { name: 'Notificaciones' })).toBeVisible();
   });
 
-  test('the background worker is served from the site root as JavaScript', async ({ request }) => {
-    const res = await request.get('/firebase-messaging-sw.js');
+  test('the service worker, push included, is served from the site root as JavaScript', async ({ request }) => {
+    const res = await request.get('/sw.js');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toMatch(/javascript/);
-    expect(await res.text()).toContain("addEventListener('push'");
+    expect(res.headers()['cache-control']).toBe('no-cache');
+    expect(res.headers()['service-worker-allowed']).toBe('/');
+    expect(await res.text()).toMatch(/addEventListener\(["'`]push["'`]/);
   });
 
   for (const viewport of [

@@ -60,6 +60,7 @@ test.describe('reports screen (SPEC 2.13)', () => {
       'Fecha de vencimiento',
       'Calificación',
       'Observaciones',
+      'Lista',
       'Acciones',
     ]);
     for (const name of ['Exportar XLSX', 'Exportar PDF', 'Exportar CSV'])
@@ -122,8 +123,12 @@ test.describe('reports screen (SPEC 2.13)', () => {
     expect(aoa).toHaveLength(total + 1);
     expect(aoa.map((r) => r[1])).toContain('Armar mesa de roble para pedido 1042');
 
+    // With photos: the option travels as `fotos=true` (the fixtures check it against the contract).
+    await page.getByRole('checkbox', { name: 'PDF con fotos' }).check();
+    const pdfRequest = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/reports/pdf');
     const pdfDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar PDF' }).click();
+    expect(new URL((await pdfRequest).url()).searchParams.get('fotos')).toBe('true');
     const pdf = await pdfDownload;
     expect(pdf.suggestedFilename()).toBe(`Reporte-${today}.pdf`);
     const pdfPath = join(artifacts, pdf.suggestedFilename());

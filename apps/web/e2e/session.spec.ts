@@ -29,7 +29,7 @@ const storage = async (page: Page) => ({
  * it before the test's own navigation.
  */
 async function editStorage(page: Page, edit: () => void) {
-  await page.goto('/firebase-messaging-sw.js');
+  await page.goto('/sw.js');
   await page.evaluate(edit);
 }
 

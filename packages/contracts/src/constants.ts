@@ -98,4 +98,6 @@ export const TEXT_LIMITS = {
   observations: 5000,
   notificationMessage: 2000,
   token: 4096,
+  checklistItem: 200,
+  checklistNote: 2000,
 } as const;

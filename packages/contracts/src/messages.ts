@@ -81,10 +81,18 @@ export const MESSAGES = {
     bulkActionInvalid: 'La acción debe ser estado, archivar o reasignar',
     empleadoRequired: 'Seleccione el nuevo responsable',
     assignedTaskUpdateEmpty: 'Debe indicar un estado, archivar la tarea o cambiar su vencimiento o responsable',
+    offlineChangeWithoutStatus: 'Un cambio hecho sin conexión debe indicar el estado nuevo',
+    offlineTimeInvalid: 'La hora del cambio sin conexión no es válida: debe ser de los últimos 7 días y no posterior al envío',
     deviceTokenRequired: 'El token del dispositivo es requerido',
     usuarioRequired: 'El usuario es requerido',
     usernameReadOnly: 'El usuario no se puede modificar',
     dueDateNotPast: 'La fecha de vencimiento no puede ser anterior a hoy',
+    checklistTextRequired: 'El texto de cada ítem de la lista es requerido',
+    checklistInvalid: 'La lista de verificación no es válida',
+    checklistTooMany: 'La lista puede tener hasta 50 ítems',
+    checklistHechoRequired: 'Indique si el ítem está hecho (verdadero o falso)',
+    attachmentFileRequired: 'Seleccione un archivo (campo «archivo»)',
+    attachmentTargetBoth: 'Un archivo pertenece a un ítem de la lista o a un comentario, no a ambos',
   },
   errors: {
     // SPEC section 8
@@ -170,6 +178,24 @@ export const MESSAGES = {
     /** A user whose current role holds a permission the caller lacks (users service, user-access rule). */
     userRoleAboveEdit: 'No puede editar a un usuario con un rol con más permisos que el suyo',
     userRoleAboveDelete: 'No puede eliminar a un usuario con un rol con más permisos que el suyo',
+    checklistPhotoRequired: 'Este ítem requiere una foto: adjunte una antes de marcarlo como hecho',
+    checklistNoteRequired: 'Este ítem requiere una nota: escríbala antes de marcarlo como hecho',
+    /** 409 of a move into a finished status; the missing steps follow, joined by '; '. */
+    checklistIncomplete: 'No se puede terminar la tarea: faltan ítems de la lista: ',
+    /** 409 of a status change made offline whose starting status is gone; the current status follows. */
+    statusChangedMeanwhile: 'La tarea cambió de estado mientras usted no tenía conexión; ahora está en ',
+    assignedTaskArchived: 'La tarea está archivada: no se puede modificar',
+    attachmentTooLarge: 'El archivo supera el máximo de 10 MB',
+    attachmentTypeNotAllowed: 'Tipo de archivo no permitido: se aceptan imágenes JPEG, PNG, WebP o HEIC y documentos PDF',
+    attachmentUnreadable: 'No se pudo leer la imagen: el archivo está dañado o incompleto',
+    attachmentsTooMany: 'La tarea ya tiene 20 archivos adjuntos, el máximo permitido',
+    attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
+    attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',
+    attachmentDeleteForbidden: 'Solo quien subió el archivo o un supervisor del área puede eliminarlo',
+    attachmentUploadFailed: 'No se pudo adjuntar el archivo',
+    attachmentImageOnly: 'En una descripción solo se pueden insertar imágenes JPEG, PNG, WebP o HEIC',
+    descriptionImageUploadFailed: 'No se pudo subir la imagen',
+    checklistTickFailed: 'No se pudo actualizar el ítem de la lista',
   },
   success: {
     passwordChanged: '¡Contraseña editada exitosamente!',

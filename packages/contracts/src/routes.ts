@@ -15,6 +15,7 @@ import { NOTIFICATIONS_ROUTES } from './notifications/notifications.routes';
 import { EVENTS_ROUTES } from './events/events.routes';
 import { DOCS_ROUTES } from './docs/docs.routes';
 import { AUDIT_ROUTES } from './audit/audit.routes';
+import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -28,6 +29,7 @@ export const ROUTE_GROUPS = {
   taskTypes: TASK_TYPES_ROUTES,
   tasks: TASKS_ROUTES,
   assignedTasks: ASSIGNED_TASKS_ROUTES,
+  attachments: ATTACHMENTS_ROUTES,
   scheduledTasks: SCHEDULED_TASKS_ROUTES,
   reports: REPORTS_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,

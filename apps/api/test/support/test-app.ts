@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -40,6 +43,7 @@ export async function createTestApp(
     SCHEDULER_ENABLED: 'false',
     WEB_DIST_DIR: '/nonexistent',
     DB_POOL_SIZE: '5',
+    UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'gestar-adjuntos-')),
     ...opts.env,
   });
   const app = await createApp(config, { logger: ['error'] });
@@ -56,6 +60,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (!shared) await dropDatabase(dbName);
+      rmSync(config.uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,12 +5,14 @@ import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Toasts />
+        <UpdatePrompt />
       </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -76,6 +76,8 @@ export interface RequestOptions<R extends RouteDescriptor> {
   signal?: AbortSignal;
   /** Do not run the refresh flow on 401 (logout uses it: a dead session needs no refresh). */
   skipRefresh?: boolean;
+  /** The file of a multipart route (`route.multipart` names its field); `body` then holds the text fields. */
+  file?: { blob: Blob; name: string };
 }
 
 export function serializeQuery(query: QueryParams | undefined): string {
@@ -106,9 +108,26 @@ async function readErrorMessage(response: Response): Promise<{ message: string; 
   return { message, body };
 }
 
-function send(method: string, url: string, token: string | null, options: RequestOptions<RouteDescriptor>) {
+/** A multipart body: the text fields, then the file under the route's field name. */
+function multipartBody(field: string, options: RequestOptions<RouteDescriptor>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries((options.body ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  if (options.file) form.append(field, options.file.blob, options.file.name);
+  return form;
+}
+
+function send(
+  method: string,
+  url: string,
+  token: string | null,
+  options: RequestOptions<RouteDescriptor>,
+  multipart?: string,
+) {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
+    // A multipart body sets its own Content-Type, with the boundary.
+    ...(multipart ? {} : { 'Content-Type': 'application/json' }),
     Accept: 'application/json',
     ...options.headers,
   };
@@ -118,7 +137,11 @@ function send(method: string, url: string, token: string | null, options: Reques
     headers,
     // Login sets, and logout clears, the refresh cookie: cross-origin API (VITE_API_URL) needs 'include'.
     credentials: API_BASE ? 'include' : 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: multipart
+      ? multipartBody(multipart, options)
+      : options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
@@ -192,14 +215,14 @@ export async function apiRequest<R extends RouteDescriptor>(
     opts.headers = { ...opts.headers, [IDEMPOTENCY_HEADER]: newUuid() };
   }
   const sentToken = getAccessToken();
-  let response = await send(route.method, url, sentToken, opts);
+  let response = await send(route.method, url, sentToken, opts, route.multipart);
   // Public calls (login) answer 401 for bad credentials: that is not an expired session.
   if (response.status === 401 && route.access !== 'public' && !opts.skipRefresh) {
     // A refresh that finished while this call was in flight already gave a new token: use it
     // instead of rotating again.
     const current = getAccessToken();
     const token = current && current !== sentToken ? current : await refreshSession();
-    response = await send(route.method, url, token, opts);
+    response = await send(route.method, url, token, opts, route.multipart);
     if (response.status === 401) {
       abandonSession();
       throw new ApiError(401, (await readErrorMessage(response)).message);

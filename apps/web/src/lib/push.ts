@@ -5,7 +5,7 @@
  *   notification permission is requested; if granted and the VITE_FIREBASE_*
  *   config is present, Firebase messaging (loaded on demand, so the main
  *   bundle stays small) gives a device token, registered for the user.
- * - The background worker `/firebase-messaging-sw.js` is registered at the
+ * - The app's one service worker `/sw.js` (src/sw.ts, push included) is registered at the
  *   site root; it hands pushes that arrive while a tab is visible to that tab.
  * - Foreground pushes and live 'notification' events become a toast of type
  *   'notification' (stays until closed). The same notification arriving both
@@ -31,7 +31,7 @@ declare global {
   }
 }
 
-export const SERVICE_WORKER_URL = '/firebase-messaging-sw.js';
+export const SERVICE_WORKER_URL = '/sw.js';
 
 interface FirebaseWebConfig {
   options: FirebaseOptions;

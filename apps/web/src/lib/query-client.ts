@@ -5,7 +5,7 @@
  * CACHE_TIMES in each feature's query options. Window focus does not refetch:
  * the 'Refrescar' button is the explicit way, and focus changes stay quiet.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { CACHE_TIMES, QUERY_GC_TIME_MS, QUERY_RETRY } from './ui-settings';
 
@@ -17,6 +17,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function retryDelay(attempt: number): number {
   return Math.min(QUERY_RETRY.minDelayMs * 2 ** attempt, QUERY_RETRY.maxDelayMs);
 }
+
+// TanStack Query starts "online" whatever the browser says and then follows the online / offline
+// events: a page opened without a network (the installed app on the shop floor) must pause its
+// reads instead of failing them, and show what was kept for offline use.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -148,8 +148,14 @@ export function replaceToken(token: string): void {
   publish(sessionFor(current.user, token));
 }
 
-/** Logout: forget auth, token and permissions. */
+/** The offline copy of what was read (IndexedDB), loaded only when there is one to clear. */
+function forgetOfflineCopy(): void {
+  void import('./offline-cache').then((m) => m.clearOfflineCache()).catch(() => undefined);
+}
+
+/** Logout: forget auth, token and permissions, and the offline copy of what was read. */
 export function endSession(): void {
+  forgetOfflineCopy();
   localStorage.removeItem(STORAGE_KEYS.auth);
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(LEGACY_REFRESH_KEY);
@@ -158,6 +164,7 @@ export function endSession(): void {
 
 /** The session cannot be refreshed: everything local goes (SPEC section 4). */
 export function clearAllStorage(): void {
+  forgetOfflineCopy();
   localStorage.clear();
   publish(EMPTY);
 }

@@ -32,6 +32,8 @@ export type CacheTimeKey = keyof typeof CACHE_TIMES;
 
 /** Query cache retention (garbage-collection time). */
 export const QUERY_GC_TIME_MS = 5 * MINUTE_MS;
+/** How long the offline copy of a read (IndexedDB, per user) is kept: a week of shifts. */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * MINUTE_MS;
 /** Failed queries retry with exponential backoff between these bounds. */
 export const QUERY_RETRY = { count: 3, minDelayMs: 1000, maxDelayMs: 30_000 } as const;
 

@@ -20,6 +20,7 @@ import {
   UpdateCommentRequestSchema,
   CommentListQuerySchema,
 } from './comments.schemas';
+import { ChecklistItemParamsSchema, ChecklistItemResponseSchema, TickChecklistItemRequestSchema } from './checklists.schemas';
 
 const seeRule =
   'Regla en el servicio: quien puede ver la tarea asignada (el asignado, o read:all:assigned-tasks, o read:all:assigned-tasks:by-area en sus áreas).';
@@ -65,8 +66,9 @@ export const ASSIGNED_TASKS_ROUTES = {
     body: UpdateAssignedTaskRequestSchema,
     response: AssignedTaskResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.checklistIncomplete, MESSAGES.errors.assignedTaskArchived, MESSAGES.errors.statusChangedMeanwhile],
     summary:
-      'Cambia el estado {estado_uuid} (el asignado, o un permiso de lectura de tareas asignadas en alcance), archiva {archivada, calificacion?, observaciones?} (solo con read:all:assigned-tasks o read:all:assigned-tasks:by-area en alcance) o cambia el vencimiento {fecha_vencimiento} o el responsable {empleado_uuid} (assign:task con el área de la tarea en alcance). Devuelve la tarjeta actualizada, sin historial.',
+      'Cambia el estado {estado_uuid} (el asignado, o un permiso de lectura de tareas asignadas en alcance), archiva {archivada, calificacion?, observaciones?} (solo con read:all:assigned-tasks o read:all:assigned-tasks:by-area en alcance) o cambia el vencimiento {fecha_vencimiento} o el responsable {empleado_uuid} (assign:task con el área de la tarea en alcance). Un cambio hecho sin conexión lleva {estado_anterior_uuid, sin_conexion_en}: si la tarea ya no está en ese estado, o está archivada, 409; el historial dice a qué hora se hizo. Devuelve la tarjeta actualizada, sin historial.',
   }),
   detail: defineRoute({
     method: 'GET',
@@ -76,6 +78,17 @@ export const ASSIGNED_TASKS_ROUTES = {
     response: AssignedTaskResponseSchema,
     status: 200,
     summary: `Una tarea asignada como la muestra el panel de detalle, archivada o no (enlace /?tarea=<uuid>). ${seeRule}`,
+  }),
+  tickChecklistItem: defineRoute({
+    method: 'PUT',
+    path: '/api/assigned-tasks/:id/checklist/:itemId',
+    access: 'authenticated',
+    params: ChecklistItemParamsSchema,
+    body: TickChecklistItemRequestSchema,
+    response: ChecklistItemResponseSchema,
+    status: 200,
+    conflicts: [MESSAGES.errors.assignedTaskArchived],
+    summary: `Marca o desmarca un ítem de la lista {hecho, nota?}; un ítem que requiere foto o nota no se marca sin ella (422). Queda en el historial. ${seeRule}`,
   }),
   listHistory: defineRoute({
     method: 'GET',

@@ -205,6 +205,7 @@ describe('assigned task responses', () => {
     archivada: false,
     calificacion: null,
     observaciones: null,
+    checklist_progreso: { hechos: 0, total: 0 },
   };
   it('parses an assigned task with and without history', () => {
     expect(issuesOf(AssignedTaskResponseSchema, assigned)).toEqual([]);

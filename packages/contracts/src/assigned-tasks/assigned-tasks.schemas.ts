@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { RATING_MAX, RATING_MIN, TEXT_LIMITS } from '../constants';
 import { IsoDateTimeSchema, UuidListQuerySchema, UuidSchema } from '../common/common.schemas';
 import { AreaRefSchema, PersonNameSchema, TaskScheduleRefSchema, TaskTypeRefSchema } from '../common/refs.schemas';
+import { ChecklistItemResponseSchema, ChecklistProgressSchema } from './checklists.schemas';
 import {
   blankToUndefined,
   numericInput,
@@ -58,8 +59,19 @@ export const UpdateAssignedTaskRequestSchema = z
     fecha_vencimiento: optionalDate(),
     /** A new assignee, active and in the task's area (`assign:task` in the task's area). */
     empleado_uuid: optionalUuid(),
+    /**
+     * A status change made without a network and sent later: the status the person saw when
+     * changing it. If the task is no longer there, the change is refused (409): the server's
+     * state wins.
+     */
+    estado_anterior_uuid: optionalUuid(),
+    /** When that change was made (an instant of the last 7 days, not in the future): the history says so. */
+    sin_conexion_en: IsoDateTimeSchema.optional(),
   })
   .superRefine((data, ctx) => {
+    if ((data.estado_anterior_uuid !== undefined || data.sin_conexion_en !== undefined) && data.estado_uuid === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['estado_uuid'], message: v.offlineChangeWithoutStatus });
+    }
     if (
       data.estado_uuid === undefined &&
       data.archivada === undefined &&
@@ -91,7 +103,7 @@ export const BoardQuerySchema = z.object({
 });
 export type BoardQuery = z.infer<typeof BoardQuerySchema>;
 
-export const ASSIGNED_TASK_HISTORY_TYPES = ['estado', 'archivo', 'comentario', 'asignacion'] as const;
+export const ASSIGNED_TASK_HISTORY_TYPES = ['estado', 'archivo', 'comentario', 'asignacion', 'checklist', 'adjunto'] as const;
 export type AssignedTaskHistoryType = (typeof ASSIGNED_TASK_HISTORY_TYPES)[number];
 
 /** One change of an assigned task; `detalle` is a readable Spanish sentence. */
@@ -141,6 +153,10 @@ export const AssignedTaskResponseSchema = z.object({
   archivada: z.boolean(),
   calificacion: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable(),
   observaciones: z.string().nullable(),
+  /** Steps done and total; the full list is in the detail (`checklist`). */
+  checklist_progreso: ChecklistProgressSchema,
+  /** The occurrence's checklist with its photos: only in `GET /api/assigned-tasks/:id/detail`. */
+  checklist: z.array(ChecklistItemResponseSchema).optional(),
   /** Present where the API includes it (e.g. the answer of an update). */
   historial: AssignedTaskHistoryResponseSchema.optional(),
 });

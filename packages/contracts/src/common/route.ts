@@ -21,6 +21,8 @@ export interface RouteDescriptor {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart upload: the name of its file field (`body` then describes the text fields). */
+  multipart?: string;
   /** Response schema; `null` for a file download or an event stream. */
   response: z.ZodType | null;
   /** Answer status on success (default 200, 201 for POST creating a record). */

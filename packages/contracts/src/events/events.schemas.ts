@@ -32,7 +32,7 @@ export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS]
 
 export const NotificationEventSchema = NotificationResponseSchema;
 
-export const ASSIGNED_TASK_CHANGES = ['asignacion', 'estado', 'archivo', 'comentario'] as const;
+export const ASSIGNED_TASK_CHANGES = ['asignacion', 'estado', 'archivo', 'comentario', 'checklist'] as const;
 export type AssignedTaskChange = (typeof ASSIGNED_TASK_CHANGES)[number];
 
 export const AssignedTaskChangedEventSchema = z.object({

@@ -92,6 +92,7 @@ describe('report responses', () => {
     calificacion: 4,
     observaciones: null,
     archivada: true,
+    checklist_progreso: { hechos: 3, total: 5 },
   };
   it('parses a page of rows with totalPages and meta', () => {
     const body = { data: [row], totalPages: 1, meta: { totalItems: 1, currentPage: 1, limit: 10, totalPages: 1 } };

@@ -9,7 +9,8 @@ import {
   UuidSchema,
 } from '../common/common.schemas';
 import { calendarDateIn } from '../common/dates';
-import { optionalDate, queryText } from '../common/fields';
+import { booleanInput, optionalDate, queryText } from '../common/fields';
+import { ChecklistProgressSchema, type ChecklistProgress } from '../assigned-tasks/checklists.schemas';
 
 const v = MESSAGES.validation;
 
@@ -39,8 +40,11 @@ export type ReportFilters = z.infer<typeof ReportFiltersSchema>;
 export const ReportQuerySchema = PageQuerySchema.extend(reportFilterShape).superRefine(checkRange);
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
-/** Export takes the same filters without paging: the file holds every matching row. */
-export const ReportExportQuerySchema = ReportFiltersSchema;
+/**
+ * Export takes the same filters without paging: the file holds every matching row. `fotos`
+ * (PDF only) adds the thumbnails of each row's photos, which makes the file larger.
+ */
+export const ReportExportQuerySchema = z.object({ ...reportFilterShape, fotos: booleanInput() }).superRefine(checkRange);
 export type ReportExportQuery = z.infer<typeof ReportExportQuerySchema>;
 
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS, { error: v.invalidFormat });
@@ -70,7 +74,16 @@ export const REPORT_COLUMNS = [
   'Fecha de vencimiento',
   'Calificación',
   'Observaciones',
+  'Lista',
 ] as const;
+
+/** The "Lista" column: steps done of the occurrence's checklist ("3 de 5"), empty without one. */
+export function checklistProgressText(p: ChecklistProgress): string {
+  return p.total === 0 ? '' : `${p.hechos} de ${p.total}`;
+}
+
+/** Thumbnails of photos a PDF row shows at most (the option `fotos`). */
+export const REPORT_PDF_PHOTOS_PER_ROW = 4;
 
 /** The exported files add the task's suggestions as one more text column. */
 export const REPORT_EXPORT_COLUMNS = [...REPORT_COLUMNS, 'Sugerencias'] as const;
@@ -90,6 +103,7 @@ export const ReportRowSchema = z.object({
   calificacion: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable(),
   observaciones: z.string().nullable(),
   archivada: z.boolean(),
+  checklist_progreso: ChecklistProgressSchema,
 });
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 

@@ -208,6 +208,10 @@ describe('descriptionToPlainText and isSafeRichTextUrl', () => {
     ['https://', false],
     ['https://exa mple.com', false],
     ['ftp://example.com', false],
+    ['/api/attachments/7ee46927-4ae4-4eeb-bbbe-413c856d7c1a', true],
+    ['/api/attachments/7ee46927-4ae4-4eeb-bbbe-413c856d7c1a/miniatura', false],
+    ['/api/attachments/../users', false],
+    ['/api/users/7ee46927-4ae4-4eeb-bbbe-413c856d7c1a', false],
   ])('%s -> %s', (url, expected) => {
     expect(isSafeRichTextUrl(url)).toBe(expected);
   });

@@ -49,9 +49,16 @@ export interface RichTextBlock {
 export type RichTextNode = RichTextBlock | RichTextLeaf;
 export type RichTextDocument = RichTextBlock[];
 
-const SAFE_URL = /^(?:https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?|mailto:[^\s]+)$/i;
+const SAFE_URL =
+  /^(?:https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?|mailto:[^\s]+|\/api\/attachments\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** Only http, https and mailto links and images; never `javascript:` or `data:`. */
+/** The path of an image uploaded for a description (`POST /api/attachments/images`). */
+export const DESCRIPTION_IMAGE_PATH = /^\/api\/attachments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * Only http, https and mailto links and images, and the path of an uploaded image; never
+ * `javascript:` or `data:`.
+ */
 export function isSafeRichTextUrl(url: string): boolean {
   return SAFE_URL.test(url);
 }

@@ -341,6 +341,7 @@ describe('TaskResponseSchema', () => {
         activo: true,
       },
       sugerencias: [{ uuid: U2, descripcion: 'x', creado_por_uuid: U1, fecha_creacion: '2030-01-02T10:00:00.000Z' }],
+      checklist: [{ uuid: U3, texto: 'Afilar la sierra', requiere_foto: true, requiere_nota: false }],
     };
     expect(issuesOf(TaskResponseSchema, task)).toEqual([]);
     expect(issuesOf(TaskResponseSchema, { ...task, programaciones_tareas: null })).toEqual([]);

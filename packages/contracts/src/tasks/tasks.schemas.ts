@@ -17,6 +17,7 @@ import {
 import { addDaysToCalendarDate, calendarDateIn } from '../common/dates';
 import { DescriptionSchema, RequiredDescriptionSchema } from './rich-text.schemas';
 import { SuggestionResponseSchema } from './suggestions.schemas';
+import { ChecklistRequestSchema, TaskChecklistItemSchema } from '../assigned-tasks/checklists.schemas';
 
 const v = MESSAGES.validation;
 
@@ -78,6 +79,8 @@ export const CreateTaskRequestSchema = z
     descripcion: RequiredDescriptionSchema,
     fecha_vencimiento: requiredDate(v.fechaVencimientoRequired),
     programacion_tarea: TaskScheduleRequestSchema.nullable().optional(),
+    /** The steps every occurrence copies when it is created. */
+    checklist: ChecklistRequestSchema.optional(),
   })
   .superRefine(checkDueDateAgainstSchedule);
 export type CreateTaskRequest = z.infer<typeof CreateTaskRequestSchema>;
@@ -94,6 +97,8 @@ export const UpdateTaskRequestSchema = z.object({
   descripcion: DescriptionSchema.optional(),
   activo: booleanInput(),
   programacion_tarea: TaskScheduleRequestSchema.nullable().optional(),
+  /** Replaces the steps future occurrences copy (occurrences already created keep theirs); omitted: unchanged. */
+  checklist: ChecklistRequestSchema.optional(),
 });
 export type UpdateTaskRequest = z.infer<typeof UpdateTaskRequestSchema>;
 export type UpdateTaskRequestInput = z.input<typeof UpdateTaskRequestSchema>;
@@ -112,6 +117,7 @@ export const TaskResponseSchema = z.object({
   usuarios_tareas: z.array(UserRefSchema),
   programaciones_tareas: TaskScheduleRefSchema.nullable(),
   sugerencias: z.array(SuggestionResponseSchema),
+  checklist: z.array(TaskChecklistItemSchema),
 });
 export type TaskResponse = z.infer<typeof TaskResponseSchema>;
 

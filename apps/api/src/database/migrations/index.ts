@@ -8,6 +8,7 @@ import { AuditLog1763700013100 } from './1763700013100-audit-log';
 import { DirectorySignIn1763700013200 } from './1763700013200-directory-sign-in';
 import { CommentsKeyset1763700013300 } from './1763700013300-comments-keyset';
 import { NotificationTaskLink1763700013400 } from './1763700013400-notification-task-link';
+import { ChecklistsAttachments1763700014000 } from './1763700014000-checklists-attachments';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   DirectorySignIn1763700013200,
   CommentsKeyset1763700013300,
   NotificationTaskLink1763700013400,
+  ChecklistsAttachments1763700014000,
 ];

@@ -12,6 +12,8 @@ import {
   UpdateAssignedTaskRequest,
   UpdateCommentRequest,
   UuidParam,
+  ChecklistItemParams,
+  TickChecklistItemRequest,
 } from '@gestar/contracts';
 import { CurrentUser, Endpoint, ValidBody, ValidParams, ValidQuery } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -46,6 +48,15 @@ export class AssignedTasksController {
   @Endpoint(ASSIGNED_TASKS_ROUTES.detail)
   detail(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam) {
     return this.assigned.detail(user, p.id);
+  }
+
+  @Endpoint(ASSIGNED_TASKS_ROUTES.tickChecklistItem)
+  tickChecklistItem(
+    @CurrentUser() user: AuthUser,
+    @ValidParams() p: ChecklistItemParams,
+    @ValidBody() body: TickChecklistItemRequest,
+  ) {
+    return this.assigned.tickChecklistItem(user, p.id, p.itemId, body);
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.listHistory)

@@ -1,6 +1,12 @@
 import { calendarDateIn, companyMidnightIso } from '@gestar/contracts';
-import type { AssignedTaskHistoryEntry, AssignedTaskResponse, CommentResponse } from '@gestar/contracts';
-import type { CardRow, CommentRow, HistoryRow } from './assigned-tasks.repository';
+import type {
+  AssignedTaskHistoryEntry,
+  AssignedTaskResponse,
+  AttachmentResponse,
+  ChecklistItemResponse,
+  CommentResponse,
+} from '@gestar/contracts';
+import type { CardRow, ChecklistItemRow, CommentRow, HistoryRow } from './assigned-tasks.repository';
 
 /** History rows written by the scheduler have no user. */
 const SYSTEM_AUTHOR = { nombre: 'Sistema', apellido: '' };
@@ -49,6 +55,7 @@ export function toAssignedTaskResponse(a: CardRow, timeZone: string, historial?:
     archivada: a.archivada,
     calificacion: a.calificacion,
     observaciones: a.observaciones,
+    checklist_progreso: { hechos: a.checklist_hechos, total: a.checklist_total },
   };
   // Added only to the detail, after the literal: a board's 500 cards keep one object shape.
   if (historial) response.historial = historial.map(toHistoryEntry);
@@ -63,5 +70,19 @@ export function toCommentResponse(c: CommentRow): CommentResponse {
     usuario_uuid: c.usuario_uuid,
     fecha_creacion: c.fecha_creacion.toISOString(),
     editado: c.editado,
+  };
+}
+
+export function toChecklistItemResponse(c: ChecklistItemRow, fotos: AttachmentResponse[]): ChecklistItemResponse {
+  return {
+    uuid: c.uuid,
+    texto: c.texto,
+    requiere_foto: c.requiere_foto,
+    requiere_nota: c.requiere_nota,
+    hecho: c.hecho,
+    nota: c.nota,
+    fotos,
+    hecho_por: c.hecho_por_nombre !== null ? { nombre: c.hecho_por_nombre, apellido: c.hecho_por_apellido ?? '' } : null,
+    hecho_en: c.hecho_en ? c.hecho_en.toISOString() : null,
   };
 }

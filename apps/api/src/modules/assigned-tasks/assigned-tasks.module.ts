@@ -5,9 +5,10 @@ import { AssignedTasksRepository } from './assigned-tasks.repository';
 import { AssignedTasksService } from './assigned-tasks.service';
 import { CommentsService } from './comments.service';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { AttachmentsCoreModule } from '../attachments/attachments-core.module';
 
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, AttachmentsCoreModule],
   controllers: [AssignedTasksController],
   providers: [AssignedTasksService, AssignedTasksRepository, CommentsService, AssignedTaskEvents],
   exports: [AssignedTasksService, AssignedTaskEvents],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AssignedTaskHistoryType, StatusCategory } from '@gestar/contracts';
 import { Db } from '../../database/db';
 import { Sql, sql } from '../../database/sql';
+import { CHECKLIST_PROGRESS_JOIN } from './checklist-progress.sql';
 
 /** Where a board query looks: `null` lists mean "no restriction". */
 export interface BoardFilter {
@@ -68,6 +69,21 @@ export interface CardRow {
   archivada: boolean;
   calificacion: number | null;
   observaciones: string | null;
+  checklist_hechos: number;
+  checklist_total: number;
+}
+
+/** One step of an occurrence's checklist, with who ticked it. */
+export interface ChecklistItemRow {
+  uuid: string;
+  texto: string;
+  requiere_foto: boolean;
+  requiere_nota: boolean;
+  hecho: boolean;
+  nota: string | null;
+  hecho_por_nombre: string | null;
+  hecho_por_apellido: string | null;
+  hecho_en: Date | null;
 }
 
 export interface StatusRow {
@@ -118,7 +134,15 @@ const COMMENT_SELECT = sql`
          c.updated_at > c.fecha_creacion + interval '1 second' AS editado
     FROM comentarios c JOIN usuarios u ON u.uuid = c.usuario_uuid`;
 
-/** The only writer of `tareas_asignadas`, `historial_tareas_asignadas` and `comentarios`. */
+const CHECKLIST_SELECT = sql`
+  SELECT c.uuid, c.texto, c.requiere_foto, c.requiere_nota, c.hecho, c.nota, c.hecho_en,
+         u.nombre AS hecho_por_nombre, u.apellido AS hecho_por_apellido
+    FROM tarea_asignada_checklist c LEFT JOIN usuarios u ON u.uuid = c.hecho_por_uuid`;
+
+/**
+ * The only writer of `tareas_asignadas`, `historial_tareas_asignadas`, `comentarios` and
+ * `tarea_asignada_checklist` (whose rows a trigger copies from the task when an occurrence is inserted).
+ */
 @Injectable()
 export class AssignedTasksRepository {
   constructor(private readonly db: Db) {}
@@ -136,7 +160,8 @@ export class AssignedTasksRepository {
              t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
              p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
              p.activo AS programacion_activa,
-             ta.archivada, ta.calificacion, ta.observaciones
+             ta.archivada, ta.calificacion, ta.observaciones,
+             cl.hechos AS checklist_hechos, cl.total AS checklist_total
         FROM tareas_asignadas ta
         JOIN estados e ON e.uuid = ta.estado_uuid
         JOIN usuarios u ON u.uuid = ta.empleado_uuid
@@ -144,6 +169,7 @@ export class AssignedTasksRepository {
         JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
         JOIN areas a ON a.uuid = t.area_uuid
         LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+        ${CHECKLIST_PROGRESS_JOIN}
        ${where}
        ORDER BY ${orderBy}`);
   }
@@ -265,11 +291,14 @@ export class AssignedTasksRepository {
    * `terminada` statuses (the first move into one counts), set to now on entering one, cleared
    * on leaving (a task moved back is no longer complete).
    */
-  async setStatus(uuid: string, estadoUuid: string, completed: boolean): Promise<void> {
+  /** The new status; completion is the first move into a finished one, at `at` (now by default). */
+  async setStatus(uuid: string, estadoUuid: string, completed: boolean, at: Date | null = null): Promise<void> {
     await this.db.execute(sql`
       UPDATE tareas_asignadas
          SET estado_uuid = ${estadoUuid},
-             fecha_completada = CASE WHEN ${completed}::boolean THEN coalesce(fecha_completada, now()) ELSE NULL END,
+             fecha_completada = CASE WHEN ${completed}::boolean
+                                     THEN coalesce(fecha_completada, greatest(fecha_asignacion, coalesce(${at}::timestamptz, now())))
+                                     ELSE NULL END,
              updated_at = now()
        WHERE uuid = ${uuid}`);
   }
@@ -295,7 +324,33 @@ export class AssignedTasksRepository {
     );
   }
 
-  /** Oldest first. */
+  /** The occurrence's checklist, in order. */
+  checklist(uuid: string): Promise<ChecklistItemRow[]> {
+    return this.db.query(sql`${CHECKLIST_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ORDER BY c.orden`);
+  }
+
+  findChecklistItem(uuid: string, itemUuid: string): Promise<ChecklistItemRow | null> {
+    return this.db.one(sql`${CHECKLIST_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} AND c.uuid = ${itemUuid}`);
+  }
+
+  /** Ticks (with who and when) or unticks a step; `nota` undefined keeps the stored one. */
+  async setChecklistItem(itemUuid: string, hecho: boolean, nota: string | null | undefined, by: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE tarea_asignada_checklist
+         SET hecho = ${hecho},
+             nota = CASE WHEN ${nota === undefined}::boolean THEN nota ELSE ${nota ?? null} END,
+             hecho_por_uuid = CASE WHEN ${hecho}::boolean THEN ${by}::uuid END,
+             hecho_en = CASE WHEN ${hecho}::boolean THEN now() END
+       WHERE uuid = ${itemUuid}`);
+  }
+
+  /** Texts of the steps not yet done, in order. */
+  async pendingChecklistItems(uuid: string): Promise<string[]> {
+    const rows = await this.db.query<{ texto: string }>(sql`
+      SELECT texto FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = ${uuid} AND NOT hecho ORDER BY orden`);
+    return rows.map((r) => r.texto);
+  }
+
   /** Up to `limit` comments, newest first, older than `before` when given (keyset on creation time and uuid). */
   commentsPage(uuid: string, limit: number, before?: { fecha_creacion: Date; uuid: string }): Promise<CommentRow[]> {
     const older = before ? sql`AND (c.fecha_creacion, c.uuid) < (${before.fecha_creacion}, ${before.uuid}::uuid)` : sql.empty;

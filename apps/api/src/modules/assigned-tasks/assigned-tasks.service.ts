@@ -14,6 +14,8 @@ import {
   RATING_LABELS,
   todayIn,
   UpdateAssignedTaskRequest,
+  ChecklistItemResponse,
+  TickChecklistItemRequest,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -28,7 +30,9 @@ import {
 import { AccessRepository } from '../../common/access/access.repository';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
-import { toAssignedTaskResponse, toHistoryEntry } from './assigned-tasks.mapper';
+import { toAssignedTaskResponse, toChecklistItemResponse, toHistoryEntry } from './assigned-tasks.mapper';
+import { AttachmentsRepository } from '../attachments/attachments.repository';
+import { toAttachmentResponse } from '../attachments/attachments.mapper';
 import {
   AssignedTaskAccessRow,
   AssignedTasksRepository,
@@ -81,6 +85,7 @@ export class AssignedTasksService {
     private readonly repo: AssignedTasksRepository,
     private readonly access: AccessRepository,
     private readonly events: AssignedTaskEvents,
+    private readonly attachments: AttachmentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -127,7 +132,79 @@ export class AssignedTasksService {
    */
   async detail(caller: AuthUser, uuid: string): Promise<AssignedTaskResponse> {
     await this.visibleRow(caller, uuid);
-    return this.card(uuid);
+    const response = await this.card(uuid);
+    response.checklist = await this.checklist(uuid);
+    return response;
+  }
+
+  /** The occurrence's steps, each with its photos. */
+  private async checklist(uuid: string): Promise<ChecklistItemResponse[]> {
+    const [items, files] = await Promise.all([this.repo.checklist(uuid), this.attachments.ofOccurrence(uuid)]);
+    return items.map((item) =>
+      toChecklistItemResponse(
+        item,
+        files.filter((f) => f.checklist_item_uuid === item.uuid).map(toAttachmentResponse),
+      ),
+    );
+  }
+
+  /**
+   * Ticks or unticks one step (the assignee or a watcher in scope). A step that requires a photo
+   * needs one attached to it, one that requires a note needs a note (422); an archived occurrence
+   * is not changed (409). Each change is in the history.
+   */
+  async tickChecklistItem(
+    caller: AuthUser,
+    uuid: string,
+    itemUuid: string,
+    input: TickChecklistItemRequest,
+  ): Promise<ChecklistItemResponse> {
+    const { item, row, changed } = await this.applyTick(caller, uuid, itemUuid, input);
+    if (changed) await this.events.changed([row], 'checklist');
+    return item;
+  }
+
+  @Transactional()
+  private async applyTick(caller: AuthUser, uuid: string, itemUuid: string, input: TickChecklistItemRequest) {
+    const { row } = await this.visibleRow(caller, uuid, true);
+    const item = await this.repo.findChecklistItem(uuid, itemUuid);
+    if (!item) throw notFound();
+    if (row.archivada) throw conflict(MESSAGES.errors.assignedTaskArchived);
+    const nota = input.nota === undefined ? undefined : input.nota ? input.nota : null;
+    if (input.hecho) {
+      if (item.requiere_foto && (await this.attachments.countOfItem(itemUuid)) === 0) {
+        throw new AppException(422, MESSAGES.errors.checklistPhotoRequired, [
+          { path: 'hecho', message: MESSAGES.errors.checklistPhotoRequired },
+        ]);
+      }
+      if (item.requiere_nota && !(nota === undefined ? item.nota : nota)) {
+        throw new AppException(422, MESSAGES.errors.checklistNoteRequired, [
+          { path: 'nota', message: MESSAGES.errors.checklistNoteRequired },
+        ]);
+      }
+    }
+    await this.repo.setChecklistItem(itemUuid, input.hecho, nota, caller.uuid);
+    if (input.hecho !== item.hecho) {
+      await this.note(caller, uuid, 'checklist', `${input.hecho ? 'Marcó' : 'Desmarcó'} «${item.texto}»`);
+    }
+    const fresh = (await this.repo.findChecklistItem(uuid, itemUuid))!;
+    const fotos = (await this.attachments.ofOccurrence(uuid)).filter((f) => f.checklist_item_uuid === itemUuid);
+    return { item: toChecklistItemResponse(fresh, fotos.map(toAttachmentResponse)), row, changed: input.hecho !== item.hecho };
+  }
+
+  /** One history entry by the caller (attachments write theirs through here). */
+  async note(caller: AuthUser, uuid: string, tipo: NewHistory['tipo'], detalle: string): Promise<void> {
+    await this.repo.addHistory([{ tareaAsignadaUuid: uuid, tipo, detalle, usuarioUuid: caller.uuid }]);
+  }
+
+  /**
+   * The occurrence if the caller may see it (404 / 403 otherwise), locked when `lock`; `finished`
+   * says whether its status is in the `terminada` category.
+   */
+  async visibleOccurrence(caller: AuthUser, uuid: string, lock = false) {
+    const { row, access } = await this.visibleRow(caller, uuid, lock);
+    const status = (await this.repo.statuses()).find((s) => s.uuid === row.estado_uuid);
+    return { row, access, finished: status?.categoria === 'terminada' };
   }
 
   private async card(uuid: string): Promise<AssignedTaskResponse> {
@@ -170,6 +247,28 @@ export class AssignedTasksService {
     }
   }
 
+  /** `sin_conexion_en` as an instant: the last 7 days, not after now (5 minutes of clock skew allowed). */
+  private offlineInstant(iso: string): Date {
+    const at = new Date(iso);
+    const now = Date.now();
+    if (at.getTime() > now + 5 * 60_000 || at.getTime() < now - 7 * 24 * 3600_000) {
+      const message = MESSAGES.validation.offlineTimeInvalid;
+      throw new AppException(422, message, [{ path: 'sin_conexion_en', message }]);
+    }
+    return at;
+  }
+
+  /** "cambiado sin conexión a las 10:42, sincronizado a las 11:05" (the day too when it was not today). */
+  private offlineNote(at: Date): string {
+    const tz = this.tz;
+    const time = (d: Date) =>
+      d.toLocaleTimeString('es-AR', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const day = (d: Date) => d.toLocaleDateString('es-AR', { timeZone: tz, day: '2-digit', month: '2-digit' });
+    const now = new Date();
+    const when = day(at) === day(now) ? `a las ${time(at)}` : `el ${day(at)} a las ${time(at)}`;
+    return `cambiado sin conexión ${when}, sincronizado a las ${time(now)}`;
+  }
+
   /** The checks and writes of one update, in one transaction (also each item of the bulk call). */
   @Transactional()
   async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<UpdateOutcome> {
@@ -184,6 +283,19 @@ export class AssignedTasksService {
     const note = (tipo: NewHistory['tipo'], detalle: string) =>
       history.push({ tareaAsignadaUuid: uuid, tipo, detalle, usuarioUuid: caller.uuid });
 
+    // A status change sent late (made offline) meets the server's state: it wins.
+    if (input.estado_uuid !== undefined && row.archivada && input.archivada !== false) {
+      throw conflict(MESSAGES.errors.assignedTaskArchived);
+    }
+    const offlineAt = input.sin_conexion_en === undefined ? null : this.offlineInstant(input.sin_conexion_en);
+    if (
+      input.estado_anterior_uuid !== undefined &&
+      input.estado_uuid !== row.estado_uuid &&
+      input.estado_anterior_uuid !== row.estado_uuid
+    ) {
+      const current = (await this.repo.statuses()).find((s) => s.uuid === row.estado_uuid);
+      throw conflict(`${MESSAGES.errors.statusChangedMeanwhile}«${current?.nombre ?? 'Sin estado'}»`);
+    }
     if (input.estado_uuid !== undefined && input.estado_uuid !== row.estado_uuid) {
       const statuses = await this.repo.statuses();
       const target = statuses.find((s) => s.uuid === input.estado_uuid);
@@ -193,8 +305,14 @@ export class AssignedTasksService {
         ]);
       }
       const from = statuses.find((s) => s.uuid === row.estado_uuid);
-      await this.repo.setStatus(uuid, target.uuid, target.categoria === 'terminada');
-      note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}`);
+      if (target.categoria === 'terminada') {
+        const pending = await this.repo.pendingChecklistItems(uuid);
+        if (pending.length > 0) throw conflict(`${MESSAGES.errors.checklistIncomplete}${pending.join('; ')}`);
+      }
+      // Completion is when the work was done: offline, the moment the person moved it.
+      await this.repo.setStatus(uuid, target.uuid, target.categoria === 'terminada', offlineAt);
+      const late = offlineAt ? ` (${this.offlineNote(offlineAt)})` : '';
+      note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}${late}`);
     }
     let newAssignee: string | null = null;
     if (reassigns) {

@@ -38,6 +38,7 @@ const GROUP_TAGS: Record<GroupName, string> = {
   taskTypes: 'Tipos de tarea',
   tasks: 'Tareas',
   assignedTasks: 'Tareas asignadas',
+  attachments: 'Archivos adjuntos',
   scheduledTasks: 'Programación de tareas',
   reports: 'Reportes',
   notifications: 'Notificaciones',
@@ -65,6 +66,13 @@ const NON_JSON_CONTENT = new Map<RouteDescriptor, Record<string, JsonSchema>>([
     },
   ],
   [ROUTE_GROUPS.docs.page, { 'text/html': { type: 'string' } }],
+  [
+    ROUTE_GROUPS.attachments.download,
+    Object.fromEntries(
+      ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'].map((t) => [t, { type: 'string', contentEncoding: 'binary' }]),
+    ),
+  ],
+  [ROUTE_GROUPS.attachments.thumbnail, { 'image/webp': { type: 'string', contentEncoding: 'binary' } }],
 ]);
 
 /** Routes that never touch the database, so never answer 503. */
@@ -229,11 +237,29 @@ function operation(group: GroupName, key: string, route: RouteDescriptor): OpenA
     tags: [GROUP_TAGS[group]],
     'x-permission': route.access as OpenApiOperation['x-permission'],
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body
+    ...(route.body && route.multipart
       ? {
-          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  ...jsonSchema(route.body, 'input'),
+                  properties: {
+                    ...((jsonSchema(route.body, 'input').properties as JsonSchema | undefined) ?? {}),
+                    [route.multipart]: { type: 'string', format: 'binary' },
+                  },
+                  required: [route.multipart],
+                },
+              },
+            },
+          },
         }
-      : {}),
+      : route.body
+        ? {
+            requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+          }
+        : {}),
     responses: { ...successResponse(route), ...errorResponses(route) },
     security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
   };

@@ -30,5 +30,6 @@ export function toReportRows(batch: ReportBatch, timeZone: string): ReportRow[] 
     calificacion: r.calificacion,
     observaciones: r.observaciones,
     archivada: r.archivada,
+    checklist_progreso: { hechos: r.checklist_hechos, total: r.checklist_total },
   }));
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsCoreModule } from '../attachments/attachments-core.module';
 import { PdfRendererService } from './export/pdf-renderer.service';
 import { ReportsController } from './reports.controller';
 import { REPORT_LIMITS, reportLimitsFromEnv } from './reports.limits';
@@ -6,6 +7,7 @@ import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 
 @Module({
+  imports: [AttachmentsCoreModule],
   controllers: [ReportsController],
   providers: [
     ReportsService,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
 import { likePattern, Sql, sql } from '../../database/sql';
+import { CHECKLIST_PROGRESS_JOIN } from '../assigned-tasks/checklist-progress.sql';
 
 /**
  * What a report query selects. `null` scope = every area. `from` is
@@ -43,6 +44,8 @@ export interface ReportRowRecord {
   estado_uuid: string;
   estado_nombre: string;
   estado_color: string;
+  checklist_hechos: number;
+  checklist_total: number;
 }
 
 /**
@@ -58,6 +61,8 @@ export interface ExportRecord {
   vence: number;
   calificacion: number | null;
   observaciones: string | null;
+  checklist_hechos: number;
+  checklist_total: number;
 }
 
 export interface ExportBatch {
@@ -188,11 +193,13 @@ export class ReportsRepository {
         ta.calificacion, ta.observaciones, ta.archivada,
         u.uuid AS empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido,
         t.uuid AS tarea_uuid, t.titulo, a.uuid AS area_uuid, a.nombre AS area_nombre,
-        e.uuid AS estado_uuid, e.nombre AS estado_nombre, e.color AS estado_color
+        e.uuid AS estado_uuid, e.nombre AS estado_nombre, e.color AS estado_color,
+        cl.hechos AS checklist_hechos, cl.total AS checklist_total
       ${FROM}
       JOIN areas a ON a.uuid = t.area_uuid
       JOIN usuarios u ON u.uuid = ta.empleado_uuid
       JOIN estados e ON e.uuid = ta.estado_uuid
+      ${CHECKLIST_PROGRESS_JOIN}
       ${sql.where([...conditionsOf(f), extra])}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
   }
@@ -236,8 +243,8 @@ export class ReportsRepository {
     const select = sql`SELECT ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid,
         ${created} - ${EXCEL_EPOCH} AS creada,
         COALESCE(ta.fecha_vencimiento, ${created}) - ${EXCEL_EPOCH} AS vence,
-        ta.calificacion, ta.observaciones
-      ${FROM} ${sql.where(conditionsOf(f))}
+        ta.calificacion, ta.observaciones, cl.hechos AS checklist_hechos, cl.total AS checklist_total
+      ${FROM} ${CHECKLIST_PROGRESS_JOIN} ${sql.where(conditionsOf(f))}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
     const session = await this.db.session();
     try {

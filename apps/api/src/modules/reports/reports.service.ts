@@ -9,6 +9,8 @@ import {
   type EXPORT_FORMATS,
   MESSAGES,
   reportFileName,
+  REPORT_PDF_PHOTOS_PER_ROW,
+  type ReportExportQuery,
   type ReportFilters,
   type ReportQuery,
   type ReportResponse,
@@ -25,6 +27,8 @@ import { csvHeader, csvRows } from './export/csv-writer';
 import { PdfRendererService } from './export/pdf-renderer.service';
 import { reportHtml, type ReportFilterSummary } from './export/report-html';
 import { XlsxReportBuilder } from './export/xlsx-writer';
+import { AttachmentStorage } from '../attachments/attachment-storage';
+import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { toReportRows } from './reports.mapper';
 import { REPORT_LIMITS, type ReportLimits } from './reports.limits';
 import { ReportsRepository, type AreaStatusCount, type ReportBatch, type ReportWhere } from './reports.repository';
@@ -47,6 +51,8 @@ export class ReportsService {
     private readonly access: AccessRepository,
     private readonly repo: ReportsRepository,
     private readonly pdf: PdfRendererService,
+    private readonly attachments: AttachmentsRepository,
+    private readonly storage: AttachmentStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REPORT_LIMITS) private readonly limits: ReportLimits,
   ) {}
@@ -117,7 +123,7 @@ export class ReportsService {
     };
   }
 
-  async export(user: AuthUser, format: ExportFormat, f: ReportFilters): Promise<ReportFile> {
+  async export(user: AuthUser, format: ExportFormat, f: ReportExportQuery): Promise<ReportFile> {
     const where = await this.where(user, f);
     const tz = this.config.timezone;
     const fileName = reportFileName(format, todayIn(tz));
@@ -151,8 +157,29 @@ export class ReportsService {
       generatedOn: todayIn(tz),
       filters,
       rows: rowsOf(batch),
+      photos: f.fotos ? await this.photosOf(batch) : undefined,
     });
     return { fileName, contentType: EXPORT_CONTENT_TYPES.pdf, body: await this.pdf.render(html) };
+  }
+
+  /** The first thumbnails of each row's photos as data: URIs, in the rows' order. */
+  private async photosOf(batch: ReportBatch): Promise<string[][]> {
+    const keys = await this.attachments.thumbnailsOf(
+      batch.rows.map((r) => r.uuid),
+      REPORT_PDF_PHOTOS_PER_ROW,
+    );
+    const byOccurrence = new Map<string, string[]>();
+    for (const k of keys) {
+      const stored = await this.storage.read(k.miniatura_clave);
+      if (!stored) continue; // a file lost from disk leaves the report whole
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+      const uri = `data:image/webp;base64,${Buffer.concat(chunks).toString('base64')}`;
+      const list = byOccurrence.get(k.tarea_asignada_uuid);
+      if (list) list.push(uri);
+      else byOccurrence.set(k.tarea_asignada_uuid, [uri]);
+    }
+    return batch.rows.map((r) => byOccurrence.get(r.uuid) ?? []);
   }
 
   private async filterSummary(f: ReportFilters): Promise<ReportFilterSummary> {

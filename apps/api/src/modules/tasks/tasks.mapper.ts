@@ -53,5 +53,6 @@ export function toTaskResponse(t: TaskListRow, timeZone: string): TaskResponse {
         }
       : null,
     sugerencias: suggestions,
+    checklist: t.checklist ?? [],
   };
 }

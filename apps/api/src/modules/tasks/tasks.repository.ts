@@ -28,7 +28,7 @@ export interface SuggestionRow {
 }
 
 /**
- * A task with what its response shows: names of its type, area and author, its schedule, its
+ * A task with what its response shows (its checklist too): names of its type, area and author, its schedule, its
  * default assignees and its suggestions (oldest first). Suggestion dates are PostgreSQL's text
  * output, read with the driver's own timestamptz parser.
  */
@@ -48,6 +48,13 @@ export interface TaskListRow {
   programacion: { uuid: string; intervalo_repeticion: number; proxima_ejecucion: string; activo: boolean } | null;
   asignados: { uuid: string; nombre: string; apellido: string }[] | null;
   sugerencias: { uuid: string; descripcion: string; creado_por_uuid: string; fecha_creacion: string }[] | null;
+  checklist: { uuid: string; texto: string; requiere_foto: boolean; requiere_nota: boolean }[] | null;
+}
+
+export interface ChecklistStep {
+  texto: string;
+  requiere_foto: boolean;
+  requiere_nota: boolean;
 }
 
 const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
@@ -60,7 +67,10 @@ const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.
     WHERE tu.tarea_uuid = t.uuid) AS asignados,
   (SELECT json_agg(json_build_object('uuid', s.uuid, 'descripcion', s.descripcion, 'creado_por_uuid', s.creado_por_uuid,
             'fecha_creacion', s.fecha_creacion::text) ORDER BY s.fecha_creacion, s.uuid)
-     FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias`;
+     FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
+  (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
+            'requiere_nota', c.requiere_nota) ORDER BY c.orden)
+     FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist`;
 
 const TASK_JOINS = sql`JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
   JOIN areas a ON a.uuid = t.area_uuid
@@ -154,6 +164,18 @@ export class TasksRepository {
     await this.db.execute(
       sql`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT ${uuid}, unnest(${users}::uuid[])`,
     );
+  }
+
+  /** Replaces the task's checklist (the steps occurrences created from now on copy). */
+  async setChecklist(uuid: string, steps: readonly ChecklistStep[]): Promise<void> {
+    await this.db.execute(sql`DELETE FROM tarea_checklist WHERE tarea_uuid = ${uuid}`);
+    if (steps.length === 0) return;
+    await this.db.execute(sql`
+      INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota)
+      SELECT ${uuid}, s.orden, s.texto, s.requiere_foto, s.requiere_nota
+        FROM unnest(${steps.map((_, i) => i + 1)}::int[], ${steps.map((c) => c.texto)}::text[],
+                    ${steps.map((c) => c.requiere_foto)}::boolean[], ${steps.map((c) => c.requiere_nota)}::boolean[])
+             AS s(orden, texto, requiere_foto, requiere_nota)`);
   }
 
   async hasOccurrences(tareaUuid: string): Promise<boolean> {

@@ -110,6 +110,8 @@ export class TasksService {
       creadoPor: caller.uuid,
     });
     await this.repo.setDefaultAssignees(uuid, input.usuarios_asignados);
+    // Before any occurrence: each one copies the checklist when it is inserted.
+    await this.repo.setChecklist(uuid, input.checklist ?? []);
     if (schedule) {
       await this.schedules.saveTaskSchedule(uuid, schedule);
       return { uuid, created: [] };
@@ -153,6 +155,7 @@ export class TasksService {
       activo: input.activo,
     });
     await this.repo.setDefaultAssignees(uuid, input.usuarios_asignados);
+    if (input.checklist !== undefined) await this.repo.setChecklist(uuid, input.checklist);
     if (input.programacion_tarea === null) {
       await this.schedules.removeTaskSchedule(uuid);
     } else if (input.programacion_tarea) {

@@ -51,6 +51,11 @@ const userRule = { operario: 200, supervisorIn: 200, supervisorOut: 403, admin: 
 const everyone = (ok: number) => ({ operario: ok, supervisorIn: ok, supervisorOut: ok, admin: ok, noPerm: ok });
 
 const none = async (): Promise<Prepared> => ({});
+/** A 1 x 1 PNG, the smallest image an upload accepts. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** No filter for in-scope callers; a filter on Logística for the supervisor outside it. */
 const outFilter = (c: CaseContext, key: string): Record<string, string> => (c.out ? { [key]: c.ids.areas.log } : {});
 
@@ -229,6 +234,13 @@ export const MATRIX: Record<string, MatrixCase> = {
     prepare: async (c) => ({ params: { id: assigned(c) }, body: { estado_uuid: c.ids.statuses.progreso } }),
     record: seers(200),
   },
+  'PUT /api/assigned-tasks/:id/checklist/:itemId': {
+    prepare: async (c) => ({
+      params: { id: assigned(c), itemId: await c.fx.checklistItem(assigned(c)) },
+      body: { hecho: true },
+    }),
+    record: seers(200),
+  },
   'GET /api/assigned-tasks/:id/history': {
     prepare: async (c) => ({ params: { id: assigned(c) } }),
     record: seers(200),
@@ -251,6 +263,38 @@ export const MATRIX: Record<string, MatrixCase> = {
   'DELETE /api/assigned-tasks/:id/comments/:commentId': {
     prepare: async (c) => ({ params: { id: assigned(c), commentId: await c.fx.comment(assigned(c), employee(c)) } }),
     record: ownerOnly,
+  },
+  'POST /api/assigned-tasks/:id/attachments': {
+    prepare: async (c) => {
+      const form = new FormData();
+      form.append('archivo', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'matriz.pdf');
+      return { params: { id: assigned(c) }, body: form };
+    },
+    record: seers(201),
+  },
+  'POST /api/attachments/images': {
+    prepare: async () => {
+      const form = new FormData();
+      form.append('archivo', new Blob([ONE_PIXEL_PNG], { type: 'image/png' }), 'matriz.png');
+      return { body: form };
+    },
+  },
+  'GET /api/assigned-tasks/:id/attachments': {
+    prepare: async (c) => ({ params: { id: assigned(c) } }),
+    record: seers(200),
+  },
+  'GET /api/attachments/:id': {
+    prepare: async (c) => ({ params: { id: await c.fx.attachment(assigned(c), employee(c)) } }),
+    record: seers(200),
+  },
+  'GET /api/attachments/:id/miniatura': {
+    prepare: async (c) => ({ params: { id: await c.fx.attachment(assigned(c), employee(c)) } }),
+    record: seers(200),
+  },
+  // The uploader (the assignee here) or a reader of assigned tasks in scope.
+  'DELETE /api/attachments/:id': {
+    prepare: async (c) => ({ params: { id: await c.fx.attachment(assigned(c), employee(c)) } }),
+    record: seers(200),
   },
 
   'GET /api/scheduled-task': { prepare: none },

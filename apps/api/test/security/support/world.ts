@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestApp, login, TestApp } from '../../support/test-app';
 
 /**
@@ -140,6 +142,7 @@ export async function call(
   path: string,
   opts: {
     token?: string;
+    /** JSON, or a FormData sent as multipart. */
     body?: unknown;
     rawBody?: string;
     query?: Record<string, string>;
@@ -151,7 +154,10 @@ export async function call(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: string | undefined;
-  if (opts.rawBody !== undefined) {
+  let form: FormData | undefined;
+  if (opts.body instanceof FormData) {
+    form = opts.body;
+  } else if (opts.rawBody !== undefined) {
     body = opts.rawBody;
     headers['content-type'] ??= 'application/json';
   } else if (opts.body !== undefined) {
@@ -162,7 +168,7 @@ export async function call(
   const timer = setTimeout(() => ctrl.abort(), 20_000);
   try {
     // A redirect (the company sign-in's) is an answer of its own: never followed.
-    const res = await fetch(url, { method, headers, body, signal: ctrl.signal, redirect: 'manual' });
+    const res = await fetch(url, { method, headers, body: form ?? body, signal: ctrl.signal, redirect: 'manual' });
     const type = res.headers.get('content-type') ?? '';
     let parsed: unknown = null;
     if (type.includes('text/event-stream')) {
@@ -224,6 +230,24 @@ export function fixtures(w: World) {
         `INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto) VALUES ($1, $2, 'comentario de prueba') RETURNING uuid`,
         [assigned, author],
       ),
+    checklistItem: (assigned: string) =>
+      q(
+        `INSERT INTO tarea_asignada_checklist (tarea_asignada_uuid, orden, texto)
+         SELECT $1, coalesce(max(orden), 0) + 1, 'Paso de la matriz' FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = $1
+         RETURNING uuid`,
+        [assigned],
+      ),
+    /** A stored image with its thumbnail, uploaded by `author` (its bytes in the app's UPLOADS_DIR). */
+    async attachment(assigned: string, author: string): Promise<string> {
+      const uuid = randomUUID();
+      writeFileSync(join(t.config.uploadsDir, `${uuid}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      writeFileSync(join(t.config.uploadsDir, `${uuid}-miniatura.webp`), Buffer.from('RIFF'));
+      return q(
+        `INSERT INTO adjuntos (uuid, tarea_asignada_uuid, nombre, tipo, tamano, clave, miniatura_clave, creado_por_uuid)
+         VALUES ($1::uuid, $2, 'matriz.jpg', 'image/jpeg', 4, $1::text || '.jpg', $1::text || '-miniatura.webp', $3) RETURNING uuid`,
+        [uuid, assigned, author],
+      );
+    },
     suggestion: (task: string, author: string) =>
       q(
         `INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES ($1, $2, 'sugerencia de prueba') RETURNING uuid`,

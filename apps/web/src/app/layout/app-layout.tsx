@@ -1,26 +1,44 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { AppShell, Box, ScrollArea } from '@mantine/core';
 import { PageLoader } from '../../components/page-loader';
 import { AppFooter } from '../../components/app-footer';
 import { useLiveEvents } from '../../lib/live-events';
+import { keepOfflineCache } from '../../lib/offline-cache';
+import { keepSendingOutbox } from '../../lib/outbox';
+import { useOnline } from '../../lib/online';
+import { useSession } from '../../lib/session';
+import { OfflineBanner } from './offline-banner';
 import { NavMenu } from './nav-menu';
 import { TopBar } from './top-bar';
 
 const HEADER_HEIGHT = 56;
+/** The "Sin conexión" strip under the top bar. */
+const OFFLINE_STRIP_HEIGHT = 34;
 
 /** The shell of SPEC section 2.2: top bar, side drawer from 'sm' up (dropdown below), footer. */
 export function AppLayout() {
   // Live updates for every logged-in screen (boards, notifications).
   useLiveEvents();
+  const online = useOnline();
+  const client = useQueryClient();
+  const user = useSession().user?.uuid;
+  // What this person reads is kept for offline use while signed in.
+  useEffect(() => (user ? keepOfflineCache(client, user) : undefined), [client, user]);
+  // Changes made without a network go when it returns, also after the app was closed.
+  useEffect(() => (user ? keepSendingOutbox(client) : undefined), [client, user]);
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
+      header={{ height: online ? HEADER_HEIGHT : HEADER_HEIGHT + OFFLINE_STRIP_HEIGHT }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
-        <TopBar />
+        <Box h={HEADER_HEIGHT}>
+          <TopBar />
+        </Box>
+        <OfflineBanner />
       </AppShell.Header>
       {/* Below 'sm' the navbar is not just moved off-screen but removed, so keyboard focus cannot reach it. */}
       <AppShell.Navbar p="xs" aria-label="Menú lateral" visibleFrom="sm">

@@ -1,11 +1,26 @@
 /**
  * The description editor of the task form (SPEC sections 3 and 9): tiptap with
- * headings, quote, lists, bold/italic/underline, alignment, links and images by
- * URL (http, https, mailto only), undo history of EDITOR_HISTORY_DEPTH steps.
+ * headings, quote, lists, bold/italic/underline, alignment, links, images by URL
+ * (http, https, mailto only) or uploaded from the computer or phone, undo history
+ * of EDITOR_HISTORY_DEPTH steps.
  * Its value is the stored JSON string (see rich-text-format.ts).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Button, Divider, Group, Input, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Divider,
+  FileButton,
+  Group,
+  Input,
+  Loader,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconAlignCenter,
   IconAlignLeft,
@@ -22,16 +37,73 @@ import {
   IconList,
   IconListNumbers,
   IconPhoto,
+  IconPhotoUp,
   IconUnderline,
 } from '@tabler/icons-react';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import {
+  EditorContent,
+  NodeViewWrapper,
+  ReactNodeViewRenderer,
+  useEditor,
+  useEditorState,
+  type Editor,
+  type ReactNodeViewProps,
+} from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
-import { MESSAGES, isSafeRichTextUrl } from '@gestar/contracts';
+import { ATTACHMENTS_ROUTES, MESSAGES, isSafeRichTextUrl } from '@gestar/contracts';
 import { descriptionToTiptap, tiptapToDescription } from './rich-text-format';
+import { DescriptionImage } from './description-image';
 import classes from './rich-text.module.css';
 import { EDITOR_HISTORY_DEPTH } from '../../lib/ui-settings';
+import { apiRequest, errorMessage } from '../../lib/api-client';
+import { shrinkImage } from '../../lib/attachments';
+import { toast } from '../../lib/toast';
+
+/** An image in the editor: an uploaded one needs the session's token to be fetched. */
+function ImageView({ node }: ReactNodeViewProps) {
+  const src = (node.attrs as { src?: string }).src ?? '';
+  return (
+    <NodeViewWrapper className={classes.imageView} data-drag-handle>
+      <DescriptionImage src={src} style={{ maxHeight: 96 }} />
+    </NodeViewWrapper>
+  );
+}
+
+const DescriptionImageExtension = Image.extend({
+  addNodeView() {
+    return ReactNodeViewRenderer(ImageView);
+  },
+});
+
+/** Uploads an image from the computer or the phone (shrunk first) and inserts it at the cursor. */
+function UploadImageButton({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const saved = await apiRequest(ATTACHMENTS_ROUTES.uploadImage, { file: await shrinkImage(file) });
+      editor.chain().focus().setImage({ src: saved.url }).run();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.errors.descriptionImageUploadFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FileButton onChange={(file) => void upload(file)} accept="image/jpeg,image/png,image/webp,image/heic,image/heif">
+      {(props) => (
+        <Tooltip label="Subir imagen" withArrow>
+          <ActionIcon {...props} variant="subtle" color="gray" aria-label="Subir imagen" disabled={disabled || busy} size="md">
+            {busy ? <Loader size={14} /> : <IconPhotoUp size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </FileButton>
+  );
+}
 
 export interface RichTextEditorProps {
   label?: string;
@@ -219,6 +291,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
         }}
       />
       <UrlButton label="Imagen (URL)" icon={<IconPhoto size={16} />} disabled={disabled} onSubmit={(src) => chain().setImage({ src }).run()} />
+      <UploadImageButton editor={editor} disabled={disabled} />
       <Divider orientation="vertical" />
       <ToolButton label="Deshacer" disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
         <IconArrowBackUp size={16} />
@@ -254,7 +327,7 @@ export function RichTextEditor({ label, initialValue, onChange, error, disabled,
         },
       }),
       TextAlign.configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right'] }),
-      Image.configure({ inline: false, allowBase64: false }),
+      DescriptionImageExtension.configure({ inline: false, allowBase64: false }),
     ],
     content: descriptionToTiptap(initialValue),
     editable: !disabled,

@@ -8,6 +8,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { isSafeRichTextUrl, parseDescription, type RichTextBlock, type RichTextLeaf, type RichTextNode } from '@gestar/contracts';
 import { isLeaf } from './rich-text-format';
+import { DescriptionImage } from './description-image';
 import classes from './rich-text.module.css';
 
 function renderLeaf(leaf: RichTextLeaf, key: number): ReactNode {
@@ -73,7 +74,7 @@ function renderBlock(block: RichTextBlock, key: number): ReactNode {
       return <li key={key}>{children}</li>;
     case 'image':
       return block.url && isSafeRichTextUrl(block.url) ? (
-        <img key={key} src={block.url} alt="" loading="lazy" referrerPolicy="no-referrer" style={{ maxHeight: 96 }} />
+        <DescriptionImage key={key} src={block.url} style={{ maxHeight: 96 }} />
       ) : null;
     case 'link':
       return block.url && isSafeRichTextUrl(block.url) ? (

@@ -1,4 +1,4 @@
-import { calendarDateIn } from '@gestar/contracts';
+import { calendarDateIn, checklistProgressText } from '@gestar/contracts';
 import type { ReportRow } from '@gestar/contracts';
 
 /**
@@ -23,6 +23,8 @@ export interface ExportRow {
   fechaVencimiento: string;
   calificacion: number | null;
   observaciones: string;
+  /** Steps done of the checklist, "3 de 5" (empty without one). */
+  lista: string;
   sugerencias: string;
 }
 
@@ -41,6 +43,7 @@ export function toExportRow(row: ReportRow, timeZone: string): ExportRow {
     fechaVencimiento: calendarDateIn(row.fecha_vencimiento, timeZone),
     calificacion: row.calificacion,
     observaciones: row.observaciones ?? '',
+    lista: checklistProgressText(row.checklist_progreso),
     sugerencias: suggestionsText(row),
   };
 }

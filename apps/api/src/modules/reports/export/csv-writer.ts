@@ -33,6 +33,7 @@ export function csvRows(rows: readonly ExportRow[]): string {
         displayDate(r.fechaVencimiento),
         r.calificacion === null ? '' : String(r.calificacion),
         r.observaciones,
+        r.lista,
         r.sugerencias,
       ]),
     )

@@ -33,7 +33,7 @@ function filterLines(f: ReportFilterSummary): string[] {
   ];
 }
 
-function rowHtml(r: ExportRow): string {
+function rowHtml(r: ExportRow, photos: readonly string[] = []): string {
   const cells = [
     r.colaborador,
     r.tarea,
@@ -43,13 +43,21 @@ function rowHtml(r: ExportRow): string {
     displayDate(r.fechaVencimiento),
     r.calificacion === null ? '' : String(r.calificacion),
     r.observaciones,
+    r.lista,
     r.sugerencias,
   ];
-  return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  const row = `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  if (photos.length === 0) return row;
+  // The thumbnails (data: URIs of the stored WebP thumbnails) on a line of their own under the row.
+  const images = photos.map((uri) => `<img src="${escapeHtml(uri)}" alt="">`).join('');
+  return `${row}<tr class="photos"><td colspan="${REPORT_EXPORT_COLUMNS.length}">${images}</td></tr>`;
 }
 
+/** Only the data: URI of an image goes into the PDF: nothing there can fetch from elsewhere. */
+const IMAGE_DATA_URI = /^data:image\/(webp|jpeg|png);base64,[A-Za-z0-9+/=]+$/;
+
 /** Percent of the page width per column of REPORT_EXPORT_COLUMNS: long texts get the room. */
-const COLUMN_WIDTHS = [11, 16, 9, 8, 8, 8, 7, 16, 17];
+const COLUMN_WIDTHS = [11, 15, 8, 8, 8, 8, 6, 15, 6, 15];
 
 /** Static HTML (no scripts, no external resources) for Chromium to print. */
 export function reportHtml(opts: {
@@ -57,11 +65,13 @@ export function reportHtml(opts: {
   generatedOn: string;
   filters: ReportFilterSummary;
   rows: readonly ExportRow[];
+  /** With the option `fotos`: each row's thumbnails as data: URIs, by the row's index. */
+  photos?: readonly (readonly string[])[];
 }): string {
   const cols = COLUMN_WIDTHS.map((w) => `<col style="width:${w}%">`).join('');
   const head = REPORT_EXPORT_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
   const body = opts.rows.length
-    ? opts.rows.map(rowHtml).join('')
+    ? opts.rows.map((r, i) => rowHtml(r, (opts.photos?.[i] ?? []).filter((uri) => IMAGE_DATA_URI.test(uri)))).join('')
     : `<tr><td colspan="${REPORT_EXPORT_COLUMNS.length}" class="empty">No existen reportes para los filtros seleccionados</td></tr>`;
   return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Reporte</title>
@@ -81,6 +91,8 @@ export function reportHtml(opts: {
   /* Cells keep the line breaks a user typed; only a word too long for its column is cut. */
   td { overflow-wrap: break-word; white-space: pre-wrap; }
   td.empty { text-align: center; color: #666; padding: 12px; }
+  tr.photos td { border-top: none; padding: 2px 4px 4px; }
+  tr.photos img { height: 64px; width: auto; margin-right: 4px; border-radius: 2px; }
 </style></head>
 <body>
 <header>

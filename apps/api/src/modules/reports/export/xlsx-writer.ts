@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
+import { checklistProgressText, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import type { ExportBatch } from '../reports.repository';
 import { neutralizeFormula } from './cells';
 
@@ -8,7 +8,7 @@ const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
 /** Indexes in REPORT_EXPORT_COLUMNS of the text columns whose width follows their content. */
-const COL = { colaborador: 0, tarea: 1, area: 2, estado: 3, observaciones: 7, sugerencias: 8 } as const;
+const COL = { colaborador: 0, tarea: 1, area: 2, estado: 3, observaciones: 7, lista: 8, sugerencias: 9 } as const;
 type TextColumn = (typeof COL)[keyof typeof COL];
 
 interface TaskCells {
@@ -41,6 +41,7 @@ export class XlsxReportBuilder {
   private readonly states = new Map<string, XLSX.CellObject>();
   /** Date cells by Excel day serial: a real date that sorts and filters as one. */
   private readonly dates = new Map<number, XLSX.CellObject>();
+  private readonly progressCells = new Map<number, XLSX.CellObject>();
   private rowCount = 0;
 
   constructor() {
@@ -68,6 +69,7 @@ export class XlsxReportBuilder {
         this.date(r.vence),
         r.calificacion === null ? BLANK : (RATINGS.get(r.calificacion) ?? { t: 'n', v: r.calificacion }),
         r.observaciones ? this.text(COL.observaciones, r.observaciones) : BLANK,
+        r.checklist_total === 0 ? BLANK : this.progress(r.checklist_hechos, r.checklist_total),
         task.sugerencias,
       ];
     }
@@ -93,6 +95,17 @@ export class XlsxReportBuilder {
       this.employees.set(e.uuid, this.text(COL.colaborador, `${e.nombre} ${e.apellido}`.trim()));
     }
     for (const s of batch.states) this.states.set(s.uuid, this.text(COL.estado, s.nombre));
+  }
+
+  /** "3 de 5": one cell per distinct pair. */
+  private progress(hechos: number, total: number): XLSX.CellObject {
+    const key = hechos * 1000 + total;
+    let cell = this.progressCells.get(key);
+    if (!cell) {
+      cell = this.text(COL.lista, checklistProgressText({ hechos, total }));
+      this.progressCells.set(key, cell);
+    }
+    return cell;
   }
 
   private date(serial: number): XLSX.CellObject {

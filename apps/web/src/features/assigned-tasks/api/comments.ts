@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
 import { toast } from '../../../lib/toast';
+import { enqueue, flushOutbox, hasPending, isOffline } from '../../../lib/outbox';
 
 /** One page of comments, newest first; `antes` is the oldest comment already shown. */
 export function getComments(assignedTaskId: string, antes?: string): Promise<CommentListResponse> {
@@ -36,12 +37,37 @@ function useInvalidateTask(assignedTaskId: string) {
     ]);
 }
 
+/**
+ * Adds a comment; without a network (or while older changes of the task still wait) it is kept
+ * to send later and answers `{ queued: true }`.
+ */
 export function useAddComment(assignedTaskId: string) {
   const invalidate = useInvalidateTask(assignedTaskId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (texto: string): Promise<CommentResponse> =>
-      apiRequest(ASSIGNED_TASKS_ROUTES.addComment, { params: { id: assignedTaskId }, body: { texto } }),
-    onSuccess: invalidate,
+    networkMode: 'always',
+    mutationFn: async (texto: string): Promise<{ queued: boolean }> => {
+      const later = async () => {
+        await enqueue({
+          kind: 'comentario',
+          params: { id: assignedTaskId },
+          body: { texto },
+          task: assignedTaskId,
+          label: `Comentario «${texto.length > 60 ? `${texto.slice(0, 60)}…` : texto}»`,
+        });
+        if (navigator.onLine) void flushOutbox(queryClient);
+        return { queued: true };
+      };
+      if (!navigator.onLine || hasPending(assignedTaskId)) return later();
+      try {
+        await apiRequest(ASSIGNED_TASKS_ROUTES.addComment, { params: { id: assignedTaskId }, body: { texto } });
+        return { queued: false };
+      } catch (error) {
+        if (isOffline(error)) return later();
+        throw error;
+      }
+    },
+    onSuccess: ({ queued }) => (queued ? undefined : invalidate()),
   });
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { expectOwnChange } from '../../../lib/live-events';
+import { enqueue, flushOutbox, hasPending, isOffline } from '../../../lib/outbox';
 import { ASSIGNED_TASKS_KEY } from './get-board';
 
 const BOARDS_KEY = [...ASSIGNED_TASKS_KEY, 'board'] as const;
@@ -77,10 +78,46 @@ export interface StatusChange {
   status: StatusResponse;
 }
 
+/** The answers that are not the server's but a change kept to send later. */
+const queued = new WeakSet<object>();
+export function wasQueued(card: AssignedTaskResponse): boolean {
+  return queued.has(card);
+}
+export const SAVED_OFFLINE = 'Cambio guardado sin conexión: se enviará cuando vuelva la red';
+
+/**
+ * Keeps a status change to send when the network returns, with the status the person saw and the
+ * moment; answers the card as it will be.
+ */
+async function changeLater(queryClient: QueryClient, { task, status }: StatusChange): Promise<AssignedTaskResponse> {
+  await enqueue({
+    kind: 'estado',
+    params: { id: task.uuid },
+    body: { estado_uuid: status.uuid, estado_anterior_uuid: task.estado_uuid, sin_conexion_en: new Date().toISOString() },
+    task: task.uuid,
+    label: `«${task.tarea.titulo}»: ${task.estado.nombre} → ${status.nombre}`,
+  });
+  if (navigator.onLine) void flushOutbox(queryClient);
+  const estado = { uuid: status.uuid, nombre: status.nombre, color: status.color, order: status.order };
+  const card = { ...task, estado_uuid: status.uuid, estado };
+  queued.add(card);
+  return card;
+}
+
 export function useChangeAssignedTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ task, status }: StatusChange) => changeAssignedTaskStatus(task.uuid, status.uuid),
+    // Without a network the change is kept and sent later (lib/outbox.ts), so it must run offline.
+    networkMode: 'always',
+    mutationFn: async (change: StatusChange) => {
+      if (!navigator.onLine || hasPending(change.task.uuid)) return changeLater(queryClient, change);
+      try {
+        return await changeAssignedTaskStatus(change.task.uuid, change.status.uuid);
+      } catch (error) {
+        if (isOffline(error)) return changeLater(queryClient, change);
+        throw error;
+      }
+    },
     onMutate: async ({ task, status }: StatusChange) => {
       const forget = expectOwnChange(task.uuid);
       await queryClient.cancelQueries({ queryKey: BOARDS_KEY });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ChecklistSection } from './checklist-section';
 import { NO_RATING_LABEL, RATING_LABELS, RATING_MAX, RATING_MIN, TEXT_LIMITS, type AssignedTaskResponse } from '@gestar/contracts';
 
 const RATING_OPTIONS = [
@@ -43,6 +44,14 @@ function ArchiveForm({ task, bulkCount = 0, loading, error, onClose, onConfirm }
             {bulkCount === 1 ? 'La tarea seleccionada dejará' : `Las ${bulkCount} tareas seleccionadas dejarán`} de verse en el
             tablero, con la misma calificación y observaciones.
           </Text>
+        )}
+        {task && task.checklist_progreso.total > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Lista de verificación
+            </Text>
+            <ChecklistSection taskId={task.uuid} readOnly />
+          </Stack>
         )}
         <Select
           label="Calificación"

@@ -4,10 +4,12 @@
  * the card colour follows the viewer's role.
  */
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { AREA_WATCHER_ACCESS, MESSAGES, TEXT_LIMITS, type CommentResponse } from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PendingBadge } from '../../../components/pending-badge';
+import { usePendingChanges } from '../../../lib/outbox';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
@@ -130,8 +132,9 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
   const submit = () => {
     if (!text.trim()) return;
     add.mutate(text.trim(), {
-      onSuccess: () => {
-        toast.success(MESSAGES.success.commentAdded);
+      onSuccess: ({ queued }) => {
+        if (queued) toast.alert('Se enviará cuando vuelva la conexión.', 'Comentario guardado sin conexión');
+        else toast.success(MESSAGES.success.commentAdded);
         setText('');
       },
       onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.commentAddFailed)),
@@ -139,6 +142,7 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
   };
 
   const loaded = comments.data?.pages.flatMap((p) => p.data) ?? [];
+  const waiting = usePendingChanges().filter((e) => e.kind === 'comentario' && e.task === assignedTaskId);
 
   // The box to write comes first; then the newest comments, 20 at a time.
   return (
@@ -158,7 +162,23 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
           Agregar comentario
         </Button>
       </Group>
-      {comments.isPending && <Skeleton height={56} radius="md" />}
+      {waiting
+        .slice()
+        .reverse()
+        .map((e) => (
+          <Paper key={e.id} withBorder radius="md" p="sm" bg="gray.0" data-testid="pending-comment">
+            <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+              <Text size="xs" fw={600}>
+                {user ? `${user.nombre} ${user.apellido}` : ''}
+              </Text>
+              <PendingBadge />
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {(e.body as { texto: string }).texto}
+            </Text>
+          </Paper>
+        ))}
+      {comments.isPending && waiting.length === 0 && <Skeleton height={56} radius="md" />}
       {comments.isError && (
         <Text size="sm" c="red" role="alert">
           {errorMessage(comments.error, MESSAGES.errors.commentsLoadFailed)}

@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Text, Timeline } from '@mantine/core';
-import { IconArchive, IconMessage, IconRefresh, IconUserPlus } from '@tabler/icons-react';
+import { IconArchive, IconChecklist, IconMessage, IconPaperclip, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { MESSAGES, type AssignedTaskHistoryType } from '@gestar/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
@@ -10,6 +10,8 @@ const ICONS: Record<AssignedTaskHistoryType, typeof IconRefresh> = {
   archivo: IconArchive,
   comentario: IconMessage,
   asignacion: IconUserPlus,
+  checklist: IconChecklist,
+  adjunto: IconPaperclip,
 };
 
 /** 'Historial': who changed what and when, newest first. */

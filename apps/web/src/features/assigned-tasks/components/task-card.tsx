@@ -14,7 +14,7 @@
  */
 import { memo, useCallback, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useDraggable } from '@dnd-kit/core';
-import { IconArchive, IconEye, IconSelector, IconUser } from '@tabler/icons-react';
+import { IconArchive, IconChecklist, IconCloudUpload, IconEye, IconSelector, IconUser } from '@tabler/icons-react';
 import {
   DESCRIPTION_PREVIEW_LENGTH,
   STATUS_CATEGORY_LABELS,
@@ -23,6 +23,7 @@ import {
   type StatusResponse,
 } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
+import { useTaskPending } from '../../../lib/outbox';
 import { DUE_LABELS, dueState } from './due-date';
 import classes from './task-card.module.css';
 
@@ -155,6 +156,7 @@ export const TaskCardBody = memo(function TaskCardBody({
 }: TaskCardBodyProps) {
   const preview = descriptionPreview(task.tarea.descripcion);
   const categoria = statuses.find((s) => s.uuid === task.estado_uuid)?.categoria;
+  const pending = useTaskPending(task.uuid);
   return (
     <>
       <p className={classes.title}>{task.tarea.titulo}</p>
@@ -172,6 +174,23 @@ export const TaskCardBody = memo(function TaskCardBody({
         {categoria && (
           <span className={classes.category} data-categoria={categoria} data-testid="task-category">
             {STATUS_CATEGORY_LABELS[categoria]}
+          </span>
+        )}
+        {pending && (
+          <span className={classes.pending} data-testid="pending-sync" title="Cambio hecho sin conexión: se enviará al volver la red">
+            <IconCloudUpload size={13} aria-hidden />
+            Pendiente de sincronizar
+          </span>
+        )}
+        {task.checklist_progreso.total > 0 && (
+          <span
+            className={classes.checklist}
+            data-complete={task.checklist_progreso.hechos === task.checklist_progreso.total}
+            data-testid="task-checklist"
+            title={`${task.checklist_progreso.hechos} de ${task.checklist_progreso.total} pasos hechos`}
+          >
+            <IconChecklist size={13} aria-hidden />
+            {task.checklist_progreso.hechos}/{task.checklist_progreso.total}
           </span>
         )}
       </div>

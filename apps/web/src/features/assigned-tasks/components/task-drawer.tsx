@@ -25,6 +25,7 @@ import { toast } from '../../../lib/toast';
 import { DRAWER_ANIMATION_MS } from '../../../lib/ui-settings';
 import { useAreasWithUsers } from '../api/lookups';
 import { useUpdateAssignedTask } from '../api/update-assigned-task';
+import { ChecklistSection } from './checklist-section';
 import { CommentsSection } from './comments-section';
 import { DueDateLabel } from './task-card';
 import { HistoryList } from './history-list';
@@ -188,6 +189,11 @@ function DrawerBody({
       <DrawerControls task={task} statuses={statuses} onChangeStatus={onChangeStatus} />
       <Description key={task.uuid} value={task.tarea.descripcion} />
       <Divider />
+      {task.checklist_progreso.total > 0 && (
+        <Section title="Lista de verificación">
+          <ChecklistSection taskId={task.uuid} readOnly={task.archivada} />
+        </Section>
+      )}
       <Section title="Detalles">
         <Stack gap={4}>
           <Field label="Tipo de tarea" value={task.tarea.tipo_tarea.nombre} />

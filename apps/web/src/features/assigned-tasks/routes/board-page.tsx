@@ -30,7 +30,7 @@ import { useAssignedTaskDetail } from '../api/get-detail';
 import { useBoard, type BoardFilters as Filters } from '../api/get-board';
 import { useBoardStatuses } from '../api/lookups';
 import { useBulkAssignedTasks } from '../api/bulk';
-import { useChangeAssignedTaskStatus, useUpdateAssignedTask } from '../api/update-assigned-task';
+import { SAVED_OFFLINE, useChangeAssignedTaskStatus, useUpdateAssignedTask, wasQueued } from '../api/update-assigned-task';
 import { ArchiveDialog } from '../components/archive-dialog';
 import { BoardColumns, groupByStatus } from '../components/board-columns';
 import { BulkBar } from '../components/bulk-bar';
@@ -274,10 +274,12 @@ export function BoardPage() {
       mutateStatus(
         { task, status },
         {
-          onSuccess: () => {
+          onSuccess: (card) => {
+            const done = wasQueued(card) ? `${SAVED_OFFLINE}.` : `${MESSAGES.success.taskStatusUpdated}.`;
             if (phone && from !== 'drawer') {
-              toast.action(`${MESSAGES.success.taskStatusUpdated}. La tarea pasó a ${status.nombre}.`, 'Ver', () => setTab(status.uuid));
-            } else toast.success(MESSAGES.success.taskStatusUpdated);
+              toast.action(`${done} La tarea pasó a ${status.nombre}.`, 'Ver', () => setTab(status.uuid));
+            } else if (wasQueued(card)) toast.alert(`${SAVED_OFFLINE}.`);
+            else toast.success(MESSAGES.success.taskStatusUpdated);
           },
           onError: (error) => toast.error(errorMessage(error, 'Intente de nuevo.'), MESSAGES.errors.taskStatusUpdateFailed),
         },
@@ -322,7 +324,9 @@ export function BoardPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const loadError = statuses.error ?? board.error;
+  // A read that failed while older data is shown (kept offline, or a refresh that could not reach
+  // the server) leaves that data on screen; the error only shows when there is nothing to show.
+  const loadError = (statuses.data === undefined ? statuses.error : null) ?? (board.data === undefined ? board.error : null);
 
   return (
     <>
@@ -443,7 +447,7 @@ export function BoardPage() {
         statuses={statuses.data ?? []}
         onChangeStatus={onDrawerStatus}
         loading={detail.isPending && detail.fetchStatus !== 'idle'}
-        error={detail.error ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
+        error={detail.error && detail.data === undefined ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
       />
     </>
   );

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_PER_TASK,
+  CHECKLIST_MAX_ITEMS,
   DESCRIPTION_PREVIEW_LENGTH,
   MESSAGES,
   NO_RATING_LABEL,
@@ -109,6 +112,80 @@ const SECTIONS: HelpSection[] = [
           Solo el autor de un comentario ve los íconos para editarlo y eliminarlo, y el servidor rechaza cualquier otro
           intento. Los comentarios se muestran del más antiguo al más reciente, con su autor y fecha; sus propios
           comentarios se destacan con otro color.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'lista-verificacion',
+    title: 'Lista de verificación y fotos',
+    content: (
+      <>
+        <P>
+          Una tarea puede llevar una lista de pasos (hasta {CHECKLIST_MAX_ITEMS}), que se escribe en el formulario de la
+          tarea: «Agregar paso», las flechas para cambiar el orden y la papelera para quitar uno. Cada paso puede exigir
+          una foto o una nota.
+        </P>
+        <P>
+          Cada tarea asignada copia la lista de su tarea en el momento en que se crea (también las que genera una
+          programación): cambiar la lista de la tarea después no modifica el trabajo ya asignado. La tarjeta muestra el
+          avance, por ejemplo «3/5».
+        </P>
+        <P>
+          En el panel de detalles, la sección «Lista de verificación» permite marcar cada paso. Un paso que exige una foto
+          no se puede marcar sin ella («{MESSAGES.errors.checklistPhotoRequired}»), y lo mismo con la nota. En un teléfono,
+          el botón de foto abre la cámara; la imagen se achica antes de enviarse y el servidor le quita los datos de
+          ubicación. Se aceptan JPEG, PNG, WebP, HEIC y PDF, de hasta {ATTACHMENT_MAX_BYTES / 1024 / 1024} MB cada uno y{' '}
+          {ATTACHMENTS_PER_TASK} por tarea. Toque una miniatura para verla en grande y deslice para pasar a la siguiente.
+        </P>
+        <P>
+          Una tarea no puede pasar a un estado terminado mientras falten pasos: el aviso nombra los que faltan. Quien
+          supervisa ve los pasos y sus fotos en el panel y en el diálogo de archivar, junto a la calificación; los reportes
+          muestran la columna «Lista» (pasos hechos de los totales) y el PDF puede incluir las fotos.
+        </P>
+        <P>
+          Puede borrar un archivo quien lo subió o quien supervisa el área; el de una tarea terminada y archivada se
+          conserva. La descripción de una tarea también puede llevar imágenes subidas con el botón «Subir imagen» del
+          editor.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'sin-conexion',
+    title: 'Usar Gestar sin conexión',
+    content: (
+      <>
+        <P>
+          Gestar se puede instalar como una aplicación: en Chrome para Android, «Agregar a la pantalla principal» o
+          «Instalar aplicación» en el menú; en una computadora, el ícono de instalar de la barra de direcciones. La
+          aplicación instalada se abre aunque no haya red.
+        </P>
+        <P>
+          Lo que ya vio en este dispositivo (el tablero, las tareas que abrió con su descripción, lista, comentarios e
+          historial, y su perfil) queda guardado durante una semana y se puede consultar sin conexión. Mientras no hay
+          red, una franja naranja «Sin conexión» debajo de la barra superior indica de qué hora son los datos que se
+          muestran. Al volver la conexión, la franja desaparece y los datos se actualizan solos.
+        </P>
+        <P>
+          Sin conexión también puede cambiar el estado de una tarea y agregar comentarios: el cambio se ve enseguida con
+          la marca «Pendiente de sincronizar», queda guardado aunque cierre la aplicación, y se envía solo, en el orden
+          en que lo hizo, cuando vuelve la red. Cada cambio se envía una sola vez aunque la conexión se corte a mitad de
+          camino. El historial de la tarea dice a qué hora hizo el cambio y a qué hora llegó.
+        </P>
+        <P>
+          Si mientras tanto la tarea cambió (otra persona la movió, la archivó o se la asignó a otro), vale lo que ya está
+          en el servidor: aparece el aviso «No se aplicó un cambio hecho sin conexión» con el cambio y el motivo, y ese
+          cambio se descarta. Marcar pasos de la lista y subir fotos necesita conexión.
+        </P>
+        <P>
+          Al salir con «Salir» se borran los datos guardados en el dispositivo, para que la próxima persona que lo use no
+          vea sus tareas. Los cambios que todavía no se enviaron esperan: se envían cuando usted vuelva a ingresar; si
+          ingresa otra persona, se descartan y se le avisa.
+        </P>
+        <P>
+          Cuando hay una versión nueva de Gestar aparece el aviso «Hay una versión nueva de Gestar» con el botón
+          «Actualizar»: la aplicación nunca se recarga sola mientras usted escribe.
         </P>
       </>
     ),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Button, Checkbox, Group } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { MESSAGES } from '@gestar/contracts';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,11 +21,12 @@ const BUTTONS: { format: ExportFormat; label: string; icon: typeof IconFileSprea
 export function ExportButtons({ filters }: { filters: ReportFilters }) {
   const exporting = useExportReport();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [photos, setPhotos] = useState(false);
 
   const run = (format: ExportFormat) => {
     setBusy(format);
     exporting.mutate(
-      { format, filters },
+      { format, filters, photos },
       {
         onError: (error) => {
           const reason = errorMessage(error, '');
@@ -53,6 +54,13 @@ export function ExportButtons({ filters }: { filters: ReportFilters }) {
           {label}
         </Button>
       ))}
+      <Checkbox
+        label="PDF con fotos"
+        description="Agrega miniaturas de las fotos de cada tarea; el archivo es más grande"
+        checked={photos}
+        onChange={(e) => setPhotos(e.currentTarget.checked)}
+        disabled={busy !== null}
+      />
     </Group>
   );
 }

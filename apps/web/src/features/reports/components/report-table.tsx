@@ -1,7 +1,7 @@
 import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Card, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { REPORT_COLUMNS, type ReportRow } from '@gestar/contracts';
+import { checklistProgressText, REPORT_COLUMNS, type ReportRow } from '@gestar/contracts';
 import { readableOnTint } from '../../../lib/contrast';
 import { formatDate } from '../../../lib/dates';
 
@@ -84,6 +84,13 @@ export function ReportTable({ rows, loading, onShowSuggestions }: ReportTablePro
                     </Table.Td>
                     <Table.Td miw={120} style={{ whiteSpace: 'pre-wrap' }}>
                       {r.observaciones || (
+                        <Text c="dimmed" span>
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {checklistProgressText(r.checklist_progreso) || (
                         <Text c="dimmed" span>
                           —
                         </Text>

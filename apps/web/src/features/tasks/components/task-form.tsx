@@ -6,6 +6,7 @@
  * before sending; server field errors appear under the fields.
  */
 import { useState } from 'react';
+import { ChecklistEditor, draftItem, type ChecklistDraftItem } from './checklist-editor';
 import {
   Button,
   Group,
@@ -54,6 +55,7 @@ type Field =
   | 'fecha_vencimiento'
   | 'proxima_ejecucion'
   | 'intervalo_repeticion'
+  | 'checklist'
   | 'form';
 export type FieldErrors = Partial<Record<Field, string>>;
 
@@ -68,6 +70,7 @@ interface Values {
   proxima_ejecucion: string | null;
   preset: string;
   customInterval: number | string;
+  checklist: ChecklistDraftItem[];
 }
 
 function initialValues(task: TaskResponse | null): Values {
@@ -85,6 +88,7 @@ function initialValues(task: TaskResponse | null): Values {
     proxima_ejecucion: schedule ? calendarDateIn(schedule.proxima_ejecucion) : todayIn(),
     preset: isPreset ? String(interval) : CUSTOM,
     customInterval: isPreset ? '' : interval,
+    checklist: (task?.checklist ?? []).map((c) => draftItem(c)),
   };
 }
 
@@ -202,6 +206,7 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
       tipo_tarea_uuid: values.tipo_tarea_uuid ?? '',
       area_uuid: values.area_uuid ?? '',
       usuarios_asignados: values.usuarios_asignados,
+      checklist: values.checklist.map(({ texto, requiere_foto, requiere_nota }) => ({ texto, requiere_foto, requiere_nota })),
     };
     if (editing) {
       const body = {
@@ -354,6 +359,12 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
             </Stack>
           </SimpleGrid>
         )}
+        <ChecklistEditor
+          items={values.checklist}
+          onChange={(items) => set('checklist', items)}
+          error={errors.checklist}
+          disabled={busy}
+        />
         {errors.form && (
           <Text size="sm" c="red" role="alert">
             {errors.form}

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { Transactional } from '@nestjs-cls/transactional';
+import {
+  ATTACHMENTS_PER_TASK,
+  AttachmentListResponse,
+  AttachmentResponse,
+  AttachmentType,
+  MESSAGES,
+  UploadAttachmentRequest,
+} from '@gestar/contracts';
+import type { Readable } from 'node:stream';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { hasPermission, type AuthUser } from '../../common/auth/auth-user';
+import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
+import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
+import { AttachmentStorage } from './attachment-storage';
+import { toAttachmentResponse } from './attachments.mapper';
+import { AttachmentsRepository } from './attachments.repository';
+import { processImage, safeFileName, sniffType, type SniffedType } from './images';
+
+export interface UploadedFile {
+  originalname?: string;
+  buffer: Buffer;
+  size: number;
+}
+
+/** A file on its way out: its bytes and the headers that go with them. */
+export interface AttachmentDownload {
+  stream: Readable;
+  size: number;
+  type: string;
+  disposition: string;
+}
+
+/** A stored file nobody's row names is removed after this long (an upload in progress is younger). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+/** A description image nobody's description names yet may still be in a form being written. */
+const DESCRIPTION_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** What `store` wrote, for the row that records it. */
+interface StoredFile {
+  uuid: string;
+  key: string;
+  thumbKey: string | null;
+  nombre: string;
+  type: AttachmentType;
+  size: number;
+}
+
+function requireFile(file: UploadedFile | undefined): UploadedFile {
+  if (!file || file.size === 0) {
+    const message = MESSAGES.validation.attachmentFileRequired;
+    throw badRequest(message, [{ path: 'archivo', message }]);
+  }
+  return file;
+}
+
+function unsupportedType(): AppException {
+  return new AppException(415, MESSAGES.errors.attachmentTypeNotAllowed);
+}
+
+@Injectable()
+export class AttachmentsService {
+  private readonly logger = new Logger('Adjuntos');
+
+  constructor(
+    private readonly repo: AttachmentsRepository,
+    private readonly storage: AttachmentStorage,
+    private readonly assigned: AssignedTasksService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(caller: AuthUser, occurrence: string): Promise<AttachmentListResponse> {
+    await this.assigned.visibleOccurrence(caller, occurrence);
+    return (await this.repo.ofOccurrence(occurrence)).map(toAttachmentResponse);
+  }
+
+  /**
+   * Checks who may attach and what, re-encodes an image (no EXIF), stores the bytes and then the
+   * row with its history entry in one transaction; if the row cannot be written the stored bytes
+   * are removed, so a failed upload leaves neither.
+   */
+  async upload(
+    caller: AuthUser,
+    occurrence: string,
+    input: UploadAttachmentRequest,
+    file: UploadedFile | undefined,
+  ): Promise<AttachmentResponse> {
+    const present = requireFile(file);
+    if (input.checklist_item_uuid && input.comentario_uuid) {
+      const message = MESSAGES.validation.attachmentTargetBoth;
+      throw badRequest(message, [{ path: 'comentario_uuid', message }]);
+    }
+    await this.assigned.visibleOccurrence(caller, occurrence);
+    const sniffed = sniffType(present.buffer);
+    if (!sniffed) throw unsupportedType();
+    return this.store(present, sniffed, (f) => this.record(caller, occurrence, input, f));
+  }
+
+  /**
+   * An image for a task's description (any task the caller may create or edit, or one not saved
+   * yet): re-encoded like any other, readable by every signed-in person, removed the next night if
+   * no description names it.
+   */
+  async uploadDescriptionImage(caller: AuthUser, file: UploadedFile | undefined): Promise<AttachmentResponse> {
+    const present = requireFile(file);
+    const sniffed = sniffType(present.buffer);
+    if (!sniffed) throw unsupportedType();
+    if (sniffed === 'application/pdf') throw new AppException(415, MESSAGES.errors.attachmentImageOnly);
+    return this.store(present, sniffed, (f) =>
+      this.repo.insert({
+        uuid: f.uuid,
+        tareaAsignadaUuid: null,
+        checklistItemUuid: null,
+        comentarioUuid: null,
+        nombre: f.nombre,
+        tipo: f.type,
+        tamano: f.size,
+        clave: f.key,
+        miniaturaClave: f.thumbKey,
+        creadoPor: caller.uuid,
+      }),
+    );
+  }
+
+  /**
+   * Re-encodes an image (no EXIF), stores the bytes and then lets `write` record the row; if the
+   * row cannot be written the stored bytes are removed, so a failed upload leaves neither.
+   */
+  private async store(
+    file: UploadedFile,
+    sniffed: SniffedType,
+    write: (f: StoredFile) => Promise<void>,
+  ): Promise<AttachmentResponse> {
+    let bytes = file.buffer;
+    let type: AttachmentType;
+    let thumbnail: Buffer | null = null;
+    if (sniffed === 'application/pdf') {
+      type = sniffed;
+    } else {
+      try {
+        ({ bytes, type, thumbnail } = await processImage(file.buffer, sniffed));
+      } catch {
+        throw new AppException(422, MESSAGES.errors.attachmentUnreadable);
+      }
+    }
+    const uuid = randomUUID();
+    const key = `${uuid}${{ 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'application/pdf': '.pdf' }[type]}`;
+    const thumbKey = thumbnail ? `${uuid}-miniatura.webp` : null;
+    const nombre = safeFileName(file.originalname, type);
+    await this.storage.put(key, bytes);
+    if (thumbKey && thumbnail) await this.storage.put(thumbKey, thumbnail);
+    try {
+      await write({ uuid, key, thumbKey, nombre, type, size: bytes.length });
+    } catch (error) {
+      await this.storage.delete(key);
+      if (thumbKey) await this.storage.delete(thumbKey);
+      throw error;
+    }
+    return toAttachmentResponse((await this.repo.find(uuid))!);
+  }
+
+  @Transactional()
+  private async record(
+    caller: AuthUser,
+    occurrence: string,
+    input: UploadAttachmentRequest,
+    f: StoredFile,
+  ): Promise<void> {
+    // Locks the occurrence: two uploads at once cannot both pass the count.
+    const { row } = await this.assigned.visibleOccurrence(caller, occurrence, true);
+    if (row.archivada) throw conflict(MESSAGES.errors.assignedTaskArchived);
+    if ((await this.repo.count(occurrence)) >= ATTACHMENTS_PER_TASK) throw conflict(MESSAGES.errors.attachmentsTooMany);
+    const target = input.checklist_item_uuid ?? input.comentario_uuid;
+    const belongs = input.checklist_item_uuid
+      ? await this.repo.itemOf(occurrence, input.checklist_item_uuid)
+      : input.comentario_uuid
+        ? await this.repo.commentOf(occurrence, input.comentario_uuid)
+        : true;
+    if (target && !belongs) {
+      const message = MESSAGES.errors.attachmentTargetNotFound;
+      throw badRequest(message, [{ path: input.checklist_item_uuid ? 'checklist_item_uuid' : 'comentario_uuid', message }]);
+    }
+    await this.repo.insert({
+      uuid: f.uuid,
+      tareaAsignadaUuid: occurrence,
+      checklistItemUuid: input.checklist_item_uuid ?? null,
+      comentarioUuid: input.comentario_uuid ?? null,
+      nombre: f.nombre,
+      tipo: f.type,
+      tamano: f.size,
+      clave: f.key,
+      miniaturaClave: f.thumbKey,
+      creadoPor: caller.uuid,
+    });
+    await this.assigned.note(caller, occurrence, 'adjunto', `Adjuntó «${f.nombre}»`);
+  }
+
+  /** The file (or its thumbnail) for whoever may see its assigned task. */
+  async download(caller: AuthUser, uuid: string, thumbnail: boolean): Promise<AttachmentDownload> {
+    const a = await this.repo.find(uuid);
+    if (!a) throw notFound();
+    // A description's image is seen by everyone signed in, like the description itself.
+    if (a.tarea_asignada_uuid !== null) await this.assigned.visibleOccurrence(caller, a.tarea_asignada_uuid);
+    const key = thumbnail ? a.miniatura_clave : a.clave;
+    if (!key) throw notFound();
+    const stored = await this.storage.read(key);
+    if (!stored) throw notFound();
+    const type = thumbnail ? 'image/webp' : a.tipo;
+    const name = thumbnail ? a.nombre.replace(/\.[^.]*$/, '') + '-miniatura.webp' : a.nombre;
+    // A PDF is downloaded, never shown inside the app's origin; images are shown.
+    const kind = a.tipo === 'application/pdf' && !thumbnail ? 'attachment' : 'inline';
+    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return {
+      stream: stored.stream,
+      size: stored.size,
+      type,
+      disposition: `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    };
+  }
+
+  /**
+   * The uploader (while it still sees the task) or a watcher of the task's area deletes a file;
+   * one of an occurrence that is finished and archived is kept.
+   */
+  async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
+    const a = await this.deleteRow(caller, uuid);
+    await this.storage.delete(a.clave);
+    if (a.miniatura_clave) await this.storage.delete(a.miniatura_clave);
+    return { ok: true };
+  }
+
+  @Transactional()
+  private async deleteRow(caller: AuthUser, uuid: string) {
+    const a = await this.repo.find(uuid);
+    if (!a) throw notFound();
+    if (a.tarea_asignada_uuid === null) {
+      if (a.creado_por_uuid !== caller.uuid && !hasPermission(caller, 'update:task')) {
+        throw forbidden(MESSAGES.errors.attachmentDeleteForbidden);
+      }
+      await this.repo.delete(uuid);
+      return a;
+    }
+    const { row, access, finished } = await this.assigned.visibleOccurrence(caller, a.tarea_asignada_uuid, true);
+    if (!access.watches && a.creado_por_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.attachmentDeleteForbidden);
+    if (row.archivada && finished) throw conflict(MESSAGES.errors.attachmentKept);
+    await this.repo.delete(uuid);
+    await this.assigned.note(caller, a.tarea_asignada_uuid, 'adjunto', `Eliminó el archivo «${a.nombre}»`);
+    return a;
+  }
+
+  @Cron(CronExpression.EVERY_DAY_AT_4AM, { name: 'attachments-orphans' })
+  async nightly(): Promise<void> {
+    if (!this.config.schedulerEnabled) return;
+    await this.sweepDescriptionImages().catch((err: unknown) =>
+      this.logger.warn(`Falló la limpieza de imágenes sin descripción: ${(err as Error).message}`),
+    );
+    await this.sweepOrphans().catch((err: unknown) =>
+      this.logger.warn(`Falló la limpieza de archivos huérfanos: ${(err as Error).message}`),
+    );
+  }
+
+  /** Removes the description images (a day old or more) that no task's description names. */
+  async sweepDescriptionImages(now = new Date()): Promise<number> {
+    const keys = await this.repo.deleteUnusedDescriptionImages(new Date(now.getTime() - DESCRIPTION_IMAGE_GRACE_MS));
+    for (const key of keys) await this.storage.delete(key);
+    return keys.length;
+  }
+
+  /** Removes stored files no row names (older than an hour); answers how many. */
+  async sweepOrphans(now = new Date()): Promise<number> {
+    const keys = await this.storage.keysOlderThan(new Date(now.getTime() - ORPHAN_AGE_MS));
+    let removed = 0;
+    for (let i = 0; i < keys.length; i += 500) {
+      const batch = keys.slice(i, i + 500);
+      const known = await this.repo.knownKeys(batch);
+      for (const key of batch) {
+        if (known.has(key)) continue;
+        await this.storage.delete(key);
+        removed++;
+      }
+    }
+    if (removed > 0) this.logger.log(`Se eliminaron ${removed} archivos sin registro`);
+    return removed;
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * Offline use (issue 18, first part): the app is installable (Chromium's own installability
+ * check finds the manifest and the service worker), and after a person has seen the board and a
+ * task once, a reload with the network cut still shows them, under an unmistakable "Sin
+ * conexión" strip. Logging out leaves nothing of the person in the browser.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import { apiToken, DEMO_PASSWORD, expect, loginAs, test } from './fixtures';
+import { assignedUuid, card, moveCard, seedTask } from './board-helpers';
+import type { APIRequestContext } from '@playwright/test';
+
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ timeout: 120_000 });
+const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
+
+/** Waits until the service worker controls the page (the first load claims it). */
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+}
+
+/** Reads kept for offline use in IndexedDB (database "gestar-sin-conexion"). */
+async function keptReads(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('gestar-sin-conexion');
+        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.result.createObjectStore('consultas');
+        open.onsuccess = () => {
+          const keys = open.result.transaction('consultas', 'readonly').objectStore('consultas').getAllKeys();
+          keys.onsuccess = () => resolve((keys.result as IDBValidKey[]).map(String));
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+  );
+}
+
+test('installable: Chromium finds the manifest, its icons and the service worker', async ({ request }, testInfo) => {
+  // A test's usual context is incognito, where Chromium never offers to install: a profile on disk.
+  const profile = mkdtempSync(join(tmpdir(), 'gestar-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: testInfo.project.use.baseURL,
+    serviceWorkers: 'allow',
+  });
+  let href: string | null = null;
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect([new URL(url).pathname, errors]).toEqual(['/manifest.webmanifest', []]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  const manifest = (await (await request.get(href!)).json()) as {
+    name: string;
+    short_name: string;
+    display: string;
+    start_url: string;
+    lang: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect([manifest.short_name, manifest.display, manifest.start_url, manifest.lang]).toEqual(['Gestar', 'standalone', '/', 'es']);
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
+  for (const icon of manifest.icons.filter((i) => i.src.endsWith('.png'))) {
+    const res = await request.get(icon.src);
+    expect([icon.src, res.status(), res.headers()['content-type']]).toEqual([icon.src, 200, 'image/png']);
+  }
+});
+
+test('after one visit, a reload without network shows the board and an opened task', async ({ browser, request }) => {
+  const { titulo } = await seedTask(request, {
+    descripcion: JSON.stringify([{ type: 'paragraph', children: [{ text: 'Lijar con grano 180 antes de barnizar.' }] }]),
+  });
+  const login = (await (await request.post('/api/auth/login', { data: { username: 'operario', password: DEMO_PASSWORD } })).json()) as {
+    token: string;
+    user: { uuid: string };
+  };
+  const token = login.token;
+  const uuid = await assignedUuid(request, login.user.uuid, titulo);
+  await request.post(`/api/assigned-tasks/${uuid}/comments`, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: { texto: 'Falta la lija fina.' },
+  });
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  // The task's own link opens its drawer: detail, comments and history are read once.
+  await page.goto(`/?tarea=${uuid}`);
+  const drawer = page.getByRole('dialog', { name: titulo });
+  await expect(drawer.getByText('Lijar con grano 180 antes de barnizar.')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByText('Falta la lija fina.')).toBeVisible();
+  await expect.poll(async () => (await keptReads(page)).some((k) => k.includes(uuid)), { timeout: 10_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión');
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toContainText(/Datos guardados de las ([01]\d|2[0-3]):[0-5]\d\.$/);
+  await expect(drawer.getByText('Lijar con grano 180 antes de barnizar.')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByText('Falta la lija fina.')).toBeVisible();
+  await page.screenshot({ path: join(shots, 'offline-drawer-390.png') });
+  await drawer.getByRole('button', { name: 'Cerrar' }).first().click();
+  await page.getByRole('tab', { name: /Pendiente/i }).click();
+  await expect(card(page, titulo)).toBeVisible();
+  await page.screenshot({ path: join(shots, 'offline-board-390.png') });
+
+  // Back online: the strip goes and the board is read again.
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(card(page, titulo)).toBeVisible();
+
+  // Logging out leaves nothing of the person for the next one on this phone.
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await page.waitForURL(/\/login/);
+  await expect.poll(() => keptReads(page)).toEqual([]);
+  await context.close();
+});
+
+/** The changes waiting in the outbox (IndexedDB "gestar-salida"), as stored. */
+async function outbox(page: Page): Promise<{ id: string; kind: string; task: string; createdAt: number }[]> {
+  const entries = await page.evaluate(
+    () =>
+      new Promise<{ id: string; kind: string; task: string; createdAt: number }[]>((resolve, reject) => {
+        const open = indexedDB.open('gestar-salida');
+        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.result.createObjectStore('cambios');
+        open.onsuccess = () => {
+          const all = open.result.transaction('cambios', 'readonly').objectStore('cambios').getAll();
+          all.onsuccess = () => resolve(all.result as { id: string; kind: string; task: string; createdAt: number }[]);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+  return entries.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** Puts changes back into the outbox as they were (a replay of what was already sent). */
+async function putBack(page: Page, entries: unknown[]): Promise<void> {
+  await page.evaluate(
+    (list) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('gestar-salida');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('cambios', 'readwrite');
+          for (const e of list as { id: string }[]) tx.objectStore('cambios').put(e, e.id);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    entries,
+  );
+}
+
+/** An operario's token and the assigned task of a new task of theirs. */
+async function operarioTask(request: APIRequestContext) {
+  const { titulo } = await seedTask(request);
+  const login = (await (await request.post('/api/auth/login', { data: { username: 'operario', password: DEMO_PASSWORD } })).json()) as {
+    token: string;
+    user: { uuid: string };
+  };
+  const uuid = await assignedUuid(request, login.user.uuid, titulo);
+  const headers = { Authorization: `Bearer ${login.token}` };
+  const history = async () => {
+    const res = await request.get(`/api/assigned-tasks/${uuid}/history`, { headers });
+    return (await res.json()) as { tipo: string; detalle: string }[];
+  };
+  const comments = async () => {
+    const res = await request.get(`/api/assigned-tasks/${uuid}/comments`, { headers });
+    return ((await res.json()) as { data: { texto: string }[] }).data;
+  };
+  return { titulo, uuid, history, comments };
+}
+
+test('a status change and a comment made offline wait, survive a reload, and are written exactly once', async ({ browser, request }) => {
+  const { titulo, history, comments } = await operarioTask(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  await page.getByRole('tab', { name: /Pendiente/i }).click();
+  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(true);
+  await moveCard(page, titulo, 'En progreso');
+  await page.getByRole('tab', { name: /En progreso/i }).click();
+  await expect(card(page, titulo).getByTestId('pending-sync')).toHaveText('Pendiente de sincronizar');
+  await card(page, titulo).getByRole('button', { name: 'Ver detalles' }).click();
+  const drawer = page.getByRole('dialog', { name: titulo });
+  await drawer.getByRole('textbox', { name: 'Nuevo comentario' }).fill('Cambié la lija sin conexión.');
+  await drawer.getByRole('button', { name: 'Agregar comentario' }).click();
+  await expect(page.getByText('Comentario guardado sin conexión')).toBeVisible();
+  await expect(drawer.getByTestId('pending-comment')).toContainText('Cambié la lija sin conexión.');
+  await page.screenshot({ path: join(shots, 'offline-pending-390.png') });
+  expect((await outbox(page)).map((e) => e.kind)).toEqual(['estado', 'comentario']);
+
+  // Closed and opened again, still offline: the changes are still there, the card still moved.
+  await page.reload();
+  await expect(drawer.getByTestId('pending-comment')).toContainText('Cambié la lija sin conexión.', { timeout: 15_000 });
+  await drawer.getByRole('button', { name: 'Cerrar' }).first().click();
+  await page.getByRole('tab', { name: /En progreso/i }).click();
+  await expect(card(page, titulo).getByTestId('pending-sync')).toBeVisible();
+  const sent = await page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open('gestar-salida');
+        open.onsuccess = () => {
+          const all = open.result.transaction('cambios', 'readonly').objectStore('cambios').getAll();
+          all.onsuccess = () => resolve(all.result as unknown[]);
+        };
+      }),
+  );
+  expect(await history().then((h) => h.filter((x) => x.tipo === 'estado'))).toEqual([]);
+
+  // The network returns: both are sent, in order, and the marks go.
+  await context.setOffline(false);
+  await expect.poll(() => outbox(page), { timeout: 20_000 }).toEqual([]);
+  await expect(card(page, titulo).getByTestId('pending-sync')).toHaveCount(0);
+  const moved = (await history()).filter((x) => x.tipo === 'estado');
+  expect(moved).toHaveLength(1);
+  expect(moved[0]!.detalle).toMatch(/^Pendiente → En progreso \(cambiado sin conexión a las \d{2}:\d{2}, sincronizado a las \d{2}:\d{2}\)$/);
+  expect((await comments()).filter((c) => c.texto === 'Cambié la lija sin conexión.')).toHaveLength(1);
+
+  // The same outbox sent again (as after a crash between sending and forgetting): nothing more is written.
+  await putBack(page, sent);
+  await page.reload();
+  await expect.poll(() => outbox(page), { timeout: 20_000 }).toEqual([]);
+  expect((await history()).filter((x) => x.tipo === 'estado')).toHaveLength(1);
+  expect((await comments()).filter((c) => c.texto === 'Cambié la lija sin conexión.')).toHaveLength(1);
+  await context.close();
+});
+
+test('a change the server no longer takes (the task archived meanwhile) is shown and dropped', async ({ browser, request }) => {
+  const { titulo, uuid, history } = await operarioTask(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  await page.getByRole('tab', { name: /Pendiente/i }).click();
+  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(true);
+  await moveCard(page, titulo, 'En progreso');
+  await expect.poll(async () => (await outbox(page)).length).toBe(1);
+  // Meanwhile a supervisor archives it.
+  const supervisor = await apiToken(request, 'supervisor');
+  const archived = await request.put(`/api/assigned-tasks/${uuid}`, {
+    headers: { Authorization: `Bearer ${supervisor}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: { archivada: true, calificacion: 4 },
+  });
+  expect(archived.status()).toBe(200);
+
+  await context.setOffline(false);
+  const notice = page.getByRole('alert').filter({ hasText: 'No se aplicó un cambio hecho sin conexión' });
+  await expect(notice).toContainText(`«${titulo}»: Pendiente → En progreso. La tarea está archivada: no se puede modificar`, { timeout: 20_000 });
+  await page.screenshot({ path: join(shots, 'offline-conflict-390.png') });
+  await expect.poll(() => outbox(page)).toEqual([]);
+  await expect(card(page, titulo)).toHaveCount(0);
+  expect((await history()).filter((x) => x.tipo === 'estado')).toEqual([]);
+  await context.close();
+});

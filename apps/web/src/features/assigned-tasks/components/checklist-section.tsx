@@ -1,0 +1,300 @@
+/**
+ * The drawer's checklist: each step with its tick, its note and its photos. A step that requires
+ * a photo offers the camera on a phone (the picker's `capture`); a step that requires a note
+ * shows the note field first. Thumbnails open a viewer that steps through the photos (arrows,
+ * keys or a swipe).
+ */
+import { useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconCamera, IconChevronLeft, IconChevronRight, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENTS_ROUTES,
+  MESSAGES,
+  TEXT_LIMITS,
+  type AttachmentResponse,
+  type ChecklistItemResponse,
+} from '@gestar/contracts';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
+import { toast } from '../../../lib/toast';
+import { useChecklist, useTickChecklistItem } from '../api/checklist';
+import { useAttachmentUrl } from '../../../lib/attachments';
+import { useDeleteAttachment, useUploadAttachment } from '../api/attachments';
+import { saveBlob } from '../../../lib/download';
+
+function Thumbnail({ file, onOpen }: { file: AttachmentResponse; onOpen: () => void }) {
+  const src = useAttachmentUrl(file.miniatura_url);
+  if (file.tipo === 'application/pdf') {
+    return (
+      <UnstyledButton
+        onClick={async () => saveBlob((await apiRequest(ATTACHMENTS_ROUTES.download, { params: { id: file.uuid } })) as Blob, file.nombre)}
+        aria-label={`Descargar ${file.nombre}`}
+      >
+        <Paper withBorder w={72} h={72} radius="sm" style={{ display: 'grid', placeItems: 'center' }}>
+          <IconFileTypePdf size={28} aria-hidden />
+        </Paper>
+      </UnstyledButton>
+    );
+  }
+  return (
+    <UnstyledButton onClick={onOpen} aria-label={`Ver foto ${file.nombre}`}>
+      {src ? (
+        <Image src={src} alt={file.nombre} w={72} h={72} radius="sm" fit="cover" />
+      ) : (
+        <Skeleton w={72} h={72} radius="sm" />
+      )}
+    </UnstyledButton>
+  );
+}
+
+/** Full-size photos, one at a time: arrows, the keyboard's left and right, or a swipe. */
+export function PhotoViewer({
+  photos,
+  index,
+  onIndex,
+  onClose,
+}: {
+  photos: AttachmentResponse[];
+  index: number | null;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
+  const current = index === null ? null : (photos[index] ?? null);
+  const src = useAttachmentUrl(current?.url ?? null);
+  const touchX = useRef<number | null>(null);
+  const go = (delta: number) => index !== null && onIndex((index + delta + photos.length) % photos.length);
+  return (
+    <Modal
+      opened={current !== null}
+      onClose={onClose}
+      size="xl"
+      title={current ? `${current.nombre} (${(index ?? 0) + 1} de ${photos.length})` : ''}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {current && (
+        <Stack
+          gap="xs"
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowRight') go(1);
+            if (e.key === 'ArrowLeft') go(-1);
+          }}
+          onTouchStart={(e) => (touchX.current = e.touches[0]?.clientX ?? null)}
+          onTouchEnd={(e) => {
+            const start = touchX.current;
+            const end = e.changedTouches[0]?.clientX;
+            if (start !== null && end !== undefined && Math.abs(end - start) > 40) go(end < start ? 1 : -1);
+            touchX.current = null;
+          }}
+        >
+          {src ? <Image src={src} alt={current.nombre} fit="contain" mah="70vh" /> : <Skeleton h={300} />}
+          <Text size="xs" c="dimmed">
+            {current.creado_por.nombre} {current.creado_por.apellido}, {formatDate(current.creado_en)}
+          </Text>
+          {photos.length > 1 && (
+            <Group justify="space-between">
+              <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => go(-1)}>
+                Anterior
+              </Button>
+              <Button variant="default" rightSection={<IconChevronRight size={16} />} onClick={() => go(1)}>
+                Siguiente
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Step({
+  taskId,
+  item,
+  readOnly,
+  onOpenPhoto,
+}: {
+  taskId: string;
+  item: ChecklistItemResponse;
+  readOnly: boolean;
+  onOpenPhoto: (file: AttachmentResponse) => void;
+}) {
+  const tick = useTickChecklistItem(taskId);
+  const upload = useUploadAttachment(taskId);
+  const remove = useDeleteAttachment(taskId);
+  const [note, setNote] = useState(item.nota ?? '');
+  const noteChanged = note.trim() !== (item.nota ?? '');
+  const send = (hecho: boolean) =>
+    tick.mutate(
+      { itemId: item.uuid, body: { hecho, ...(item.requiere_nota || noteChanged ? { nota: note.trim() || null } : {}) } },
+      { onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.checklistTickFailed)) },
+    );
+  return (
+    <Paper withBorder p="xs" radius="sm" aria-label={item.texto} component="li">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Checkbox
+            label={item.texto}
+            checked={item.hecho}
+            disabled={readOnly || tick.isPending}
+            onChange={(e) => send(e.currentTarget.checked)}
+          />
+          <Group gap={4} wrap="nowrap">
+            {item.requiere_foto && (
+              <Badge size="xs" variant="light" color={item.fotos.length ? 'teal' : 'orange'} tt="none">
+                Foto
+              </Badge>
+            )}
+            {item.requiere_nota && (
+              <Badge size="xs" variant="light" color={item.nota ? 'teal' : 'orange'} tt="none">
+                Nota
+              </Badge>
+            )}
+          </Group>
+        </Group>
+        {item.hecho && item.hecho_por && (
+          <Text size="xs" c="dimmed" pl={30}>
+            Hecho por {item.hecho_por.nombre} {item.hecho_por.apellido}
+            {item.hecho_en ? `, ${formatDate(item.hecho_en)}` : ''}
+          </Text>
+        )}
+        {(item.requiere_nota || item.nota) &&
+          (readOnly ? (
+            item.nota && (
+              <Text size="sm" pl={30}>
+                Nota: {item.nota}
+              </Text>
+            )
+          ) : (
+            <Box pl={30}>
+              <Textarea
+                aria-label={`Nota de «${item.texto}»`}
+                placeholder="Escriba una nota"
+                autosize
+                minRows={1}
+                maxLength={TEXT_LIMITS.checklistNote}
+                value={note}
+                onChange={(e) => setNote(e.currentTarget.value)}
+                onBlur={() => noteChanged && item.hecho && send(true)}
+              />
+            </Box>
+          ))}
+        {(item.fotos.length > 0 || (!readOnly && item.requiere_foto)) && (
+          <Group gap="xs" pl={30}>
+            {item.fotos.map((f) => (
+              <Box key={f.uuid} pos="relative">
+                <Thumbnail file={f} onOpen={() => onOpenPhoto(f)} />
+                {!readOnly && (
+                  <ActionIcon
+                    size="sm"
+                    color="red"
+                    variant="filled"
+                    radius="xl"
+                    pos="absolute"
+                    top={-6}
+                    right={-6}
+                    aria-label={`Eliminar ${f.nombre}`}
+                    loading={remove.isPending && remove.variables === f.uuid}
+                    onClick={() =>
+                      remove.mutate(f.uuid, {
+                        onSuccess: () => toast.success('Archivo eliminado'),
+                        onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.attachmentUploadFailed)),
+                      })
+                    }
+                  >
+                    <IconTrash size={12} />
+                  </ActionIcon>
+                )}
+              </Box>
+            ))}
+            {!readOnly && (
+              <FileButton
+                accept={ATTACHMENT_ACCEPT}
+                capture="environment"
+                onChange={(file) =>
+                  file &&
+                  upload.mutate(
+                    { file, checklistItem: item.uuid },
+                    {
+                      onSuccess: () => toast.success('Foto adjuntada'),
+                      onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.attachmentUploadFailed)),
+                    },
+                  )
+                }
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    size="xs"
+                    h={72}
+                    leftSection={<IconCamera size={16} />}
+                    loading={upload.isPending}
+                    aria-label={`Agregar foto a «${item.texto}»`}
+                  >
+                    Foto
+                  </Button>
+                )}
+              </FileButton>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The checklist of an occurrence; `readOnly` in the archive dialog and for an archived one. */
+export function ChecklistSection({ taskId, readOnly = false }: { taskId: string; readOnly?: boolean }) {
+  const checklist = useChecklist(taskId);
+  const [viewing, setViewing] = useState<number | null>(null);
+  if (checklist.isPending) return <Skeleton height={48} radius="md" />;
+  if (checklist.isError) {
+    return (
+      <Text size="sm" c="red">
+        {errorMessage(checklist.error, MESSAGES.errors.tasksLoadFailed)}
+      </Text>
+    );
+  }
+  const items = checklist.data;
+  const photos = items.flatMap((i) => i.fotos.filter((f) => f.tipo !== 'application/pdf'));
+  const done = items.filter((i) => i.hecho).length;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Progress value={items.length ? (done / items.length) * 100 : 0} style={{ flex: 1 }} aria-hidden />
+        <Text size="sm" fw={600} aria-label={`${done} de ${items.length} pasos hechos`}>
+          {done}/{items.length}
+        </Text>
+      </Group>
+      <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((item) => (
+          <Step
+            key={item.uuid}
+            taskId={taskId}
+            item={item}
+            readOnly={readOnly}
+            onOpenPhoto={(f) => setViewing(photos.findIndex((p) => p.uuid === f.uuid))}
+          />
+        ))}
+      </Stack>
+      <PhotoViewer photos={photos} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The task form's checklist: ordered steps, each with its text and whether it requires a photo or
+ * a note. Steps are added, moved up or down and removed; every occurrence created from now on
+ * copies the list.
+ */
+import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { CHECKLIST_MAX_ITEMS, TEXT_LIMITS } from '@gestar/contracts';
+
+export interface ChecklistDraftItem {
+  /** A key for React only; never sent. */
+  key: string;
+  texto: string;
+  requiere_foto: boolean;
+  requiere_nota: boolean;
+}
+
+let nextKey = 0;
+export function draftItem(item?: Partial<ChecklistDraftItem>): ChecklistDraftItem {
+  return { key: `paso-${++nextKey}`, texto: '', requiere_foto: false, requiere_nota: false, ...item };
+}
+
+export function ChecklistEditor({
+  items,
+  onChange,
+  error,
+  disabled,
+}: {
+  items: ChecklistDraftItem[];
+  onChange: (items: ChecklistDraftItem[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const update = (i: number, patch: Partial<ChecklistDraftItem>) =>
+    onChange(items.map((item, j) => (j === i ? { ...item, ...patch } : item)));
+  const move = (i: number, to: number) => {
+    const next = [...items];
+    const [item] = next.splice(i, 1);
+    next.splice(to, 0, item!);
+    onChange(next);
+  };
+  return (
+    <Stack gap={6} role="group" aria-label="Lista de verificación">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={500}>
+          Lista de verificación
+        </Text>
+        <Text size="xs" c="dimmed">
+          {items.length === 0 ? 'Opcional' : `${items.length} ${items.length === 1 ? 'paso' : 'pasos'}`}
+        </Text>
+      </Group>
+      {items.map((item, i) => (
+        <Paper key={item.key} withBorder p="xs" radius="sm">
+          <Stack gap={6}>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <Text size="sm" c="dimmed" w={22} pt={6} ta="right" aria-hidden>
+                {i + 1}.
+              </Text>
+              <TextInput
+                style={{ flex: 1 }}
+                aria-label={`Paso ${i + 1}`}
+                placeholder="Describa el paso"
+                value={item.texto}
+                maxLength={TEXT_LIMITS.checklistItem}
+                onChange={(e) => update(i, { texto: e.currentTarget.value })}
+                disabled={disabled}
+              />
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={`Subir el paso ${i + 1}`}
+                disabled={disabled || i === 0}
+                onClick={() => move(i, i - 1)}
+              >
+                <IconArrowUp size={18} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={`Bajar el paso ${i + 1}`}
+                disabled={disabled || i === items.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
+                <IconArrowDown size={18} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Quitar el paso ${i + 1}`}
+                disabled={disabled}
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+            <Group gap="md" pl={28}>
+              <Checkbox
+                size="xs"
+                label="Requiere foto"
+                checked={item.requiere_foto}
+                onChange={(e) => update(i, { requiere_foto: e.currentTarget.checked })}
+                disabled={disabled}
+              />
+              <Checkbox
+                size="xs"
+                label="Requiere nota"
+                checked={item.requiere_nota}
+                onChange={(e) => update(i, { requiere_nota: e.currentTarget.checked })}
+                disabled={disabled}
+              />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => onChange([...items, draftItem()])}
+        disabled={disabled || items.length >= CHECKLIST_MAX_ITEMS}
+        w="fit-content"
+      >
+        Agregar paso
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Whether the browser says it has a network (`navigator.onLine` and its `online` / `offline`
+ * events), the same signal TanStack Query pauses its requests on.
+ */
+import { useSyncExternalStore } from 'react';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Changes made without a network (issue 18, docs/DECISIONS.md "Writing offline"): kept in
+ * IndexedDB in the order they were made, each with the Idempotency-Key it will be sent with, and
+ * sent when the network returns (also after the app was closed and opened again). The server's
+ * state wins: a change it refuses is dropped and the person is told which and why. A change of
+ * another person (someone else signed in on this phone) is dropped with a notice.
+ */
+import { useSyncExternalStore } from 'react';
+import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import type { QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { ASSIGNED_TASKS_ROUTES, IDEMPOTENCY_HEADER, type RouteDescriptor } from '@gestar/contracts';
+import { apiRequest, ApiError, newUuid } from './api-client';
+import { getSession } from './session';
+
+/** What can wait for the network, and the route each is sent by. */
+const ROUTES = {
+  estado: ASSIGNED_TASKS_ROUTES.update,
+  comentario: ASSIGNED_TASKS_ROUTES.addComment,
+} satisfies Record<string, RouteDescriptor>;
+export type OutboxKind = keyof typeof ROUTES;
+
+export interface OutboxEntry {
+  /** The change's Idempotency-Key: sent twice, written once. */
+  id: string;
+  user: string;
+  kind: OutboxKind;
+  params: Record<string, string>;
+  body: unknown;
+  /** The assigned task it belongs to (its card and drawer show it as pending). */
+  task: string;
+  /** What the person did, in words, for the notice if it is refused. */
+  label: string;
+  createdAt: number;
+}
+
+let store: UseStore | null = null;
+const db = () => (store ??= createStore('gestar-salida', 'cambios'));
+
+let queue: OutboxEntry[] = [];
+let loaded: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+const publish = () => {
+  queue = [...queue];
+  for (const l of listeners) l();
+};
+
+/** Reads the kept changes once (at start); later calls wait for the same read. */
+export function loadOutbox(): Promise<void> {
+  loaded ??= entries<string, OutboxEntry>(db())
+    .then((all) => {
+      const known = new Set(queue.map((e) => e.id));
+      queue = [...queue, ...all.map(([, e]) => e).filter((e) => !known.has(e.id))].sort((a, b) => a.createdAt - b.createdAt);
+      publish();
+    })
+    .catch(() => undefined);
+  return loaded;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The pending changes of this person (all kinds), oldest first. */
+export function usePendingChanges(): readonly OutboxEntry[] {
+  return useSyncExternalStore(subscribe, () => queue, () => queue);
+}
+
+/** Whether a change of the assigned task `task` waits to be sent (its card says so). */
+export function useTaskPending(task: string): boolean {
+  return useSyncExternalStore(subscribe, () => hasPending(task), () => false);
+}
+
+/** Whether changes of the assigned task `task` still wait: a new one must go after them. */
+export function hasPending(task: string): boolean {
+  return queue.some((e) => e.task === task);
+}
+
+/** Keeps a change to send later; answers it. */
+export async function enqueue(
+  change: Omit<OutboxEntry, 'id' | 'user' | 'createdAt'> & { id?: string },
+): Promise<OutboxEntry> {
+  const user = getSession().user?.uuid;
+  if (!user) throw new Error('Sin sesión');
+  const entry: OutboxEntry = { ...change, id: change.id ?? newUuid(), user, createdAt: Date.now() };
+  await set(entry.id, entry, db());
+  queue.push(entry);
+  publish();
+  return entry;
+}
+
+async function remove(id: string): Promise<void> {
+  await del(id, db()).catch(() => undefined);
+  queue = queue.filter((e) => e.id !== id);
+  publish();
+}
+
+/** A fetch that never reached the server (no network): the change waits. */
+export function isOffline(error: unknown): boolean {
+  return error instanceof TypeError || !navigator.onLine;
+}
+
+function routeOf(e: OutboxEntry): RouteDescriptor | undefined {
+  return (ROUTES as Record<string, RouteDescriptor>)[e.kind];
+}
+
+function notRefused(message: string, detail: string): void {
+  notifications.show({
+    color: 'red',
+    title: 'No se aplicó un cambio hecho sin conexión',
+    message: `${detail}. ${message}`,
+    autoClose: false,
+    withCloseButton: true,
+  });
+}
+
+let flushing: Promise<void> | null = null;
+
+/**
+ * Sends the kept changes in order. Stops at the first one the network does not take (it is tried
+ * again later); one the server refuses is dropped with a notice. Answers when done.
+ */
+export function flushOutbox(client: QueryClient): Promise<void> {
+  flushing ??= (async () => {
+    await loadOutbox();
+    const user = getSession().user?.uuid;
+    if (!user || !getSession().token) return; // signed out: the changes wait for the same person
+    const others = queue.filter((e) => e.user !== user);
+    if (others.length > 0) {
+      for (const e of others) await remove(e.id);
+      notifications.show({
+        color: 'yellow',
+        title: 'Cambios sin conexión descartados',
+        message: `Se descartaron ${others.length === 1 ? 'un cambio' : `${others.length} cambios`} hechos sin conexión por otra persona en este dispositivo.`,
+        autoClose: false,
+        withCloseButton: true,
+      });
+    }
+    let sent = 0;
+    for (const entry of queue.filter((e) => e.user === user)) {
+      const route = routeOf(entry);
+      if (!route) {
+        await remove(entry.id);
+        continue;
+      }
+      try {
+        await apiRequest(route, {
+          params: entry.params,
+          body: entry.body,
+          headers: { [IDEMPOTENCY_HEADER]: entry.id },
+        } as never);
+        await remove(entry.id);
+        sent++;
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) {
+          await remove(entry.id);
+          notRefused(error.message, entry.label);
+          sent++;
+          continue;
+        }
+        break; // no network, a server error or an ended session: try again later
+      }
+    }
+    if (sent > 0) await client.invalidateQueries({ queryKey: ['assigned-tasks'] });
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** While signed in: sends the kept changes at start, when the network returns, and every 30 s while some wait. */
+export function keepSendingOutbox(client: QueryClient): () => void {
+  const send = () => {
+    if (navigator.onLine) void flushOutbox(client);
+  };
+  window.addEventListener('online', send);
+  const timer = setInterval(() => {
+    if (queue.length > 0) send();
+  }, 30_000);
+  void loadOutbox().then(send);
+  return () => {
+    window.removeEventListener('online', send);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,150 @@
+// Issue 17: a 4,000 x 3,000 phone photo uploaded to assigned tasks through the API (multipart,
+// re-encoded without EXIF, thumbnail, stored, recorded), against the API's own image code run
+// alone on the same bytes; and the API's resident memory over the uploads.
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rssKb, runNodeJson } from '../lib/processes.mjs';
+import { details, figure } from '../lib/results.mjs';
+import { apiDir, benchDir, log, workDir } from '../lib/settings.mjs';
+
+export const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 100);
+/** An assigned task holds at most 20 files: the uploads are spread over several. */
+const PER_TASK = 20;
+
+const sharp = createRequire(join(apiDir, 'package.json'))('sharp');
+
+/** A 4,000 x 3,000 JPEG with texture (a flat colour would compress to nothing) and EXIF with GPS. */
+async function phonePhoto() {
+  const w = 4000;
+  const h = 3000;
+  const raw = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      raw[i] = (x * 7 + y * 3) & 0xff;
+      raw[i + 1] = (x ^ y) & 0xff;
+      raw[i + 2] = ((x * y) >> 8) & 0xff;
+    }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '34/1 36/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '58/1 22/1 0/1' } })
+    .toBuffer();
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export async function uploadFigures({ apiBase, apiPid, supToken, ids }) {
+  const photo = await phonePhoto();
+  const file = join(workDir, 'photo-4000x3000.jpg');
+  writeFileSync(file, photo);
+  const board = await (
+    await fetch(`${apiBase}/api/assigned-tasks/${ids.sup}?area=${ids.supAreas.join(',')}`, {
+      headers: { authorization: `Bearer ${supToken}` },
+    })
+  ).json();
+  const cards = board.map((c) => c.uuid);
+  const needed = Math.ceil((4 * UPLOADS + 3) / PER_TASK);
+  if (cards.length < needed) throw new Error(`hacen falta ${needed} tarjetas, hay ${cards.length}`);
+
+  const upload = async (i) => {
+    const form = new FormData();
+    form.append('archivo', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
+    const t = performance.now();
+    const res = await fetch(`${apiBase}/api/assigned-tasks/${cards[Math.floor(i / PER_TASK)]}/attachments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${supToken}` },
+      body: form,
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`subida ${i}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - t, thumb: body.miniatura_url };
+  };
+  // Warm-up (sharp's first call loads libvips), on the same tasks as the run.
+  for (let i = 0; i < 3; i++) await upload(UPLOADS + i);
+  const rssBefore = rssKb(apiPid);
+  const times = [];
+  let thumb = null;
+  for (let i = 0; i < UPLOADS; i++) ({ ms: times[i], thumb } = await upload(i));
+  const rssAfter = rssKb(apiPid);
+  // Three hundred more: a leak grows with every upload; libvips' threads, the allocator's arenas
+  // and V8's heap settle. The second and the fourth hundred are compared.
+  let next = UPLOADS + 3;
+  const rounds = [rssAfter];
+  for (let r = 0; r < 3; r++) {
+    for (let i = 0; i < UPLOADS; i++) await upload(next++);
+    rounds.push(rssKb(apiPid));
+  }
+  const [rssAfterMore, , rssEnd] = [rounds[1], rounds[2], rounds[3]];
+  const thumbRes = await fetch(`${apiBase}${thumb}`, { headers: { authorization: `Bearer ${supToken}` } });
+  if (thumbRes.status !== 200) throw new Error(`miniatura: ${thumbRes.status}`);
+  const thumbBytes = (await thumbRes.arrayBuffer()).byteLength;
+
+  const base = await runNodeJson(join(benchDir, 'lib', 'image-baseline.cjs'), {
+    ...process.env,
+    BENCH_API_DIR: apiDir,
+    BENCH_IMAGE: file,
+    BENCH_IMAGE_RUNS: '20',
+  });
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const baseSorted = [...base.times.slice(2)].sort((a, b) => a - b);
+  const baseMean = baseSorted.reduce((a, b) => a + b, 0) / baseSorted.length;
+  details.uploads = {
+    photoBytes: photo.length,
+    uploads: UPLOADS,
+    meanMs: mean,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    baselineMeanMs: baseMean,
+    thumbnailBytes: thumbBytes,
+    rssBefore,
+    rssAfter,
+    rssRounds: rounds,
+  };
+  log(`Subidas: ${UPLOADS} de ${(photo.length / 1024 / 1024).toFixed(1)} MB, media ${mean.toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms; solo sharp ${baseMean.toFixed(0)} ms`);
+  figure(
+    7,
+    `Upload of a 4000x3000 JPEG (${(photo.length / 1024 / 1024).toFixed(1)} MB) with re-encode and thumbnail, mean`,
+    mean,
+    baseMean,
+    mean / baseMean,
+    '<=',
+    1.5,
+    'ms',
+    `baseline: the API's image code alone on the same bytes; p95 ${Math.round(percentile(sorted, 95))} ms; absolute bound 1500 ms`,
+  );
+  figure(
+    7,
+    'Upload mean latency, absolute',
+    mean,
+    null,
+    mean / 1000,
+    '<=',
+    1.5,
+    'ms',
+    'ratio in seconds',
+  );
+  figure(
+    7,
+    `API RSS growth over the first ${UPLOADS} photo uploads`,
+    (rssAfter - rssBefore) / 1024,
+    rssBefore / 1024,
+    (rssAfter - rssBefore) / 1024,
+    '<=',
+    150,
+    'MB',
+    `ratio in MB: ${Math.round(rssBefore / 1024)} -> ${Math.round(rssAfter / 1024)} MB (libvips' threads and the allocator's arenas fill once)`,
+  );
+  figure(
+    7,
+    `API RSS growth from the ${2 * UPLOADS}th to the ${4 * UPLOADS}th photo upload`,
+    (rssEnd - rssAfterMore) / 1024,
+    rssAfterMore / 1024,
+    ((rssEnd - rssAfterMore) / rssAfterMore) * 100,
+    '<=',
+    5,
+    'MB',
+    `ratio in %: each hundred ends at ${rounds.map((kb) => Math.round(kb / 1024)).join(' -> ')} MB; a leak would keep growing`,
+  );
+}
