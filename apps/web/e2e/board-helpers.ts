@@ -123,3 +123,21 @@ export async function updateAsAdmin(request: APIRequestContext, uuid: string, bo
   const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
   await json(await request.put(`/api/assigned-tasks/${uuid}`, { headers, data: body }), 'actualizar tarea asignada');
 }
+
+/** A 3,000 x 2,000 JPEG drawn in the page (what a phone's camera hands over). */
+export async function cameraPhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(3000, 2000);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#b47830';
+    ctx.fillRect(0, 0, 3000, 2000);
+    ctx.fillStyle = '#333';
+    ctx.fillRect(900, 600, 1200, 800);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (const b of bytes) s += String.fromCharCode(b);
+    return btoa(s);
+  });
+  return Buffer.from(base64, 'base64');
+}

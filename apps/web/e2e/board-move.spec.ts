@@ -135,15 +135,29 @@ test('the status selector: arrow keys browse without committing; Enter commits a
   expect(made.filter((c) => BOARD_GET.test(c))).toEqual([]);
 });
 
-test('a change the server cannot take is rolled back with an error toast', async ({ page, request }) => {
-  const { titles } = await ownBoard(page, request);
-  const titulo = titles[0]!;
-  // The network drops the request: the card goes back where it was.
-  await page.route('**/api/assigned-tasks/*', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.fallback()));
+test('a change the server refuses is rolled back with an error toast; one the network drops waits to be sent', async ({ page, request }) => {
+  const { titles } = await ownBoard(page, request, 2);
+  const [titulo, other] = titles as [string, string];
+  // The server refuses it (as when someone archived the task meanwhile): the card goes back where it was.
+  const refusal = 'La tarea está archivada: no se puede modificar';
+  await page.route('**/api/assigned-tasks/*', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, message: refusal, error: 'Conflict' }) })
+      : route.fallback(),
+  );
   await card(page, titulo).getByRole('combobox', { name: `Estado de ${titulo}` }).selectOption({ label: 'En progreso' });
   await expect(page.getByText('No se pudo cambiar el estado de la tarea; volvió a su lugar')).toBeVisible();
+  await expect(page.getByText(refusal)).toBeVisible();
   await expect(column(page, 'Pendiente').getByRole('article', { name: titulo })).toBeVisible();
   await expect(column(page, 'En progreso').getByRole('article', { name: titulo })).toHaveCount(0);
+
+  // The network drops the request (no answer at all): the change is kept and sent later, the card stays moved.
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route('**/api/assigned-tasks/*', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.fallback()));
+  await card(page, other).getByRole('combobox', { name: `Estado de ${other}` }).selectOption({ label: 'En progreso' });
+  const moved = column(page, 'En progreso').getByRole('article', { name: other });
+  await expect(moved.getByTestId('pending-sync')).toHaveText('Pendiente de sincronizar');
+  await expect(page.getByText('Cambio guardado sin conexión: se enviará cuando vuelva la red')).toBeVisible();
 });
 
 test.describe('on a phone', () => {

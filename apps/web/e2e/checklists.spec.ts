@@ -6,31 +6,12 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { MESSAGES } from '@gestar/contracts';
 import { apiToken, expect, loginAs, test } from './fixtures';
-import { card, seedTask } from './board-helpers';
+import { cameraPhoto, card, seedTask } from './board-helpers';
 
 test.describe.configure({ timeout: 150_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
-
-/** A 3,000 x 2,000 JPEG drawn in the page (what a phone's camera hands over). */
-async function cameraPhoto(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(3000, 2000);
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#b47830';
-    ctx.fillRect(0, 0, 3000, 2000);
-    ctx.fillStyle = '#333';
-    ctx.fillRect(900, 600, 1200, 800);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let s = '';
-    for (const b of bytes) s += String.fromCharCode(b);
-    return btoa(s);
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 test('the task form writes the checklist: add, reorder and remove steps, each with its flags', async ({ page, request }) => {
   const titulo = `Lista ${Math.random().toString(36).slice(2, 8)}`;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { apiToken, DEMO_PASSWORD, expect, loginAs, test } from './fixtures';
-import { assignedUuid, card, moveCard, seedTask } from './board-helpers';
+import { assignedUuid, cameraPhoto, card, moveCard, seedTask } from './board-helpers';
 import type { APIRequestContext } from '@playwright/test';
 
 test.use({ serviceWorkers: 'allow' });
@@ -278,5 +278,190 @@ test('a change the server no longer takes (the task archived meanwhile) is shown
   await expect.poll(() => outbox(page)).toEqual([]);
   await expect(card(page, titulo)).toHaveCount(0);
   expect((await history()).filter((x) => x.tipo === 'estado')).toEqual([]);
+  await context.close();
+});
+
+/** Copies the outbox as it is into a second database, and back (a replay of what was already sent, photos included). */
+async function keepCopy(page: Page, direction: 'save' | 'restore'): Promise<number> {
+  return page.evaluate(async (way) => {
+    const open = (name: string, store: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onupgradeneeded = () => req.result.createObjectStore(store);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    const outbox = await open('gestar-salida', 'cambios');
+    const copy = await open('prueba-copia', 'cambios');
+    const [from, to] = way === 'save' ? [outbox, copy] : [copy, outbox];
+    const all = await new Promise<{ id: string }[]>((resolve, reject) => {
+      const req = from.transaction('cambios', 'readonly').objectStore('cambios').getAll();
+      req.onsuccess = () => resolve(req.result as { id: string }[]);
+      req.onerror = () => reject(req.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = to.transaction('cambios', 'readwrite');
+      for (const e of all) tx.objectStore('cambios').put(e, e.id);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    outbox.close();
+    copy.close();
+    return all.length;
+  }, direction);
+}
+
+test('comment edits and deletions, a suggestion, checklist ticks and a photo made offline wait, survive a reload and are sent once', async ({
+  browser,
+  request,
+}) => {
+  const { titulo, tareaUuid } = await seedTask(request, {
+    checklist: [{ texto: 'Limpiar la mesa' }, { texto: 'Foto de la sierra', requiere_foto: true }],
+  });
+  const login = (await (await request.post('/api/auth/login', { data: { username: 'operario', password: DEMO_PASSWORD } })).json()) as {
+    token: string;
+    user: { uuid: string };
+  };
+  const uuid = await assignedUuid(request, login.user.uuid, titulo);
+  const headers = { Authorization: `Bearer ${login.token}` };
+  for (const texto of ['Primero sin editar.', 'Para borrar.']) {
+    await request.post(`/api/assigned-tasks/${uuid}/comments`, { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, data: { texto } });
+  }
+  const server = async () => {
+    const comments = ((await (await request.get(`/api/assigned-tasks/${uuid}/comments`, { headers })).json()) as { data: { texto: string }[] }).data;
+    const task = (await (await request.get(`/api/tasks/${tareaUuid}`, { headers })).json()) as { sugerencias: { descripcion: string }[] };
+    const detail = (await (await request.get(`/api/assigned-tasks/${uuid}/detail`, { headers })).json()) as {
+      checklist: { texto: string; hecho: boolean; fotos: unknown[] }[];
+    };
+    return {
+      comments: comments.map((c) => c.texto),
+      suggestions: task.sugerencias.map((s) => s.descripcion),
+      steps: detail.checklist.map((c) => `${c.texto}: ${c.hecho ? 'hecho' : 'no'}, ${c.fotos.length} foto(s)`),
+    };
+  };
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  await page.goto(`/?tarea=${uuid}`);
+  const drawer = page.getByRole('dialog', { name: titulo });
+  const list = drawer.getByRole('region', { name: 'Lista de verificación' });
+  await expect(drawer.getByText('Para borrar.')).toBeVisible({ timeout: 15_000 });
+  await expect(list.getByRole('checkbox')).toHaveCount(2);
+  await drawer.getByRole('button', { name: 'Sugerencias' }).click();
+  await expect(drawer.getByText('No hay sugerencias disponibles')).toBeVisible();
+  const photo = await cameraPhoto(page);
+
+  await context.setOffline(true);
+  // Newest first: 'Para borrar.' then 'Primero sin editar.'.
+  const edited = drawer.getByTestId('comment').nth(1);
+  await edited.getByRole('button', { name: 'Editar comentario' }).click();
+  await edited.getByRole('textbox', { name: 'Editar comentario' }).fill('Primero, editado sin conexión.');
+  await edited.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Edición guardada sin conexión')).toBeVisible();
+  await expect(edited).toContainText('Primero, editado sin conexión.');
+  await expect(edited.getByTestId('pending-sync')).toBeVisible();
+
+  const doomed = drawer.getByTestId('comment').nth(0);
+  await doomed.getByRole('button', { name: 'Eliminar comentario' }).click();
+  await page.getByRole('dialog', { name: 'Eliminar comentario' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(doomed.getByTestId('pending-sync')).toBeVisible();
+  await expect(doomed.getByRole('button', { name: 'Eliminar comentario' })).toHaveCount(0);
+
+  await drawer.getByRole('textbox', { name: 'Nueva sugerencia' }).fill('Usar lija de grano 240.');
+  await drawer.getByRole('button', { name: 'Agregar sugerencia' }).click();
+  await expect(drawer.getByTestId('pending-suggestion')).toContainText('Usar lija de grano 240.');
+  await doomed.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'offline-comments-390.png') });
+
+  // The box follows the kept change a moment after the tap (it is kept in IndexedDB first).
+  await list.getByRole('checkbox', { name: 'Limpiar la mesa' }).click();
+  await expect(list.getByRole('checkbox', { name: 'Limpiar la mesa' })).toBeChecked();
+  await expect(list.getByRole('listitem', { name: 'Limpiar la mesa' }).getByTestId('pending-sync')).toBeVisible();
+  const picker = page.waitForEvent('filechooser');
+  await list.getByRole('button', { name: 'Agregar foto a «Foto de la sierra»' }).click();
+  await (await picker).setFiles({ name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByText('Foto guardada sin conexión')).toBeVisible();
+  await expect(list.getByTestId('pending-photo')).toHaveCount(1);
+  await list.getByRole('checkbox', { name: 'Foto de la sierra' }).click();
+  await expect(list.getByLabel('2 de 2 pasos hechos')).toBeVisible();
+  await list.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'offline-checklist-390.png') });
+  expect((await outbox(page)).map((e) => e.kind)).toEqual(['comentario_editado', 'comentario_borrado', 'sugerencia', 'paso', 'foto', 'paso']);
+
+  // Closed and opened again, still offline: all of it is still shown as pending.
+  await page.reload();
+  await expect(drawer.getByText('Primero, editado sin conexión.')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByTestId('pending-suggestion')).toContainText('Usar lija de grano 240.');
+  await expect(list.getByTestId('pending-photo')).toHaveCount(1);
+  await expect(list.getByRole('checkbox', { name: 'Limpiar la mesa' })).toBeChecked();
+  await expect(list.getByRole('checkbox', { name: 'Foto de la sierra' })).toBeChecked();
+  expect(await server()).toEqual({
+    comments: ['Para borrar.', 'Primero sin editar.'],
+    suggestions: [],
+    steps: ['Limpiar la mesa: no, 0 foto(s)', 'Foto de la sierra: no, 0 foto(s)'],
+  });
+  expect(await keepCopy(page, 'save')).toBe(6);
+
+  // The network returns: sent in order, each once.
+  await context.setOffline(false);
+  await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
+  const done = {
+    comments: ['Primero, editado sin conexión.'],
+    suggestions: ['Usar lija de grano 240.'],
+    steps: ['Limpiar la mesa: hecho, 0 foto(s)', 'Foto de la sierra: hecho, 1 foto(s)'],
+  };
+  expect(await server()).toEqual(done);
+  await expect(drawer.getByTestId('pending-sync')).toHaveCount(0);
+  await expect(list.getByRole('img', { name: 'IMG_3001.jpg' })).toBeVisible();
+
+  // The same six sent again: nothing more is written.
+  await keepCopy(page, 'restore');
+  await page.reload();
+  await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
+  expect(await server()).toEqual(done);
+  await context.close();
+});
+
+test('signed out with a change waiting: the same person sends it after signing in again; another person on the phone discards it', async ({
+  browser,
+  request,
+}) => {
+  const { titulo, history } = await operarioTask(request);
+  const moves = async () => (await history()).filter((x) => x.tipo === 'estado').length;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  await page.getByRole('tab', { name: /Pendiente/i }).click();
+  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(true);
+  await moveCard(page, titulo, 'En progreso');
+  await expect.poll(async () => (await outbox(page)).length).toBe(1);
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await page.waitForURL(/\/login/);
+  await context.setOffline(false);
+  expect((await outbox(page)).length).toBe(1);
+  expect(await moves()).toBe(0);
+  await loginAs(page, 'operario');
+  await expect.poll(() => outbox(page), { timeout: 20_000 }).toEqual([]);
+  expect(await moves()).toBe(1);
+
+  await page.getByRole('tab', { name: /En progreso/i }).click();
+  await expect(card(page, titulo)).toBeVisible();
+  await context.setOffline(true);
+  await moveCard(page, titulo, 'Pendiente');
+  await expect.poll(async () => (await outbox(page)).length).toBe(1);
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await page.waitForURL(/\/login/);
+  await context.setOffline(false);
+  await loginAs(page, 'supervisor');
+  await expect(page.getByRole('alert').filter({ hasText: 'Cambios sin conexión descartados' })).toContainText(
+    'Se descartó un cambio hecho sin conexión por otra persona en este dispositivo.',
+  );
+  await expect.poll(() => outbox(page)).toEqual([]);
+  expect(await moves()).toBe(1);
   await context.close();
 });

@@ -9,7 +9,13 @@ import { useSyncExternalStore } from 'react';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { ASSIGNED_TASKS_ROUTES, IDEMPOTENCY_HEADER, type RouteDescriptor } from '@gestar/contracts';
+import {
+  ASSIGNED_TASKS_ROUTES,
+  ATTACHMENTS_ROUTES,
+  IDEMPOTENCY_HEADER,
+  TASKS_ROUTES,
+  type RouteDescriptor,
+} from '@gestar/contracts';
 import { apiRequest, ApiError, newUuid } from './api-client';
 import { getSession } from './session';
 
@@ -17,6 +23,12 @@ import { getSession } from './session';
 const ROUTES = {
   estado: ASSIGNED_TASKS_ROUTES.update,
   comentario: ASSIGNED_TASKS_ROUTES.addComment,
+  comentario_editado: ASSIGNED_TASKS_ROUTES.updateComment,
+  comentario_borrado: ASSIGNED_TASKS_ROUTES.removeComment,
+  sugerencia: TASKS_ROUTES.upsertSuggestion,
+  sugerencia_borrada: TASKS_ROUTES.removeSuggestion,
+  paso: ASSIGNED_TASKS_ROUTES.tickChecklistItem,
+  foto: ATTACHMENTS_ROUTES.upload,
 } satisfies Record<string, RouteDescriptor>;
 export type OutboxKind = keyof typeof ROUTES;
 
@@ -27,6 +39,8 @@ export interface OutboxEntry {
   kind: OutboxKind;
   params: Record<string, string>;
   body: unknown;
+  /** The photo or file of an upload (IndexedDB keeps the bytes). */
+  file?: { blob: Blob; name: string };
   /** The assigned task it belongs to (its card and drawer show it as pending). */
   task: string;
   /** What the person did, in words, for the notice if it is refused. */
@@ -67,6 +81,11 @@ export function usePendingChanges(): readonly OutboxEntry[] {
   return useSyncExternalStore(subscribe, () => queue, () => queue);
 }
 
+/** The pending changes of one kind for the assigned task `task`, oldest first. */
+export function usePending(kind: OutboxKind, task: string): OutboxEntry[] {
+  return usePendingChanges().filter((e) => e.kind === kind && e.task === task);
+}
+
 /** Whether a change of the assigned task `task` waits to be sent (its card says so). */
 export function useTaskPending(task: string): boolean {
   return useSyncExternalStore(subscribe, () => hasPending(task), () => false);
@@ -90,6 +109,21 @@ export async function enqueue(
   return entry;
 }
 
+/** Gives a waiting change another body (a pending comment edited again before it was sent). */
+export async function replaceBody(id: string, body: unknown): Promise<void> {
+  const entry = queue.find((e) => e.id === id);
+  if (!entry) return;
+  const next = { ...entry, body };
+  await set(id, next, db());
+  queue = queue.map((e) => (e.id === id ? next : e));
+  publish();
+}
+
+/** Forgets a waiting change the person took back (a pending comment or photo deleted). */
+export function discard(id: string): Promise<void> {
+  return remove(id);
+}
+
 async function remove(id: string): Promise<void> {
   await del(id, db()).catch(() => undefined);
   queue = queue.filter((e) => e.id !== id);
@@ -103,6 +137,38 @@ export function isOffline(error: unknown): boolean {
 
 function routeOf(e: OutboxEntry): RouteDescriptor | undefined {
   return (ROUTES as Record<string, RouteDescriptor>)[e.kind];
+}
+
+export type KeptChange = Omit<OutboxEntry, 'id' | 'user' | 'createdAt'>;
+
+/**
+ * Sends a change now, or keeps it when there is no network or older changes of the same task
+ * still wait (it must go after them). The request and the kept change share one Idempotency-Key,
+ * so a request whose answer was lost on the way is not written twice when it is sent again.
+ */
+export async function sendOrKeep<T>(
+  client: QueryClient,
+  change: KeptChange,
+): Promise<{ queued: true; entry: OutboxEntry } | { queued: false; answer: T }> {
+  const id = newUuid();
+  const later = async () => {
+    const entry = await enqueue({ ...change, id });
+    if (navigator.onLine) void flushOutbox(client);
+    return { queued: true as const, entry };
+  };
+  if (!navigator.onLine || hasPending(change.task)) return later();
+  try {
+    const answer = (await apiRequest(ROUTES[change.kind], {
+      params: change.params,
+      body: change.body,
+      ...(change.file ? { file: change.file } : {}),
+      headers: { [IDEMPOTENCY_HEADER]: id },
+    } as never)) as T;
+    return { queued: false, answer };
+  } catch (error) {
+    if (isOffline(error)) return later();
+    throw error;
+  }
 }
 
 function notRefused(message: string, detail: string): void {
@@ -132,7 +198,10 @@ export function flushOutbox(client: QueryClient): Promise<void> {
       notifications.show({
         color: 'yellow',
         title: 'Cambios sin conexión descartados',
-        message: `Se descartaron ${others.length === 1 ? 'un cambio' : `${others.length} cambios`} hechos sin conexión por otra persona en este dispositivo.`,
+        message:
+          others.length === 1
+            ? 'Se descartó un cambio hecho sin conexión por otra persona en este dispositivo.'
+            : `Se descartaron ${others.length} cambios hechos sin conexión por otra persona en este dispositivo.`,
         autoClose: false,
         withCloseButton: true,
       });
@@ -148,6 +217,7 @@ export function flushOutbox(client: QueryClient): Promise<void> {
         await apiRequest(route, {
           params: entry.params,
           body: entry.body,
+          ...(entry.file ? { file: entry.file } : {}),
           headers: { [IDEMPOTENCY_HEADER]: entry.id },
         } as never);
         await remove(entry.id);
@@ -162,7 +232,12 @@ export function flushOutbox(client: QueryClient): Promise<void> {
         break; // no network, a server error or an ended session: try again later
       }
     }
-    if (sent > 0) await client.invalidateQueries({ queryKey: ['assigned-tasks'] });
+    if (sent > 0) {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['assigned-tasks'] }),
+        client.invalidateQueries({ queryKey: ['reports'] }),
+      ]);
+    }
   })().finally(() => {
     flushing = null;
   });

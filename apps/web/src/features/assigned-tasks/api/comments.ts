@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { ASSIGNED_TASKS_KEY } from './get-board';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
 import { toast } from '../../../lib/toast';
-import { enqueue, flushOutbox, hasPending, isOffline } from '../../../lib/outbox';
+import { sendOrKeep } from '../../../lib/outbox';
 
 /** One page of comments, newest first; `antes` is the oldest comment already shown. */
 export function getComments(assignedTaskId: string, antes?: string): Promise<CommentListResponse> {
@@ -37,6 +37,8 @@ function useInvalidateTask(assignedTaskId: string) {
     ]);
 }
 
+const short = (texto: string) => `«${texto.length > 60 ? `${texto.slice(0, 60)}…` : texto}»`;
+
 /**
  * Adds a comment; without a network (or while older changes of the task still wait) it is kept
  * to send later and answers `{ queued: true }`.
@@ -46,50 +48,60 @@ export function useAddComment(assignedTaskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    mutationFn: async (texto: string): Promise<{ queued: boolean }> => {
-      const later = async () => {
-        await enqueue({
-          kind: 'comentario',
-          params: { id: assignedTaskId },
-          body: { texto },
-          task: assignedTaskId,
-          label: `Comentario «${texto.length > 60 ? `${texto.slice(0, 60)}…` : texto}»`,
-        });
-        if (navigator.onLine) void flushOutbox(queryClient);
-        return { queued: true };
-      };
-      if (!navigator.onLine || hasPending(assignedTaskId)) return later();
-      try {
-        await apiRequest(ASSIGNED_TASKS_ROUTES.addComment, { params: { id: assignedTaskId }, body: { texto } });
-        return { queued: false };
-      } catch (error) {
-        if (isOffline(error)) return later();
-        throw error;
-      }
-    },
+    mutationFn: async (texto: string): Promise<{ queued: boolean }> =>
+      sendOrKeep(queryClient, {
+        kind: 'comentario',
+        params: { id: assignedTaskId },
+        body: { texto },
+        task: assignedTaskId,
+        label: `Comentario ${short(texto)}`,
+      }),
     onSuccess: ({ queued }) => (queued ? undefined : invalidate()),
   });
 }
 
+/** Edits a comment (kept to send later without a network, like a new one). */
 export function useUpdateComment(assignedTaskId: string) {
   const invalidate = useInvalidateTask(assignedTaskId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId, texto }: { commentId: string; texto: string }): Promise<CommentResponse> =>
-      apiRequest(ASSIGNED_TASKS_ROUTES.updateComment, { params: { id: assignedTaskId, commentId }, body: { texto } }),
-    onSuccess: invalidate,
+    networkMode: 'always',
+    mutationFn: ({ commentId, texto }: { commentId: string; texto: string }): Promise<{ queued: boolean }> =>
+      sendOrKeep<CommentResponse>(queryClient, {
+        kind: 'comentario_editado',
+        params: { id: assignedTaskId, commentId },
+        body: { texto },
+        task: assignedTaskId,
+        label: `Comentario editado ${short(texto)}`,
+      }),
+    onSuccess: ({ queued }) => (queued ? undefined : invalidate()),
   });
 }
 
 export function useDeleteComment(assignedTaskId: string) {
   const invalidate = useInvalidateTask(assignedTaskId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) =>
-      apiRequest(ASSIGNED_TASKS_ROUTES.removeComment, { params: { id: assignedTaskId, commentId } }),
+    networkMode: 'always',
+    mutationFn: ({ commentId, texto }: { commentId: string; texto: string }): Promise<{ queued: boolean }> =>
+      sendOrKeep(queryClient, {
+        kind: 'comentario_borrado',
+        params: { id: assignedTaskId, commentId },
+        body: undefined,
+        task: assignedTaskId,
+        label: `Comentario eliminado ${short(texto)}`,
+      }),
     // Here, not in the caller: the deleted comment's card unmounts when the list refreshes, and a
     // callback given to mutate() by an unmounted component never runs.
-    onSuccess: () => {
+    onSuccess: ({ queued }) => {
+      if (queued) {
+        toast.alert(SENT_LATER, 'Eliminación guardada sin conexión');
+        return undefined;
+      }
       toast.success(MESSAGES.success.commentDeleted);
       return invalidate();
     },
   });
 }
+
+export const SENT_LATER = 'Se enviará cuando vuelva la conexión.';

@@ -4,7 +4,7 @@
  * shows the note field first. Thumbnails open a viewer that steps through the photos (arrows,
  * keys or a swipe).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -23,7 +23,7 @@ import {
   Textarea,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCamera, IconChevronLeft, IconChevronRight, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { IconCamera, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENTS_ROUTES,
@@ -39,6 +39,46 @@ import { useChecklist, useTickChecklistItem } from '../api/checklist';
 import { useAttachmentUrl } from '../../../lib/attachments';
 import { useDeleteAttachment, useUploadAttachment } from '../api/attachments';
 import { saveBlob } from '../../../lib/download';
+import { PendingBadge } from '../../../components/pending-badge';
+import { discard, usePendingChanges, type OutboxEntry } from '../../../lib/outbox';
+import { SENT_LATER } from '../api/comments';
+
+/** A photo taken offline, shown from the bytes the outbox keeps until it is sent. */
+function PendingThumbnail({ entry, readOnly }: { entry: OutboxEntry; readOnly: boolean }) {
+  const blob = entry.file?.blob;
+  const src = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => () => (src ? URL.revokeObjectURL(src) : undefined), [src]);
+  const name = entry.file?.name ?? '';
+  return (
+    <Box pos="relative" data-testid="pending-photo">
+      {src && /^image\//.test(blob?.type ?? '') ? (
+        <Image src={src} alt={name} w={72} h={72} radius="sm" fit="cover" style={{ opacity: 0.7 }} />
+      ) : (
+        <Paper withBorder w={72} h={72} radius="sm" style={{ display: 'grid', placeItems: 'center' }}>
+          <IconFileTypePdf size={28} aria-hidden />
+        </Paper>
+      )}
+      <Box pos="absolute" bottom={2} left={2} right={2} style={{ display: 'flex', justifyContent: 'center' }}>
+        <IconCloudUpload size={16} aria-label="Pendiente de sincronizar" color="var(--mantine-color-dark-6)" />
+      </Box>
+      {!readOnly && (
+        <ActionIcon
+          size="sm"
+          color="red"
+          variant="filled"
+          radius="xl"
+          pos="absolute"
+          top={-6}
+          right={-6}
+          aria-label={`Descartar ${name}`}
+          onClick={() => void discard(entry.id)}
+        >
+          <IconTrash size={12} />
+        </ActionIcon>
+      )}
+    </Box>
+  );
+}
 
 function Thumbnail({ file, onOpen }: { file: AttachmentResponse; onOpen: () => void }) {
   const src = useAttachmentUrl(file.miniatura_url);
@@ -129,11 +169,17 @@ function Step({
   item,
   readOnly,
   onOpenPhoto,
+  pendingTick,
+  pendingPhotos,
 }: {
   taskId: string;
   item: ChecklistItemResponse;
   readOnly: boolean;
   onOpenPhoto: (file: AttachmentResponse) => void;
+  /** Its tick (or note) made offline, still to send. */
+  pendingTick: boolean;
+  /** Its photos taken offline, still to send. */
+  pendingPhotos: OutboxEntry[];
 }) {
   const tick = useTickChecklistItem(taskId);
   const upload = useUploadAttachment(taskId);
@@ -142,8 +188,11 @@ function Step({
   const noteChanged = note.trim() !== (item.nota ?? '');
   const send = (hecho: boolean) =>
     tick.mutate(
-      { itemId: item.uuid, body: { hecho, ...(item.requiere_nota || noteChanged ? { nota: note.trim() || null } : {}) } },
-      { onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.checklistTickFailed)) },
+      { itemId: item.uuid, texto: item.texto, body: { hecho, ...(item.requiere_nota || noteChanged ? { nota: note.trim() || null } : {}) } },
+      {
+        onSuccess: ({ queued }) => queued && toast.alert(SENT_LATER, 'Paso guardado sin conexión'),
+        onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.checklistTickFailed)),
+      },
     );
   return (
     <Paper withBorder p="xs" radius="sm" aria-label={item.texto} component="li">
@@ -157,7 +206,7 @@ function Step({
           />
           <Group gap={4} wrap="nowrap">
             {item.requiere_foto && (
-              <Badge size="xs" variant="light" color={item.fotos.length ? 'teal' : 'orange'} tt="none">
+              <Badge size="xs" variant="light" color={item.fotos.length || pendingPhotos.length ? 'teal' : 'orange'} tt="none">
                 Foto
               </Badge>
             )}
@@ -168,7 +217,12 @@ function Step({
             )}
           </Group>
         </Group>
-        {item.hecho && item.hecho_por && (
+        {pendingTick && (
+          <Box pl={30}>
+            <PendingBadge />
+          </Box>
+        )}
+        {item.hecho && item.hecho_por && !pendingTick && (
           <Text size="xs" c="dimmed" pl={30}>
             Hecho por {item.hecho_por.nombre} {item.hecho_por.apellido}
             {item.hecho_en ? `, ${formatDate(item.hecho_en)}` : ''}
@@ -195,7 +249,7 @@ function Step({
               />
             </Box>
           ))}
-        {(item.fotos.length > 0 || (!readOnly && item.requiere_foto)) && (
+        {(item.fotos.length > 0 || pendingPhotos.length > 0 || (!readOnly && item.requiere_foto)) && (
           <Group gap="xs" pl={30}>
             {item.fotos.map((f) => (
               <Box key={f.uuid} pos="relative">
@@ -223,6 +277,9 @@ function Step({
                 )}
               </Box>
             ))}
+            {pendingPhotos.map((e) => (
+              <PendingThumbnail key={e.id} entry={e} readOnly={readOnly} />
+            ))}
             {!readOnly && (
               <FileButton
                 accept={ATTACHMENT_ACCEPT}
@@ -230,9 +287,10 @@ function Step({
                 onChange={(file) =>
                   file &&
                   upload.mutate(
-                    { file, checklistItem: item.uuid },
+                    { file, checklistItem: item.uuid, step: item.texto },
                     {
-                      onSuccess: () => toast.success('Foto adjuntada'),
+                      onSuccess: ({ queued }) =>
+                        queued ? toast.alert(SENT_LATER, 'Foto guardada sin conexión') : toast.success('Foto adjuntada'),
                       onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.attachmentUploadFailed)),
                     },
                   )
@@ -264,6 +322,7 @@ function Step({
 export function ChecklistSection({ taskId, readOnly = false }: { taskId: string; readOnly?: boolean }) {
   const checklist = useChecklist(taskId);
   const [viewing, setViewing] = useState<number | null>(null);
+  const kept = usePendingChanges().filter((e) => e.task === taskId && (e.kind === 'paso' || e.kind === 'foto'));
   if (checklist.isPending) return <Skeleton height={48} radius="md" />;
   if (checklist.isError) {
     return (
@@ -272,7 +331,12 @@ export function ChecklistSection({ taskId, readOnly = false }: { taskId: string;
       </Text>
     );
   }
-  const items = checklist.data;
+  // A tick kept offline shows as it will be, also after a reload that read the list again.
+  const items = checklist.data.map((item) => {
+    const tick = kept.filter((e) => e.kind === 'paso' && e.params.itemId === item.uuid).at(-1);
+    const body = tick?.body as { hecho: boolean; nota?: string | null } | undefined;
+    return body ? { ...item, hecho: body.hecho, ...(body.nota !== undefined ? { nota: body.nota } : {}) } : item;
+  });
   const photos = items.flatMap((i) => i.fotos.filter((f) => f.tipo !== 'application/pdf'));
   const done = items.filter((i) => i.hecho).length;
   return (
@@ -291,6 +355,10 @@ export function ChecklistSection({ taskId, readOnly = false }: { taskId: string;
             item={item}
             readOnly={readOnly}
             onOpenPhoto={(f) => setViewing(photos.findIndex((p) => p.uuid === f.uuid))}
+            pendingTick={kept.some((e) => e.kind === 'paso' && e.params.itemId === item.uuid)}
+            pendingPhotos={kept.filter(
+              (e) => e.kind === 'foto' && (e.body as { checklist_item_uuid?: string }).checklist_item_uuid === item.uuid,
+            )}
           />
         ))}
       </Stack>

@@ -9,20 +9,26 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { AREA_WATCHER_ACCESS, MESSAGES, TEXT_LIMITS, type CommentResponse } from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PendingBadge } from '../../../components/pending-badge';
-import { usePendingChanges } from '../../../lib/outbox';
+import { discard, replaceBody, usePending, type OutboxEntry } from '../../../lib/outbox';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useAddComment, useComments, useDeleteComment, useUpdateComment } from '../api/comments';
+import { SENT_LATER, useAddComment, useComments, useDeleteComment, useUpdateComment } from '../api/comments';
 
-function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
+function CommentCard({ comment, assignedTaskId, mine, supervisorView, edits, removal }: {
   comment: CommentResponse;
   assignedTaskId: string;
   mine: boolean;
   supervisorView: boolean;
+  /** Edits of this comment made offline, still to send (the last one is shown). */
+  edits: OutboxEntry[];
+  /** Its deletion made offline, still to send. */
+  removal: OutboxEntry | undefined;
 }) {
+  const pendingText = (edits.at(-1)?.body as { texto: string } | undefined)?.texto;
+  const shown = pendingText ?? comment.texto;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.texto);
   const [confirming, setConfirming] = useState(false);
@@ -33,8 +39,9 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
     update.mutate(
       { commentId: comment.uuid, texto: text.trim() },
       {
-        onSuccess: () => {
-          toast.success(MESSAGES.success.commentUpdated);
+        onSuccess: ({ queued }) => {
+          if (queued) toast.alert(SENT_LATER, 'Edición guardada sin conexión');
+          else toast.success(MESSAGES.success.commentUpdated);
           setEditing(false);
         },
         onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.commentUpdateFailed)),
@@ -60,14 +67,15 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
             {comment.editado && ' (editado)'}
           </Text>
         </Stack>
-        {mine && !editing && (
+        {(pendingText !== undefined || removal) && <PendingBadge />}
+        {mine && !editing && !removal && (
           <Group gap={2} wrap="nowrap">
             <ActionIcon
               variant="subtle"
               size="sm"
               aria-label="Editar comentario"
               onClick={() => {
-                setText(comment.texto);
+                setText(shown);
                 setEditing(true);
               }}
             >
@@ -100,8 +108,14 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
           </Group>
         </Stack>
       ) : (
-        <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {comment.texto}
+        <Text
+          size="sm"
+          mt={4}
+          td={removal ? 'line-through' : undefined}
+          c={removal ? 'dimmed' : undefined}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {shown}
         </Text>
       )}
       <ConfirmDialog
@@ -111,13 +125,78 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView }: {
         loading={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          remove.mutate(comment.uuid, {
+          remove.mutate({ commentId: comment.uuid, texto: shown }, {
             onSuccess: () => setConfirming(false),
             onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.commentDeleteFailed)),
           })
         }
       />
     </Card>
+  );
+}
+
+/** A comment written offline, not yet sent: it can still be changed or taken back here. */
+function PendingComment({ entry, author }: { entry: OutboxEntry; author: string }) {
+  const texto = (entry.body as { texto: string }).texto;
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(texto);
+  return (
+    <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="pending-comment">
+      <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+        <Text size="xs" fw={600}>
+          {author}
+        </Text>
+        <Group gap={2} wrap="nowrap">
+          <PendingBadge />
+          {!editing && (
+            <>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label="Editar comentario"
+                onClick={() => {
+                  setText(texto);
+                  setEditing(true);
+                }}
+              >
+                <IconPencil size={14} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" size="sm" aria-label="Descartar comentario" onClick={() => void discard(entry.id)}>
+                <IconTrash size={14} />
+              </ActionIcon>
+            </>
+          )}
+        </Group>
+      </Group>
+      {editing ? (
+        <Stack gap={6}>
+          <Textarea
+            aria-label="Editar comentario"
+            autosize
+            minRows={2}
+            maxLength={TEXT_LIMITS.comment}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button size="compact-xs" variant="default" onClick={() => setEditing(false)}>
+              Cancelar
+            </Button>
+            <Button
+              size="compact-xs"
+              disabled={!text.trim()}
+              onClick={() => void replaceBody(entry.id, { texto: text.trim() }).then(() => setEditing(false))}
+            >
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {texto}
+        </Text>
+      )}
+    </Paper>
   );
 }
 
@@ -133,7 +212,7 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
     if (!text.trim()) return;
     add.mutate(text.trim(), {
       onSuccess: ({ queued }) => {
-        if (queued) toast.alert('Se enviará cuando vuelva la conexión.', 'Comentario guardado sin conexión');
+        if (queued) toast.alert(SENT_LATER, 'Comentario guardado sin conexión');
         else toast.success(MESSAGES.success.commentAdded);
         setText('');
       },
@@ -142,7 +221,9 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
   };
 
   const loaded = comments.data?.pages.flatMap((p) => p.data) ?? [];
-  const waiting = usePendingChanges().filter((e) => e.kind === 'comentario' && e.task === assignedTaskId);
+  const waiting = usePending('comentario', assignedTaskId);
+  const edits = usePending('comentario_editado', assignedTaskId);
+  const removals = usePending('comentario_borrado', assignedTaskId);
 
   // The box to write comes first; then the newest comments, 20 at a time.
   return (
@@ -166,17 +247,7 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
         .slice()
         .reverse()
         .map((e) => (
-          <Paper key={e.id} withBorder radius="md" p="sm" bg="gray.0" data-testid="pending-comment">
-            <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
-              <Text size="xs" fw={600}>
-                {user ? `${user.nombre} ${user.apellido}` : ''}
-              </Text>
-              <PendingBadge />
-            </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {(e.body as { texto: string }).texto}
-            </Text>
-          </Paper>
+          <PendingComment key={e.id} entry={e} author={user ? `${user.nombre} ${user.apellido}` : ''} />
         ))}
       {comments.isPending && waiting.length === 0 && <Skeleton height={56} radius="md" />}
       {comments.isError && (
@@ -196,6 +267,8 @@ export function CommentsSection({ assignedTaskId }: { assignedTaskId: string }) 
           assignedTaskId={assignedTaskId}
           mine={comment.usuario_uuid === user?.uuid}
           supervisorView={supervisorView}
+          edits={edits.filter((e) => e.params.commentId === comment.uuid)}
+          removal={removals.find((e) => e.params.commentId === comment.uuid)}
         />
       ))}
       {comments.hasNextPage && (

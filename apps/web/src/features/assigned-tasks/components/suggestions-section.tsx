@@ -8,6 +8,9 @@ import { ActionIcon, Button, Group, List, Skeleton, Stack, Text, Textarea } from
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { MESSAGES, TEXT_LIMITS, type SuggestionResponse } from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PendingBadge } from '../../../components/pending-badge';
+import { discard, replaceBody, usePendingChanges, type OutboxEntry } from '../../../lib/outbox';
+import { SENT_LATER } from '../api/comments';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -18,12 +21,30 @@ const DELETED = MESSAGES.success.suggestionDeleted;
 const SAVE_FAILED = MESSAGES.errors.suggestionSaveFailed;
 const DELETE_FAILED = MESSAGES.errors.suggestionDeleteFailed;
 
-function SuggestionItem({ taskId, suggestion, mine }: { taskId: string; suggestion: SuggestionResponse; mine: boolean }) {
+const savedOffline = () => toast.alert(SENT_LATER, 'Sugerencia guardada sin conexión');
+
+function SuggestionItem({
+  taskId,
+  assignedTaskId,
+  suggestion,
+  mine,
+  pending,
+}: {
+  taskId: string;
+  assignedTaskId: string;
+  suggestion: SuggestionResponse;
+  mine: boolean;
+  /** Its edits and deletion made offline, still to send. */
+  pending: OutboxEntry[];
+}) {
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(suggestion.descripcion);
+  const edited = pending.filter((e) => e.kind === 'sugerencia').at(-1);
+  const removed = pending.some((e) => e.kind === 'sugerencia_borrada');
+  const shown = (edited?.body as { descripcion: string } | undefined)?.descripcion ?? suggestion.descripcion;
+  const [text, setText] = useState(shown);
   const [confirming, setConfirming] = useState(false);
-  const save = useSaveSuggestion(taskId);
-  const remove = useDeleteSuggestion(taskId);
+  const save = useSaveSuggestion(taskId, assignedTaskId);
+  const remove = useDeleteSuggestion(taskId, assignedTaskId);
 
   if (editing) {
     return (
@@ -41,8 +62,9 @@ function SuggestionItem({ taskId, suggestion, mine }: { taskId: string; suggesti
               save.mutate(
                 { descripcion: text.trim(), suggestionId: suggestion.uuid },
                 {
-                  onSuccess: () => {
-                    toast.success(SAVED);
+                  onSuccess: ({ queued }) => {
+                    if (queued) savedOffline();
+                    else toast.success(SAVED);
                     setEditing(false);
                   },
                   onError: (error) => toast.error(errorMessage(error, SAVE_FAILED)),
@@ -58,12 +80,28 @@ function SuggestionItem({ taskId, suggestion, mine }: { taskId: string; suggesti
   }
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" data-testid="suggestion">
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {suggestion.descripcion}
-      </Text>
-      {mine && (
+      <Stack gap={2}>
+        <Text
+          size="sm"
+          td={removed ? 'line-through' : undefined}
+          c={removed ? 'dimmed' : undefined}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {shown}
+        </Text>
+        {pending.length > 0 && <PendingBadge />}
+      </Stack>
+      {mine && !removed && (
         <Group gap={2} wrap="nowrap">
-          <ActionIcon variant="subtle" size="sm" aria-label="Editar sugerencia" onClick={() => setEditing(true)}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label="Editar sugerencia"
+            onClick={() => {
+              setText(shown);
+              setEditing(true);
+            }}
+          >
             <IconPencil size={14} />
           </ActionIcon>
           <ActionIcon variant="subtle" color="red" size="sm" aria-label="Eliminar sugerencia" onClick={() => setConfirming(true)}>
@@ -78,9 +116,10 @@ function SuggestionItem({ taskId, suggestion, mine }: { taskId: string; suggesti
         loading={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          remove.mutate(suggestion.uuid, {
-            onSuccess: () => {
-              toast.success(DELETED);
+          remove.mutate({ suggestionId: suggestion.uuid, descripcion: shown }, {
+            onSuccess: ({ queued }) => {
+              if (queued) toast.alert(SENT_LATER, 'Eliminación guardada sin conexión');
+              else toast.success(DELETED);
               setConfirming(false);
             },
             onError: (error) => toast.error(errorMessage(error, DELETE_FAILED)),
@@ -91,25 +130,95 @@ function SuggestionItem({ taskId, suggestion, mine }: { taskId: string; suggesti
   );
 }
 
-export function SuggestionsSection({ taskId }: { taskId: string }) {
+/** A suggestion written offline, not yet sent: it can still be changed or taken back here. */
+function PendingSuggestion({ entry }: { entry: OutboxEntry }) {
+  const descripcion = (entry.body as { descripcion: string }).descripcion;
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(descripcion);
+  if (editing) {
+    return (
+      <Stack gap={6}>
+        <Textarea aria-label="Editar sugerencia" autosize minRows={2} maxLength={TEXT_LIMITS.comment} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <Group justify="flex-end" gap="xs">
+          <Button size="compact-xs" variant="default" onClick={() => setEditing(false)}>
+            Cancelar
+          </Button>
+          <Button
+            size="compact-xs"
+            disabled={!text.trim()}
+            onClick={() => void replaceBody(entry.id, { descripcion: text.trim() }).then(() => setEditing(false))}
+          >
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" data-testid="pending-suggestion">
+      <Stack gap={2}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {descripcion}
+        </Text>
+        <PendingBadge />
+      </Stack>
+      <Group gap={2} wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label="Editar sugerencia"
+          onClick={() => {
+            setText(descripcion);
+            setEditing(true);
+          }}
+        >
+          <IconPencil size={14} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="red" size="sm" aria-label="Descartar sugerencia" onClick={() => void discard(entry.id)}>
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}
+
+export function SuggestionsSection({ taskId, assignedTaskId }: { taskId: string; assignedTaskId: string }) {
   const { user } = useSession();
   const suggestions = useTaskSuggestions(taskId);
-  const save = useSaveSuggestion(taskId);
+  const save = useSaveSuggestion(taskId, assignedTaskId);
   const [text, setText] = useState('');
+  // Changes of this task's suggestions kept offline (from any of its occurrences' drawers).
+  const kept = usePendingChanges().filter(
+    (e) => (e.kind === 'sugerencia' || e.kind === 'sugerencia_borrada') && e.params.id === taskId,
+  );
+  const added = kept.filter((e) => e.kind === 'sugerencia' && !(e.body as { suggestion_uuid?: string }).suggestion_uuid);
+  const ofSuggestion = (uuid: string) =>
+    kept.filter((e) => (e.body as { suggestion_uuid?: string } | undefined)?.suggestion_uuid === uuid || e.params.suggestionId === uuid);
 
   return (
     <Stack gap="xs">
       {suggestions.isPending && <Skeleton height={40} radius="md" />}
-      {suggestions.data?.length === 0 && (
+      {suggestions.data?.length === 0 && added.length === 0 && (
         <Text size="sm" c="dimmed">
           No hay sugerencias disponibles
         </Text>
       )}
-      {suggestions.data && suggestions.data.length > 0 && (
+      {((suggestions.data?.length ?? 0) > 0 || added.length > 0) && (
         <List type="ordered" spacing={6} size="sm">
-          {suggestions.data.map((s) => (
+          {suggestions.data?.map((s) => (
             <List.Item key={s.uuid}>
-              <SuggestionItem taskId={taskId} suggestion={s} mine={s.creado_por_uuid === user?.uuid} />
+              <SuggestionItem
+                taskId={taskId}
+                assignedTaskId={assignedTaskId}
+                suggestion={s}
+                mine={s.creado_por_uuid === user?.uuid}
+                pending={ofSuggestion(s.uuid)}
+              />
+            </List.Item>
+          ))}
+          {added.map((e) => (
+            <List.Item key={e.id}>
+              <PendingSuggestion entry={e} />
             </List.Item>
           ))}
         </List>
@@ -134,8 +243,9 @@ export function SuggestionsSection({ taskId }: { taskId: string }) {
             save.mutate(
               { descripcion: text.trim() },
               {
-                onSuccess: () => {
-                  toast.success(SAVED);
+                onSuccess: ({ queued }) => {
+                  if (queued) savedOffline();
+                  else toast.success(SAVED);
                   setText('');
                 },
                 onError: (error) => toast.error(errorMessage(error, SAVE_FAILED)),

@@ -229,7 +229,7 @@ function DrawerBody({
         <CommentsSection assignedTaskId={task.uuid} />
       </Section>
       <Section title="Sugerencias" defaultOpen={false}>
-        <SuggestionsSection taskId={task.tarea.uuid} />
+        <SuggestionsSection taskId={task.tarea.uuid} assignedTaskId={task.uuid} />
       </Section>
       <Section title="Historial">
         <HistoryList assignedTaskId={task.uuid} />

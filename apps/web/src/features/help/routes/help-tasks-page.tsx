@@ -168,15 +168,18 @@ const SECTIONS: HelpSection[] = [
           muestran. Al volver la conexión, la franja desaparece y los datos se actualizan solos.
         </P>
         <P>
-          Sin conexión también puede cambiar el estado de una tarea y agregar comentarios: el cambio se ve enseguida con
-          la marca «Pendiente de sincronizar», queda guardado aunque cierre la aplicación, y se envía solo, en el orden
+          Sin conexión también puede cambiar el estado de una tarea; agregar, editar y eliminar comentarios y
+          sugerencias; marcar pasos de la lista con su nota y sacar las fotos que piden. Cada cambio se ve enseguida con
+          la marca «Pendiente de sincronizar» (un comentario o una sugerencia que eliminó se ve tachado hasta que se
+          envía), queda guardado aunque cierre la aplicación, y se envía solo, en el orden
           en que lo hizo, cuando vuelve la red. Cada cambio se envía una sola vez aunque la conexión se corte a mitad de
           camino. El historial de la tarea dice a qué hora hizo el cambio y a qué hora llegó.
         </P>
         <P>
           Si mientras tanto la tarea cambió (otra persona la movió, la archivó o se la asignó a otro), vale lo que ya está
           en el servidor: aparece el aviso «No se aplicó un cambio hecho sin conexión» con el cambio y el motivo, y ese
-          cambio se descarta. Marcar pasos de la lista y subir fotos necesita conexión.
+          cambio se descarta. Mientras un comentario, una sugerencia o una foto espera, puede corregirlo o descartarlo
+          ahí mismo. Archivar, calificar, reasignar y las acciones sobre varias tareas necesitan conexión.
         </P>
         <P>
           Al salir con «Salir» se borran los datos guardados en el dispositivo, para que la próxima persona que lo use no
