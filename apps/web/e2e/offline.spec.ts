@@ -214,13 +214,6 @@ test('a status change and a comment made offline wait, survive a reload, and are
   await expect(drawer.getByTestId('pending-comment')).toContainText('Cambié la lija sin conexión.');
   await page.screenshot({ path: join(shots, 'offline-pending-390.png') });
   expect((await outbox(page)).map((e) => e.kind)).toEqual(['estado', 'comentario']);
-
-  // Closed and opened again, still offline: the changes are still there, the card still moved.
-  await page.reload();
-  await expect(drawer.getByTestId('pending-comment')).toContainText('Cambié la lija sin conexión.', { timeout: 15_000 });
-  await drawer.getByRole('button', { name: 'Cerrar' }).first().click();
-  await page.getByRole('tab', { name: /En progreso/i }).click();
-  await expect(card(page, titulo).getByTestId('pending-sync')).toBeVisible();
   const sent = await page.evaluate(
     () =>
       new Promise<unknown[]>((resolve) => {
@@ -232,6 +225,13 @@ test('a status change and a comment made offline wait, survive a reload, and are
       }),
   );
   expect(await history().then((h) => h.filter((x) => x.tipo === 'estado'))).toEqual([]);
+
+  // Closed and opened again, still offline: the changes are still there, the card still moved.
+  await page.reload();
+  await expect(drawer.getByTestId('pending-comment')).toContainText('Cambié la lija sin conexión.', { timeout: 15_000 });
+  await drawer.getByRole('button', { name: 'Cerrar' }).first().click();
+  await page.getByRole('tab', { name: /En progreso/i }).click();
+  await expect(card(page, titulo).getByTestId('pending-sync')).toBeVisible();
 
   // The network returns: both are sent, in order, and the marks go.
   await context.setOffline(false);
@@ -389,20 +389,22 @@ test('comment edits and deletions, a suggestion, checklist ticks and a photo mad
   await list.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, 'offline-checklist-390.png') });
   expect((await outbox(page)).map((e) => e.kind)).toEqual(['comentario_editado', 'comentario_borrado', 'sugerencia', 'paso', 'foto', 'paso']);
-
-  // Closed and opened again, still offline: all of it is still shown as pending.
-  await page.reload();
-  await expect(drawer.getByText('Primero, editado sin conexión.')).toBeVisible({ timeout: 15_000 });
-  await expect(drawer.getByTestId('pending-suggestion')).toContainText('Usar lija de grano 240.');
-  await expect(list.getByTestId('pending-photo')).toHaveCount(1);
-  await expect(list.getByRole('checkbox', { name: 'Limpiar la mesa' })).toBeChecked();
-  await expect(list.getByRole('checkbox', { name: 'Foto de la sierra' })).toBeChecked();
+  // Nothing has reached the server.
   expect(await server()).toEqual({
     comments: ['Para borrar.', 'Primero sin editar.'],
     suggestions: [],
     steps: ['Limpiar la mesa: no, 0 foto(s)', 'Foto de la sierra: no, 0 foto(s)'],
   });
   expect(await keepCopy(page, 'save')).toBe(6);
+
+  // Closed and opened again, still offline: all of it is still shown as pending.
+  await page.reload();
+  await expect(drawer.getByText('Primero, editado sin conexión.')).toBeVisible({ timeout: 15_000 });
+  await drawer.getByRole('button', { name: 'Sugerencias' }).click();
+  await expect(drawer.getByTestId('pending-suggestion')).toContainText('Usar lija de grano 240.');
+  await expect(list.getByTestId('pending-photo')).toHaveCount(1);
+  await expect(list.getByRole('checkbox', { name: 'Limpiar la mesa' })).toBeChecked();
+  await expect(list.getByRole('checkbox', { name: 'Foto de la sierra' })).toBeChecked();
 
   // The network returns: sent in order, each once.
   await context.setOffline(false);

@@ -67,7 +67,6 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView, edits, rem
             {comment.editado && ' (editado)'}
           </Text>
         </Stack>
-        {(pendingText !== undefined || removal) && <PendingBadge />}
         {mine && !editing && !removal && (
           <Group gap={2} wrap="nowrap">
             <ActionIcon
@@ -117,6 +116,11 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView, edits, rem
         >
           {shown}
         </Text>
+      )}
+      {(pendingText !== undefined || removal) && (
+        <Group mt={4}>
+          <PendingBadge />
+        </Group>
       )}
       <ConfirmDialog
         opened={confirming}
