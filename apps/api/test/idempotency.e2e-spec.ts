@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { z } from 'zod';
 import {
   addDaysToCalendarDate,
   AreaResponseSchema,
   AssignedTaskResponseSchema,
+  AttachmentResponseSchema,
+  ChecklistItemResponseSchema,
   BulkAssignedTasksResponseSchema,
   CommentResponseSchema,
   CreateAssignedTaskResponseSchema,
@@ -88,6 +91,38 @@ describe('Idempotency-Key on write routes', () => {
   let occB = '';
   let commentToEdit = '';
   let commentToDelete = '';
+  /** An occurrence of a task with a two-step checklist (the second step requires a photo), and its steps. */
+  let withList: { occ: string; steps: string[] } | null = null;
+  const checklistOccurrence = async () => {
+    if (withList) return withList;
+    const task = parseWith(
+      TaskResponseSchema,
+      (
+        await t.http
+          .post('/api/tasks')
+          .set(as('supervisor'))
+          .send({
+            titulo: 'Revisar la lijadora',
+            descripcion: rich('Antes de cada turno'),
+            tipo_tarea_uuid: produccion,
+            area_uuid: carpinteria,
+            usuarios_asignados: [ids.operario],
+            fecha_vencimiento: addDaysToCalendarDate(todayIn(t.config.timezone), 2),
+            checklist: [{ texto: 'Limpiar el filtro' }, { texto: 'Foto de la lija', requiere_foto: true }],
+          })
+      ).body,
+    );
+    const [{ uuid: occ }] = await t.ds.query(
+      `SELECT uuid FROM tareas_asignadas WHERE tarea_uuid = $1 AND empleado_uuid = $2`,
+      [task.uuid, ids.operario],
+    );
+    const steps = ((await t.ds.query(
+      `SELECT uuid FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = $1 ORDER BY orden`,
+      [occ],
+    )) as { uuid: string }[]).map((r) => r.uuid);
+    withList = { occ, steps };
+    return withList;
+  };
   const families: Family[] = [
     {
       name: 'tasks: POST /api/tasks',
@@ -173,6 +208,19 @@ describe('Idempotency-Key on write routes', () => {
       other: { descripcion: 'Cambiar el disco cada semana' },
       schema: SuggestionResponseSchema,
       written: () => count(t, 'sugerencias'),
+    },
+    {
+      name: 'checklist ticks: PUT /api/assigned-tasks/:id/checklist/:itemId',
+      who: 'operario',
+      method: 'put',
+      url: async () => {
+        const { occ, steps } = await checklistOccurrence();
+        return `/api/assigned-tasks/${occ}/checklist/${steps[0]}`;
+      },
+      body: () => ({ hecho: true }),
+      other: { hecho: false },
+      schema: ChecklistItemResponseSchema,
+      written: history,
     },
     {
       name: 'catalogs: POST /api/areas',
@@ -314,6 +362,34 @@ describe('Idempotency-Key on write routes', () => {
     expectError(await send('operario', 'post', url, { texto: 'Primero' }, key), 409, MESSAGES.errors.idempotencyKeyInFlight);
     await t.ds.query(`UPDATE claves_idempotencia SET creado_en = now() - interval '3 minutes' WHERE clave = $1`, [key]);
     expect((await send('operario', 'post', url, { texto: 'Primero' }, key)).status).toBe(201);
+  });
+
+  it('uploads (multipart): the same key and file store one photo; the same key with another file is refused', async () => {
+    const { occ, steps } = await checklistOccurrence();
+    const photo = (color: number) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: { r: color, g: 90, b: 40 } } }).jpeg().toBuffer();
+    const upload = (bytes: Buffer, key: string) =>
+      t.http
+        .post(`/api/assigned-tasks/${occ}/attachments`)
+        .set(as('operario', key))
+        .field('checklist_item_uuid', steps[1]!)
+        .attach('archivo', bytes, { filename: 'lija.jpg', contentType: 'image/jpeg' });
+    const key = randomUUID();
+    const bytes = await photo(200);
+    const before = await count(t, 'adjuntos');
+    const first = await upload(bytes, key);
+    expect(first.status).toBe(201);
+    parseWith(AttachmentResponseSchema, first.body);
+    const again = await upload(bytes, key);
+    expect([again.status, again.headers['idempotency-replayed']]).toEqual([201, 'true']);
+    expect(again.body).toEqual(first.body);
+    expect(await count(t, 'adjuntos')).toBe(before + 1);
+
+    const larger = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 10, g: 90, b: 40 } } })
+      .jpeg()
+      .toBuffer();
+    expectError(await upload(larger, key), 422, MESSAGES.errors.idempotencyKeyReused);
+    expect(await count(t, 'adjuntos')).toBe(before + 1);
   });
 
   it('requests without the header behave as always', async () => {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import { MESSAGES } from '@gestar/contracts';
 import { apiToken, DEMO_PASSWORD, expect, loginAs, test } from './fixtures';
 import { assignedUuid, cameraPhoto, card, moveCard, seedTask } from './board-helpers';
 import type { APIRequestContext } from '@playwright/test';
@@ -107,6 +108,10 @@ test('after one visit, a reload without network shows the board and an opened ta
   const page = await context.newPage();
   await loginAs(page, 'operario');
   await controlled(page);
+  // The profile, seen once.
+  await page.goto('/perfil');
+  await expect(page.getByRole('main').getByText('Oscar Pérez')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await keptReads(page)).some((k) => k.includes('"users","detail"')), { timeout: 10_000 }).toBe(true);
   // The task's own link opens its drawer: detail, comments and history are read once.
   await page.goto(`/?tarea=${uuid}`);
   const drawer = page.getByRole('dialog', { name: titulo });
@@ -125,6 +130,13 @@ test('after one visit, a reload without network shows the board and an opened ta
   await page.getByRole('tab', { name: /Pendiente/i }).click();
   await expect(card(page, titulo)).toBeVisible();
   await page.screenshot({ path: join(shots, 'offline-board-390.png') });
+  // The profile too, opened without a network.
+  await page.goto('/perfil');
+  await expect(page.getByRole('main').getByText('Oscar Pérez')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(MESSAGES.errors.profileLoadFailed)).toHaveCount(0);
+  await page.screenshot({ path: join(shots, 'offline-profile-390.png') });
+  await page.goto('/');
+  await page.getByRole('tab', { name: /Pendiente/i }).click();
 
   // Back online: the strip goes and the board is read again.
   await context.setOffline(false);

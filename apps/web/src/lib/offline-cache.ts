@@ -112,10 +112,17 @@ export function keepOfflineCache(client: QueryClient, user: string): () => void 
   });
   const offline = () => void restoreOfflineCache(client, user);
   window.addEventListener('offline', offline);
+  // A page closed or reloaded within the grouping delay still keeps its last answers.
+  const leaving = () => {
+    if (timer) clearTimeout(timer);
+    flush();
+  };
+  window.addEventListener('pagehide', leaving);
   if (!navigator.onLine) offline();
   return () => {
     unsubscribe();
     window.removeEventListener('offline', offline);
+    window.removeEventListener('pagehide', leaving);
     if (timer) clearTimeout(timer);
     flush();
   };
