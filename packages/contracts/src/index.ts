@@ -35,6 +35,7 @@ export * from './attachments/attachments.routes';
 export * from './assigned-tasks/assigned-tasks.routes';
 export * from './scheduled-tasks/scheduled-tasks.schemas';
 export * from './scheduled-tasks/scheduled-tasks.routes';
+export * from './scheduled-tasks/recurrence';
 export * from './reports/reports.schemas';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';

@@ -31,6 +31,10 @@ export const MESSAGES = {
     tareaRequired: 'La tarea es requerida',
     intervalRequired: 'El intervalo es requerido',
     intervalMin: 'El intervalo debe ser mayor o igual a 1',
+    ruleInvalid: 'La regla de repetición no es válida',
+    repeticionesRange: 'Las repeticiones deben ser un número entero entre 1 y 1000',
+    finBeforeStart: 'La fecha de fin no puede ser anterior a la primera ejecución',
+    previewCount: 'La cantidad de fechas debe ser un número entero entre 1 y 50',
     // Task
     tituloRequired: 'El título es requerido',
     tipoTareaRequired: 'El tipo de tarea es requerido',

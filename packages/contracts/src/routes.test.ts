@@ -76,6 +76,7 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['GET /api/attachments/:id/miniatura', 'authenticated'],
   ['DELETE /api/attachments/:id', 'authenticated'],
   ['GET /api/scheduled-task', any('read:scheduled-task')],
+  ['GET /api/scheduled-task/preview', any('read:scheduled-task')],
   ['POST /api/scheduled-task', any('create:scheduled-task')],
   ['PUT /api/scheduled-task/:id', any('update:scheduled-task')],
   ['DELETE /api/scheduled-task/:id', any('delete:scheduled-task')],

@@ -6,6 +6,8 @@ import {
   ScheduledTaskListQuerySchema,
   ScheduledTaskListResponseSchema,
   ScheduledTaskResponseSchema,
+  SchedulePreviewQuerySchema,
+  SchedulePreviewResponseSchema,
   UpdateScheduledTaskRequestSchema,
 } from './scheduled-tasks.schemas';
 
@@ -18,6 +20,15 @@ export const SCHEDULED_TASKS_ROUTES = {
     response: ScheduledTaskListResponseSchema,
     status: 200,
     summary: 'Programaciones paginadas de tareas dentro del alcance (áreas).',
+  }),
+  preview: defineRoute({
+    method: 'GET',
+    path: '/api/scheduled-task/preview',
+    access: { anyOf: ['read:scheduled-task'] },
+    query: SchedulePreviewQuerySchema,
+    response: SchedulePreviewResponseSchema,
+    status: 200,
+    summary: 'Las próximas n fechas (hasta 50) de una regla desde una fecha, en la zona de la empresa, sin guardar nada.',
   }),
   create: defineRoute({
     method: 'POST',

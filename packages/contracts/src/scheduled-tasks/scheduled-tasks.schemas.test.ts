@@ -4,6 +4,7 @@ import {
   CreateScheduledTaskRequestSchema,
   ScheduledTaskListQuerySchema,
   ScheduledTaskResponseSchema,
+  SchedulePreviewQuerySchema,
   UpdateScheduledTaskRequestSchema,
 } from './scheduled-tasks.schemas';
 
@@ -18,6 +19,9 @@ describeSchema(
     { name: 'only task and interval', input: { tarea_uuid: U1, intervalo_repeticion: 1 } },
     { name: 'interval from a form string', input: { tarea_uuid: U1, intervalo_repeticion: '30' } },
     { name: 'a calendar date', input: { ...valid, proxima_ejecucion: '2030-01-01' } },
+    { name: 'a weekly rule instead of an interval', input: { tarea_uuid: U1, regla: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' } },
+    { name: 'a rule with an end date', input: { tarea_uuid: U1, regla: 'FREQ=MONTHLY;BYDAY=-1FR', fin: '2031-12-31' } },
+    { name: 'a rule with a count', input: { tarea_uuid: U1, regla: 'RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', repeticiones: '10' } },
   ],
   [
     { name: 'missing task', input: { ...valid, tarea_uuid: undefined }, path: 'tarea_uuid', message: v.tareaRequired },
@@ -66,6 +70,27 @@ describeSchema(
       message: v.invalidDate,
     },
     { name: 'activo not boolean', input: { ...valid, activo: 1 }, path: 'activo', message: v.invalidBoolean },
+    { name: 'a rule Gestar does not offer', input: { tarea_uuid: U1, regla: 'FREQ=HOURLY' }, path: 'regla', message: v.ruleInvalid },
+    { name: 'a rule with COUNT inside', input: { tarea_uuid: U1, regla: 'FREQ=DAILY;COUNT=3' }, path: 'regla', message: v.ruleInvalid },
+    { name: 'a rule that is not text', input: { tarea_uuid: U1, regla: 7 }, path: 'regla', message: v.ruleInvalid },
+    { name: 'zero repetitions', input: { ...valid, repeticiones: 0 }, path: 'repeticiones', message: v.repeticionesRange },
+    { name: 'too many repetitions', input: { ...valid, repeticiones: 1001 }, path: 'repeticiones', message: v.repeticionesRange },
+    { name: 'a malformed end date', input: { ...valid, fin: '31/12/2030' }, path: 'fin', message: v.invalidDate },
+  ],
+);
+
+describeSchema(
+  'SchedulePreviewQuerySchema',
+  SchedulePreviewQuerySchema,
+  [
+    { name: 'a rule alone', input: { regla: 'FREQ=WEEKLY;BYDAY=MO' } },
+    { name: 'every field', input: { regla: 'FREQ=DAILY;INTERVAL=2', desde: '2030-01-01', fin: '2030-02-01', repeticiones: '3', n: '50' } },
+  ],
+  [
+    { name: 'no rule', input: {}, path: 'regla', message: v.ruleInvalid },
+    { name: 'a blank rule', input: { regla: '' }, path: 'regla', message: v.ruleInvalid },
+    { name: 'more than 50 dates', input: { regla: 'FREQ=DAILY', n: '51' }, path: 'n', message: v.previewCount },
+    { name: 'zero dates', input: { regla: 'FREQ=DAILY', n: '0' }, path: 'n', message: v.previewCount },
   ],
 );
 
@@ -77,6 +102,7 @@ describeSchema(
     { name: 'everything', input: valid },
     { name: 'only the interval', input: { intervalo_repeticion: '15' } },
     { name: 'nothing', input: {} },
+    { name: 'back to a plain interval, without end', input: { regla: null, fin: null, repeticiones: null } },
   ],
   [
     { name: 'interval 0', input: { intervalo_repeticion: 0 }, path: 'intervalo_repeticion', message: v.intervalMin },
@@ -104,11 +130,25 @@ describe('scheduled task output', () => {
       tarea_uuid: U1,
       tarea: { uuid: U1, titulo: 'Barrer', area: { uuid: U2, nombre: 'Depósito' } },
       intervalo_repeticion: 7,
+      regla: 'FREQ=DAILY;INTERVAL=7',
+      regla_descripcion: 'Cada 7 días',
+      fin: null,
+      repeticiones: null,
+      fechas_generadas: 0,
       proxima_ejecucion: '2030-01-08T03:00:00.000Z',
       activo: true,
       ultima_ejecucion: null,
       total_generadas: 0,
     };
     expect(issuesOf(ScheduledTaskResponseSchema, r)).toEqual([]);
+  });
+});
+
+describe('preview query output', () => {
+  it('answers the rule in canonical form and 5 dates by default', () => {
+    expect(SchedulePreviewQuerySchema.parse({ regla: 'rrule:freq=weekly;byday=fr,mo' })).toEqual({
+      regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,FR',
+      n: 5,
+    });
   });
 });

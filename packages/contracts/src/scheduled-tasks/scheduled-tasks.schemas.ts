@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
+import { DateInputSchema, IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 import { AreaRefSchema } from '../common/refs.schemas';
-import { booleanInput, numericInput, optionalDate, requiredInteger, requiredUuid } from '../common/fields';
+import { blankToUndefined, booleanInput, numericInput, optionalDate, requiredInteger, requiredUuid } from '../common/fields';
 import { MAX_INTERVAL_DAYS } from '../tasks/tasks.schemas';
+import { formatRule, parseRule } from './recurrence';
 
 const v = MESSAGES.validation;
 
@@ -16,16 +17,59 @@ const IntervalSchema = requiredInteger({
   maxMessage: v.intervalMax,
 });
 
+export const MAX_REPETITIONS = 1000;
+export const MAX_PREVIEW_DATES = 50;
+
+/** An RRULE of the subset Gestar offers (scheduled-tasks/recurrence.ts), answered in canonical form. */
+export const RuleInputSchema = z
+  .string({ error: v.ruleInvalid })
+  .max(200, { error: v.ruleInvalid })
+  .transform((text, ctx) => {
+    const rule = parseRule(text);
+    if (!rule) {
+      ctx.addIssue({ code: 'custom', message: v.ruleInvalid });
+      return z.NEVER;
+    }
+    return formatRule(rule);
+  });
+
+const RepetitionsSchema = z.preprocess(
+  numericInput,
+  z
+    .number({ error: v.repeticionesRange })
+    .int({ error: v.repeticionesRange })
+    .min(1, { error: v.repeticionesRange })
+    .max(MAX_REPETITIONS, { error: v.repeticionesRange }),
+);
+
+/** Blank -> undefined (unchanged); null -> null (cleared). */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.nullable().optional());
+
 /**
- * `POST /api/scheduled-task`. `proxima_ejecucion` defaults to today (company
- * time zone); `activo` defaults to true. One schedule per task (409 otherwise).
+ * `POST /api/scheduled-task`. `proxima_ejecucion` is the first day the series may start
+ * (default today, company time zone); `activo` defaults to true. The repetition is `regla` (an
+ * RRULE) or, as before, `intervalo_repeticion` days. `fin` (last date) and `repeticiones`
+ * (occurrence dates to produce) end it. One schedule per task (409 otherwise).
  */
-export const CreateScheduledTaskRequestSchema = z.object({
-  tarea_uuid: requiredUuid(v.tareaRequired),
-  intervalo_repeticion: IntervalSchema,
-  proxima_ejecucion: optionalDate(),
-  activo: booleanInput(),
-});
+export const CreateScheduledTaskRequestSchema = z
+  .object({
+    tarea_uuid: requiredUuid(v.tareaRequired),
+    intervalo_repeticion: z.preprocess(
+      (value) => (numericInput(value) === undefined ? undefined : value),
+      IntervalSchema.optional(),
+    ),
+    regla: z.preprocess(blankToUndefined, RuleInputSchema.optional()),
+    fin: clearable(DateInputSchema),
+    repeticiones: clearable(RepetitionsSchema),
+    proxima_ejecucion: optionalDate(),
+    activo: booleanInput(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.intervalo_repeticion === undefined && body.regla === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['intervalo_repeticion'], message: v.intervalRequired });
+    }
+  });
 export type CreateScheduledTaskRequest = z.infer<typeof CreateScheduledTaskRequestSchema>;
 export type CreateScheduledTaskRequestInput = z.input<typeof CreateScheduledTaskRequestSchema>;
 
@@ -39,6 +83,10 @@ export const UpdateScheduledTaskRequestSchema = z.object({
     (value) => (numericInput(value) === undefined ? undefined : value),
     IntervalSchema.optional(),
   ),
+  /** A rule replaces the interval; null goes back to every `intervalo_repeticion` days. */
+  regla: z.preprocess(blankToUndefined, RuleInputSchema.nullable().optional()),
+  fin: clearable(DateInputSchema),
+  repeticiones: clearable(RepetitionsSchema),
   proxima_ejecucion: optionalDate(),
   activo: booleanInput(),
 });
@@ -56,6 +104,16 @@ export const ScheduledTaskResponseSchema = z.object({
   tarea_uuid: UuidSchema,
   tarea: ScheduledTaskTaskSchema,
   intervalo_repeticion: z.number().int().min(1),
+  /** The rule it follows (a plain interval answers `FREQ=DAILY;INTERVAL=n`). */
+  regla: z.string(),
+  /** The rule in words: "Cada semana: lunes, miércoles y viernes". */
+  regla_descripcion: z.string(),
+  /** The last date it may produce (null: no end). */
+  fin: IsoDateTimeSchema.nullable(),
+  /** How many occurrence dates it produces in all (null: no end). */
+  repeticiones: z.number().int().min(1).nullable(),
+  /** Occurrence dates produced so far (what `repeticiones` counts). */
+  fechas_generadas: z.number().int().nonnegative(),
   proxima_ejecucion: IsoDateTimeSchema,
   activo: z.boolean(),
   /** When the scheduler last produced occurrences (null: never). */
@@ -64,6 +122,29 @@ export const ScheduledTaskResponseSchema = z.object({
   total_generadas: z.number().int().nonnegative(),
 });
 export type ScheduledTaskResponse = z.infer<typeof ScheduledTaskResponseSchema>;
+
+/** `GET /api/scheduled-task/preview`: the next `n` dates of a rule from `desde` (default today), nothing saved. */
+export const SchedulePreviewQuerySchema = z.object({
+  regla: z.preprocess((value) => blankToUndefined(value) ?? '', RuleInputSchema),
+  desde: optionalDate(),
+  fin: optionalDate(),
+  repeticiones: z.preprocess(blankToUndefined, RepetitionsSchema.optional()),
+  n: z.preprocess(
+    (value) => numericInput(blankToUndefined(value)) ?? 5,
+    z
+      .number({ error: v.previewCount })
+      .int({ error: v.previewCount })
+      .min(1, { error: v.previewCount })
+      .max(MAX_PREVIEW_DATES, { error: v.previewCount }),
+  ),
+});
+export type SchedulePreviewQuery = z.infer<typeof SchedulePreviewQuerySchema>;
+
+export const SchedulePreviewResponseSchema = z.object({
+  /** Calendar dates (`YYYY-MM-DD`) in the company time zone, in order. */
+  fechas: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+});
+export type SchedulePreviewResponse = z.infer<typeof SchedulePreviewResponseSchema>;
 
 export const ScheduledTaskListQuerySchema = PageQuerySchema;
 export type ScheduledTaskListQuery = z.infer<typeof ScheduledTaskListQuerySchema>;
