@@ -5,6 +5,7 @@ import {
   OkResponseSchema,
   ScheduledTaskListResponseSchema,
   ScheduledTaskResponseSchema,
+  SchedulePreviewResponseSchema,
   todayIn,
 } from '@gestar/contracts';
 import { SchedulerService } from '../src/modules/scheduled-tasks/scheduler.service';
@@ -145,6 +146,89 @@ describe('scheduled tasks API', () => {
       const tarea = await task('Entregar pedido 1038 en Palermo');
       expectError(await post(supervisor, { tarea_uuid: tarea, intervalo_repeticion: 1 }), 403, MESSAGES.errors.outOfScope);
       expectError(await post(operario, { tarea_uuid: await task('Afilar la sierra circular'), intervalo_repeticion: 1 }), 403, MESSAGES.errors.forbidden);
+    });
+  });
+
+  describe('recurrence rules (issue 19)', () => {
+    const preview = (token: string, query: string) =>
+      t.http.get(`${URL}/preview?${query}`).set('Authorization', `Bearer ${token}`);
+
+    it('previews the next dates of a rule without saving anything', async () => {
+      const before = await t.ds.query(`SELECT count(*)::int AS n FROM programaciones_tareas`);
+      const res = await preview(supervisor, 'regla=FREQ%3DWEEKLY%3BBYDAY%3DMO%2CWE%2CFR&desde=2030-01-01');
+      expect(res.status).toBe(200);
+      expect(parseWith(SchedulePreviewResponseSchema, res.body).fechas).toEqual([
+        '2030-01-02',
+        '2030-01-04',
+        '2030-01-07',
+        '2030-01-09',
+        '2030-01-11',
+      ]);
+      const monthEnd = await preview(supervisor, 'regla=FREQ%3DMONTHLY%3BBYMONTHDAY%3D31&desde=2031-01-01&n=3');
+      expect(parseWith(SchedulePreviewResponseSchema, monthEnd.body).fechas).toEqual(['2031-01-31', '2031-02-28', '2031-03-31']);
+      const counted = await preview(supervisor, 'regla=FREQ%3DMONTHLY%3BBYDAY%3D-1FR&desde=2030-01-01&repeticiones=2&n=10');
+      expect(parseWith(SchedulePreviewResponseSchema, counted.body).fechas).toEqual(['2030-01-25', '2030-02-22']);
+      const ended = await preview(supervisor, 'regla=FREQ%3DDAILY%3BINTERVAL%3D10&desde=2030-01-01&fin=2030-01-25&n=10');
+      expect(parseWith(SchedulePreviewResponseSchema, ended.body).fechas).toEqual(['2030-01-01', '2030-01-11', '2030-01-21']);
+      // From today by default.
+      const fromToday = parseWith(SchedulePreviewResponseSchema, (await preview(admin, 'regla=FREQ%3DDAILY')).body);
+      expect(fromToday.fechas[0]).toBe(today());
+      expect(await t.ds.query(`SELECT count(*)::int AS n FROM programaciones_tareas`)).toEqual(before);
+
+      let body = expectError(await preview(admin, 'regla=FREQ%3DHOURLY'), 400);
+      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleInvalid });
+      body = expectError(await preview(admin, 'regla=FREQ%3DDAILY&n=51'), 400);
+      expect(body.errors).toContainEqual({ path: 'n', message: MESSAGES.validation.previewCount });
+      expectError(await preview(operario, 'regla=FREQ%3DDAILY'), 403, MESSAGES.errors.forbidden);
+    });
+
+    it('creates a weekly schedule: its first date is the first matching day, described in words', async () => {
+      const tarea = await task('Tapizar 6 sillas modelo Nórdico');
+      const start = addDaysToCalendarDate(today(), 1);
+      const res = await post(supervisor, { tarea_uuid: tarea, regla: 'freq=weekly;byday=fr,mo,we', proxima_ejecucion: start, repeticiones: 12 });
+      expect(res.status).toBe(201);
+      const body = parseWith(ScheduledTaskResponseSchema, res.body);
+      const first = parseWith(
+        SchedulePreviewResponseSchema,
+        (await preview(supervisor, `regla=FREQ%3DWEEKLY%3BBYDAY%3DMO%2CWE%2CFR&desde=${start}&n=1`)).body,
+      ).fechas[0]!;
+      expect(body).toMatchObject({
+        regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE,FR',
+        regla_descripcion: 'Cada semana: lunes, miércoles y viernes',
+        repeticiones: 12,
+        fin: null,
+        fechas_generadas: 0,
+        proxima_ejecucion: iso(first),
+      });
+      expect(['1', '3', '5']).toContain(String(new Date(`${first}T00:00:00Z`).getUTCDay()));
+
+      // Back to a plain interval, with an end date.
+      const fin = addDaysToCalendarDate(today(), 60);
+      const edited = parseWith(ScheduledTaskResponseSchema, (await put(supervisor, body.uuid, { regla: null, intervalo_repeticion: 3, fin, repeticiones: null })).body);
+      expect(edited).toMatchObject({ regla: 'FREQ=DAILY;INTERVAL=3', regla_descripcion: 'Cada 3 días', fin: iso(fin), repeticiones: null });
+      // A monthly rule replaces it; its next date follows the rule.
+      const monthly = parseWith(ScheduledTaskResponseSchema, (await put(supervisor, body.uuid, { regla: 'FREQ=MONTHLY;BYMONTHDAY=-1', fin: null })).body);
+      expect(monthly.regla_descripcion).toBe('Cada mes, el último día');
+      const nextMonthEnd = parseWith(
+        SchedulePreviewResponseSchema,
+        (await preview(supervisor, `regla=FREQ%3DMONTHLY%3BBYMONTHDAY%3D-1&desde=${first}&n=1`)).body,
+      ).fechas[0]!;
+      expect(monthly.proxima_ejecucion).toBe(iso(nextMonthEnd));
+      await del(admin, body.uuid);
+    });
+
+    it('refuses an invalid rule and an end before the first date, writing nothing', async () => {
+      const tarea = await task('Tapizar 6 sillas modelo Nórdico');
+      let body = expectError(await post(admin, { tarea_uuid: tarea, regla: 'FREQ=WEEKLY;BYDAY=XX' }), 400);
+      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleInvalid });
+      body = expectError(
+        await post(admin, { tarea_uuid: tarea, regla: 'FREQ=MONTHLY;BYMONTHDAY=15', proxima_ejecucion: '2040-01-16', fin: '2040-02-10' }),
+        400,
+      );
+      expect(body.errors).toContainEqual({ path: 'fin', message: MESSAGES.validation.finBeforeStart });
+      body = expectError(await post(admin, { tarea_uuid: tarea, regla: 'FREQ=DAILY', repeticiones: 0 }), 400);
+      expect(body.errors).toContainEqual({ path: 'repeticiones', message: MESSAGES.validation.repeticionesRange });
+      expect(await t.ds.query(`SELECT 1 FROM programaciones_tareas WHERE tarea_uuid = $1`, [tarea])).toEqual([]);
     });
   });
 

@@ -182,6 +182,64 @@ describe('scheduler (generator)', () => {
     expect(notified.map((o) => o.uuid).sort()).toEqual(rows.map((r) => r.uuid).sort());
   }, 240_000);
 
+  it('rules: two processes produce weekly, month-end, last-friday and ending schedules exactly once', async () => {
+    const start = '2028-01-15'; // a Saturday; crosses 29 February 2028
+    const days = 110;
+    const rules: { regla: string | null; intervalo?: number; fin?: string; repeticiones?: number; expected: string[] | ((d: string) => boolean) }[] = [
+      { regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE,FR', expected: (d) => [1, 3, 5].includes(new Date(`${d}T00:00:00Z`).getUTCDay()) },
+      { regla: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=31', expected: ['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30'] },
+      { regla: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=-1FR', expected: ['2028-01-28', '2028-02-25', '2028-03-31', '2028-04-28'] },
+      { regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TU', repeticiones: 3, expected: ['2028-01-18', '2028-01-25', '2028-02-01'] },
+      { regla: null, intervalo: 2, fin: '2028-01-25', expected: ['2028-01-15', '2028-01-17', '2028-01-19', '2028-01-21', '2028-01-23', '2028-01-25'] },
+    ];
+    const last = addDaysToCalendarDate(start, days - 1);
+    const created: string[] = [];
+    for (const r of rules) {
+      const { schedule: uuid } = await schedule({ interval: r.intervalo ?? 1, proxima: start, assignees: [ctx.operario, ctx.mlopez] });
+      await a.ds.query(`UPDATE programaciones_tareas SET regla = $2, inicio = $3::date, fin = $4::date, repeticiones = $5 WHERE uuid = $1`, [
+        uuid,
+        r.regla,
+        start,
+        r.fin ?? null,
+        r.repeticiones ?? null,
+      ]);
+      created.push(uuid);
+    }
+    // The first date of a rule, as the service stores it.
+    await a.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [created[0], '2028-01-17']);
+    await a.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [created[1], '2028-01-31']);
+    await a.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [created[2], '2028-01-28']);
+    await a.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [created[3], '2028-01-18']);
+    for (const g of [genA, genB]) jest.spyOn(g.notifier, 'notifyGenerated').mockResolvedValue(undefined);
+
+    for (let d = 0; d < days; d++) {
+      const day = addDaysToCalendarDate(start, d);
+      await Promise.all([genA.runTick(at(day, 0, 1)), genB.runTick(at(day, 0, 1))]);
+    }
+    const rows = await occurrencesOf(created);
+    const keys = rows.map((r) => `${r.programacion_uuid}|${r.fecha_ocurrencia}|${r.empleado_uuid}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    rules.forEach((r, k) => {
+      const dates = [...new Set(rows.filter((row) => row.programacion_uuid === created[k]).map((row) => row.fecha_ocurrencia))];
+      if (typeof r.expected === 'function') {
+        const want: string[] = [];
+        for (let d = '2028-01-17'; d <= last; d = addDaysToCalendarDate(d, 1)) if (r.expected(d)) want.push(d);
+        expect(dates).toEqual(want);
+      } else {
+        expect(dates).toEqual(r.expected);
+      }
+      expect(rows.filter((row) => row.programacion_uuid === created[k])).toHaveLength(dates.length * 2);
+    });
+    const states = (await a.ds.query(
+      `SELECT uuid, activo, fechas_generadas FROM programaciones_tareas WHERE uuid = ANY($1::uuid[])`,
+      [created],
+    )) as { uuid: string; activo: boolean; fechas_generadas: number }[];
+    const state = (k: number) => states.find((s) => s.uuid === created[k])!;
+    // The counted and the dated series turned themselves off after their last date; the others go on.
+    expect([state(3).activo, state(3).fechas_generadas, state(4).activo, state(4).fechas_generadas]).toEqual([false, 3, false, 6]);
+    expect([state(0).activo, state(1).activo, state(2).activo]).toEqual([true, true, true]);
+  }, 240_000);
+
   it('a process killed in the middle of a tick leaves no duplicate and no gap', async () => {
     const day = '2030-05-10';
     const s = await schedule({ interval: 1, proxima: day, dias: 1, assignees: [ctx.operario, ctx.mlopez] });

@@ -84,7 +84,7 @@ export const UpdateScheduledTaskRequestSchema = z.object({
     IntervalSchema.optional(),
   ),
   /** A rule replaces the interval; null goes back to every `intervalo_repeticion` days. */
-  regla: z.preprocess(blankToUndefined, RuleInputSchema.nullable().optional()),
+  regla: z.preprocess((value) => (value === '' ? undefined : value), RuleInputSchema.nullable().optional()),
   fin: clearable(DateInputSchema),
   repeticiones: clearable(RepetitionsSchema),
   proxima_ejecucion: optionalDate(),

@@ -9,6 +9,7 @@ import { DirectorySignIn1763700013200 } from './1763700013200-directory-sign-in'
 import { CommentsKeyset1763700013300 } from './1763700013300-comments-keyset';
 import { NotificationTaskLink1763700013400 } from './1763700013400-notification-task-link';
 import { ChecklistsAttachments1763700014000 } from './1763700014000-checklists-attachments';
+import { ScheduleRules1763700015000 } from './1763700015000-schedule-rules';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CommentsKeyset1763700013300,
   NotificationTaskLink1763700013400,
   ChecklistsAttachments1763700014000,
+  ScheduleRules1763700015000,
 ];

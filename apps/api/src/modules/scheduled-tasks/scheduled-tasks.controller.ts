@@ -3,6 +3,7 @@ import {
   CreateScheduledTaskRequest,
   SCHEDULED_TASKS_ROUTES,
   ScheduledTaskListQuery,
+  SchedulePreviewQuery,
   UpdateScheduledTaskRequest,
   UuidParam,
 } from '@gestar/contracts';
@@ -17,6 +18,11 @@ export class ScheduledTasksController {
   @Endpoint(SCHEDULED_TASKS_ROUTES.list)
   list(@CurrentUser() user: AuthUser, @ValidQuery() q: ScheduledTaskListQuery) {
     return this.schedules.list(user, q);
+  }
+
+  @Endpoint(SCHEDULED_TASKS_ROUTES.preview)
+  preview(@ValidQuery() q: SchedulePreviewQuery) {
+    return this.schedules.preview(q);
   }
 
   @Endpoint(SCHEDULED_TASKS_ROUTES.create)

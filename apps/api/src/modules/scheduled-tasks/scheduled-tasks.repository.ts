@@ -10,6 +10,11 @@ export interface ScheduleRow {
   area_uuid: string;
   area_nombre: string;
   intervalo_repeticion: number;
+  regla: string | null;
+  inicio: string;
+  fin: string | null;
+  repeticiones: number | null;
+  fechas_generadas: number;
   proxima_ejecucion: string;
   activo: boolean;
   ultima_ejecucion: Date | null;
@@ -24,6 +29,10 @@ export interface TaskRef {
 export interface ScheduleWrite {
   tarea_uuid: string;
   intervalo_repeticion: number;
+  regla: string | null;
+  inicio: string;
+  fin: string | null;
+  repeticiones: number | null;
   proxima_ejecucion: string;
   activo: boolean;
 }
@@ -33,6 +42,8 @@ export interface TaskSchedule {
   proxima: string;
   intervalo: number;
   diasVencimiento: number;
+  /** The rule it keeps (null: every `intervalo` days). */
+  regla?: string | null;
 }
 
 /** A task's schedule as its form needs it. */
@@ -41,6 +52,10 @@ export interface TaskScheduleRow {
   proxima_ejecucion: string;
   intervalo_repeticion: number;
   dias_vencimiento: number;
+  regla: string | null;
+  inicio: string;
+  fin: string | null;
+  repeticiones: number | null;
 }
 
 /** A due schedule, locked by the transaction that claimed it. Dates are `YYYY-MM-DD`. */
@@ -50,6 +65,11 @@ export interface ClaimedSchedule {
   titulo: string;
   area_uuid: string;
   intervalo_repeticion: number;
+  regla: string | null;
+  inicio: string;
+  fin: string | null;
+  repeticiones: number | null;
+  fechas_generadas: number;
   proxima_ejecucion: string;
   dias_vencimiento: number;
 }
@@ -58,10 +78,18 @@ export interface ScheduleAdvance {
   uuid: string;
   next: string;
   generated: number;
+  /** An occurrence date was produced (what `repeticiones` counts). */
+  dated: boolean;
+  /** No date is left: the schedule turns itself off. */
+  ends: boolean;
 }
 
+/** The rule columns as `YYYY-MM-DD` text. */
+const RULE_COLUMNS = sql`p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_char(p.fin, 'YYYY-MM-DD') AS fin,
+         p.repeticiones, p.fechas_generadas`;
+
 const SELECT_ROW = sql`
-  SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion,
+  SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion, ${RULE_COLUMNS},
          to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas
     FROM programaciones_tareas p
     JOIN tareas t ON t.uuid = p.tarea_uuid
@@ -111,8 +139,10 @@ export class ScheduledTasksRepository {
 
   async insert(input: ScheduleWrite): Promise<string> {
     const [row] = await this.db.query<{ uuid: string }>(sql`
-      INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, activo)
-      VALUES (${input.tarea_uuid}, ${input.intervalo_repeticion}, ${input.proxima_ejecucion}::date, ${input.activo})
+      INSERT INTO programaciones_tareas
+             (tarea_uuid, intervalo_repeticion, regla, inicio, fin, repeticiones, proxima_ejecucion, activo)
+      VALUES (${input.tarea_uuid}, ${input.intervalo_repeticion}, ${input.regla}, ${input.inicio}::date, ${input.fin}::date,
+              ${input.repeticiones}, ${input.proxima_ejecucion}::date, ${input.activo})
       RETURNING uuid`);
     return row.uuid;
   }
@@ -121,7 +151,9 @@ export class ScheduledTasksRepository {
     await this.db.execute(sql`
       UPDATE programaciones_tareas
          SET tarea_uuid = ${input.tarea_uuid}, intervalo_repeticion = ${input.intervalo_repeticion},
-             proxima_ejecucion = ${input.proxima_ejecucion}::date, activo = ${input.activo}, updated_at = now()
+             regla = ${input.regla}, inicio = ${input.inicio}::date, fin = ${input.fin}::date,
+             repeticiones = ${input.repeticiones}, proxima_ejecucion = ${input.proxima_ejecucion}::date,
+             activo = ${input.activo}, updated_at = now()
        WHERE uuid = ${uuid}`);
   }
 
@@ -132,20 +164,22 @@ export class ScheduledTasksRepository {
 
   findOfTask(tareaUuid: string): Promise<TaskScheduleRow | null> {
     return this.db.one(sql`
-      SELECT uuid, to_char(proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, intervalo_repeticion, dias_vencimiento
-        FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`);
+      SELECT p.uuid, to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.intervalo_repeticion,
+             p.dias_vencimiento, ${RULE_COLUMNS}
+        FROM programaciones_tareas p WHERE p.tarea_uuid = ${tareaUuid}`);
   }
 
   async insertForTask(tareaUuid: string, s: TaskSchedule): Promise<void> {
     await this.db.execute(sql`
-      INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
-      VALUES (${tareaUuid}, ${s.intervalo}, ${s.proxima}::date, ${s.diasVencimiento}, true)`);
+      INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, inicio, dias_vencimiento, activo)
+      VALUES (${tareaUuid}, ${s.intervalo}, ${s.proxima}::date, ${s.proxima}::date, ${s.diasVencimiento}, true)`);
   }
 
   async updateForTask(tareaUuid: string, s: TaskSchedule): Promise<void> {
     await this.db.execute(sql`
       UPDATE programaciones_tareas
          SET intervalo_repeticion = ${s.intervalo}, proxima_ejecucion = ${s.proxima}::date, dias_vencimiento = ${s.diasVencimiento},
+             regla = ${s.regla ?? null}, inicio = CASE WHEN ${s.regla ?? null}::text IS NULL THEN ${s.proxima}::date ELSE inicio END,
              updated_at = now()
        WHERE tarea_uuid = ${tareaUuid}`);
   }
@@ -167,7 +201,7 @@ export class ScheduledTasksRepository {
    */
   claimDue(today: string, limit: number): Promise<ClaimedSchedule[]> {
     return this.db.query(sql`
-      SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, p.intervalo_repeticion,
+      SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, p.intervalo_repeticion, ${RULE_COLUMNS},
              to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.dias_vencimiento
         FROM programaciones_tareas p
         JOIN tareas t ON t.uuid = p.tarea_uuid
@@ -183,9 +217,12 @@ export class ScheduledTasksRepository {
     await this.db.execute(sql`
       UPDATE programaciones_tareas p
          SET proxima_ejecucion = u.next, ultima_ejecucion = ${at},
-             total_generadas = p.total_generadas + u.generated, updated_at = now()
-        FROM unnest(${advances.map((a) => a.uuid)}::uuid[], ${advances.map((a) => a.next)}::date[], ${advances.map((a) => a.generated)}::int[])
-             AS u(uuid, next, generated)
+             total_generadas = p.total_generadas + u.generated,
+             fechas_generadas = p.fechas_generadas + CASE WHEN u.dated THEN 1 ELSE 0 END,
+             activo = p.activo AND NOT u.ends, updated_at = now()
+        FROM unnest(${advances.map((a) => a.uuid)}::uuid[], ${advances.map((a) => a.next)}::date[], ${advances.map((a) => a.generated)}::int[],
+                    ${advances.map((a) => a.dated)}::boolean[], ${advances.map((a) => a.ends)}::boolean[])
+             AS u(uuid, next, generated, dated, ends)
        WHERE p.uuid = u.uuid`);
   }
 }

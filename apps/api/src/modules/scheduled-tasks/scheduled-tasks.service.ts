@@ -7,6 +7,9 @@ import {
   ScheduledTaskListQuery,
   ScheduledTaskListResponse,
   ScheduledTaskResponse,
+  SchedulePreviewQuery,
+  SchedulePreviewResponse,
+  scheduleRule,
   todayIn,
   UpdateScheduledTaskRequest,
 } from '@gestar/contracts';
@@ -17,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../common/http/app-exception'
 import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { ScheduledTasksRepository, TaskRef, TaskSchedule, TaskScheduleRow } from './scheduled-tasks.repository';
-import { firstOnOrAfter } from './schedule-dates';
+import { previewDates, Series, seriesFirstOnOrAfter } from './rule-dates';
 
 const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG.uniqueViolation;
 
@@ -40,9 +43,9 @@ export class ScheduledTasksService {
 
   async create(caller: AuthUser, input: CreateScheduledTaskRequest): Promise<ScheduledTaskResponse> {
     const today = this.today();
-    const proxima = input.proxima_ejecucion ? this.executionDate(input.proxima_ejecucion, today) : today;
+    const inicio = input.proxima_ejecucion ? this.executionDate(input.proxima_ejecucion, today) : today;
     try {
-      const uuid = await this.insert(caller, input, proxima);
+      const uuid = await this.insert(caller, input, inicio);
       return this.get(uuid);
     } catch (err) {
       // Two creations for one task at once: the unique key decides, the loser gets the same 409.
@@ -64,15 +67,61 @@ export class ScheduledTasksService {
   }
 
   @Transactional()
-  private async insert(caller: AuthUser, input: CreateScheduledTaskRequest, proxima: string): Promise<string> {
+  private async insert(caller: AuthUser, input: CreateScheduledTaskRequest, inicio: string): Promise<string> {
     await this.taskInScope(caller, input.tarea_uuid);
     if (await this.repo.scheduleOfTask(input.tarea_uuid)) throw conflict(MESSAGES.errors.scheduleExists);
+    const series = this.series(input.regla ?? null, input.intervalo_repeticion, inicio, input.fin, input.repeticiones);
     return this.repo.insert({
       tarea_uuid: input.tarea_uuid,
-      intervalo_repeticion: input.intervalo_repeticion,
-      proxima_ejecucion: proxima,
+      intervalo_repeticion: series.intervalo,
+      regla: series.regla,
+      inicio,
+      fin: series.fin,
+      repeticiones: series.repeticiones,
+      proxima_ejecucion: this.firstDate(series, inicio),
       activo: input.activo ?? true,
     });
+  }
+
+  /**
+   * The series a form describes: a rule (whose INTERVAL also fills `intervalo_repeticion`) or a
+   * plain interval; the end date as a company calendar date.
+   */
+  private series(
+    regla: string | null,
+    intervalo: number | undefined,
+    inicio: string,
+    fin: string | null | undefined,
+    repeticiones: number | null | undefined,
+  ): Series {
+    const rule = regla ? scheduleRule(regla, 1) : null;
+    const plain = rule?.freq === 'DAILY' && intervalo === undefined;
+    return {
+      // "Every n days" as a rule is the plain interval (the generator's arithmetic, as before).
+      regla: rule && !plain ? regla : null,
+      intervalo: intervalo ?? rule?.interval ?? 1,
+      inicio,
+      fin: fin ? calendarDateIn(fin, this.config.timezone) : null,
+      repeticiones: repeticiones ?? null,
+    };
+  }
+
+  /** The series' first date from `inicio` on; 400 when its end leaves none. */
+  private firstDate(series: Series, inicio: string): string {
+    const first = seriesFirstOnOrAfter(series, inicio, inicio);
+    if (first === null || (series.fin !== null && (series.fin < inicio || first > series.fin))) {
+      const message = MESSAGES.validation.finBeforeStart;
+      throw badRequest(message, [{ path: 'fin', message }]);
+    }
+    return first;
+  }
+
+  /** The next dates of a rule, nothing saved (the form's preview). */
+  preview(query: SchedulePreviewQuery): SchedulePreviewResponse {
+    const today = this.today();
+    const desde = query.desde ? calendarDateIn(query.desde, this.config.timezone) : today;
+    const series = this.series(query.regla, undefined, desde, query.fin, query.repeticiones);
+    return { fechas: previewDates(series, desde, query.n) };
   }
 
   @Transactional()
@@ -92,16 +141,29 @@ export class ScheduledTasksService {
       await this.taskInScope(caller, tareaUuid);
       if (await this.repo.scheduleOfTask(tareaUuid)) throw conflict(MESSAGES.errors.scheduleExists);
     }
-    const interval = input.intervalo_repeticion ?? current.intervalo_repeticion;
     const activo = input.activo ?? current.activo;
-    let proxima = input.proxima_ejecucion
-      ? this.executionDate(input.proxima_ejecucion, today)
-      : current.proxima_ejecucion;
+    const given = input.proxima_ejecucion ? this.executionDate(input.proxima_ejecucion, today) : null;
+    const ruleChanged = input.regla !== undefined && input.regla !== current.regla;
+    const regla = input.regla === undefined ? current.regla : input.regla;
+    // A new start date or a new rule starts the series again from that date (or its current next one).
+    const inicio = given ?? (ruleChanged ? current.proxima_ejecucion : current.inicio);
+    const series = this.series(
+      regla,
+      input.intervalo_repeticion ?? (ruleChanged && regla ? undefined : current.intervalo_repeticion),
+      inicio,
+      input.fin === undefined ? current.fin : input.fin,
+      input.repeticiones === undefined ? current.repeticiones : input.repeticiones,
+    );
+    let proxima = given || ruleChanged ? this.firstDate(series, inicio) : current.proxima_ejecucion;
     // Turning a schedule back on does not owe the dates it was off: it resumes at the first date from today on.
-    if (activo && !current.activo && !input.proxima_ejecucion) proxima = firstOnOrAfter(proxima, interval, today);
+    if (activo && !current.activo && !given) proxima = seriesFirstOnOrAfter(series, proxima, today) ?? proxima;
     await this.repo.update(uuid, {
       tarea_uuid: tareaUuid,
-      intervalo_repeticion: interval,
+      intervalo_repeticion: series.intervalo,
+      regla: series.regla,
+      inicio: series.regla ? inicio : given ?? current.inicio,
+      fin: series.fin,
+      repeticiones: series.repeticiones,
       proxima_ejecucion: proxima,
       activo,
     });
@@ -158,8 +220,27 @@ export class ScheduledTasksService {
 
   /** Creates or replaces the schedule of a task from the task form (in the caller's transaction). */
   async saveTaskSchedule(tareaUuid: string, schedule: TaskSchedule): Promise<void> {
-    if (await this.repo.findOfTask(tareaUuid)) await this.repo.updateForTask(tareaUuid, schedule);
-    else await this.repo.insertForTask(tareaUuid, schedule);
+    const current = await this.repo.findOfTask(tareaUuid);
+    if (!current) {
+      await this.repo.insertForTask(tareaUuid, schedule);
+      return;
+    }
+    // The task form edits a plain interval. A schedule that follows a rule keeps it while the form
+    // leaves the interval as it was (its next date moves to the rule's first date from the one
+    // given); another interval means the person chose "every n days" instead.
+    if (current.regla && schedule.intervalo === current.intervalo_repeticion) {
+      const series: Series = {
+        regla: current.regla,
+        intervalo: current.intervalo_repeticion,
+        inicio: current.inicio,
+        fin: current.fin,
+        repeticiones: current.repeticiones,
+      };
+      const proxima = seriesFirstOnOrAfter(series, schedule.proxima, schedule.proxima) ?? schedule.proxima;
+      await this.repo.updateForTask(tareaUuid, { ...schedule, proxima, regla: current.regla });
+      return;
+    }
+    await this.repo.updateForTask(tareaUuid, { ...schedule, regla: null });
   }
 
   async removeTaskSchedule(tareaUuid: string): Promise<void> {

@@ -7,7 +7,8 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { EventsService } from '../events/events.service';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
-import { dueDateOf, dueOccurrence } from './schedule-dates';
+import { dueDateOf } from './schedule-dates';
+import { dueOf } from './rule-dates';
 import { ClaimedSchedule, ScheduleAdvance, ScheduledTasksRepository } from './scheduled-tasks.repository';
 
 /**
@@ -120,15 +121,28 @@ export class SchedulerService {
     if (!claimed.length) return { claimed: 0, occurrences: [] };
 
     const plans = claimed.flatMap((s) => {
-      const due = dueOccurrence(s.proxima_ejecucion, s.intervalo_repeticion, today);
+      const series = {
+        regla: s.regla,
+        intervalo: s.intervalo_repeticion,
+        inicio: s.inicio,
+        fin: s.fin,
+        repeticiones: s.repeticiones,
+      };
+      const due = dueOf(series, s.proxima_ejecucion, today, s.fechas_generadas);
       return due ? [{ schedule: s, ...due }] : [];
     });
     const inserted = await this.assigned.createScheduledOccurrences(
-      plans.map((p) => ({
-        programacion_uuid: p.schedule.uuid,
-        fecha_ocurrencia: p.occurrence,
-        fecha_vencimiento: dueDateOf(p.occurrence, p.schedule.dias_vencimiento),
-      })),
+      plans.flatMap((p) =>
+        p.occurrence
+          ? [
+              {
+                programacion_uuid: p.schedule.uuid,
+                fecha_ocurrencia: p.occurrence,
+                fecha_vencimiento: dueDateOf(p.occurrence, p.schedule.dias_vencimiento),
+              },
+            ]
+          : [],
+      ),
       estado,
       now,
     );
@@ -136,8 +150,11 @@ export class SchedulerService {
     for (const i of inserted) generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
     const advances: ScheduleAdvance[] = plans.map((p) => ({
       uuid: p.schedule.uuid,
-      next: p.next,
+      // A series that ended keeps its last date (the column is never empty); it is off from now on.
+      next: p.next ?? p.occurrence ?? p.schedule.proxima_ejecucion,
       generated: generated.get(p.schedule.uuid) ?? 0,
+      dated: p.occurrence !== null,
+      ends: p.ends,
     }));
     await this.repo.advance(advances, now);
 

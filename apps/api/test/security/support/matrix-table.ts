@@ -298,6 +298,7 @@ export const MATRIX: Record<string, MatrixCase> = {
   },
 
   'GET /api/scheduled-task': { prepare: none },
+  'GET /api/scheduled-task/preview': { prepare: async () => ({ query: { regla: 'FREQ=WEEKLY;BYDAY=MO' } }) },
   'POST /api/scheduled-task': {
     prepare: async (c) => ({ body: { tarea_uuid: await c.fx.task(area(c), employee(c)), intervalo_repeticion: 7 } }),
     record: scoped,
