@@ -18,6 +18,7 @@ import { TasksModule } from './modules/tasks/tasks.module';
 import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.module';
 import { AttachmentsModule } from './modules/attachments/attachments.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { EventsModule } from './modules/events/events.module';
@@ -41,6 +42,7 @@ export const FEATURE_MODULES = [
   AssignedTasksModule,
   AttachmentsModule,
   ScheduledTasksModule,
+  CalendarModule,
   ReportsModule,
   NotificationsModule,
   EventsModule,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { DEFAULT_TIMEZONE } from '@gestar/contracts';
+import { DEFAULT_TIMEZONE, WEEKDAYS, type Weekday } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
 
 export interface AppConfig {
@@ -27,6 +27,20 @@ export interface AppConfig {
   companyName?: string;
   /** Where attachments are stored (UPLOADS_DIR, default `.data/uploads` under the working folder). */
   uploadsDir: string;
+  /** The weekdays the company works (APP_WORKING_DAYS, default MO,TU,WE,TH,FR,SA: a workshop works Saturdays). */
+  workingDays: Weekday[];
+  /** The country whose public holidays the calendar brings in (APP_COUNTRY, ISO 3166 code, default AR). */
+  country: string;
+}
+
+/** APP_WORKING_DAYS: weekday codes separated by commas; refuses an unknown code or an empty week. */
+export function workingDaysOf(value: string | undefined): Weekday[] {
+  const codes = (value ?? 'MO,TU,WE,TH,FR,SA').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const unknown = codes.filter((c) => !(WEEKDAYS as readonly string[]).includes(c));
+  if (unknown.length || !codes.length) {
+    throw new Error(`APP_WORKING_DAYS debe listar días de la semana (MO,TU,WE,TH,FR,SA,SU); no se reconoce: ${unknown.join(',') || '(vacío)'}`);
+  }
+  return WEEKDAYS.filter((d) => codes.includes(d));
 }
 
 function bool(v: string | undefined, def = false): boolean {
@@ -70,6 +84,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     firebaseServiceAccount: env.FIREBASE_SERVICE_ACCOUNT,
     chromiumPath: env.PUPPETEER_EXECUTABLE_PATH ?? env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     companyName: env.COMPANY_NAME,
+    workingDays: workingDaysOf(env.APP_WORKING_DAYS),
+    country: (env.APP_COUNTRY ?? 'AR').toUpperCase(),
   };
 }
 

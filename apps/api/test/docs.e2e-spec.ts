@@ -127,6 +127,7 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'POST /api/tasks',
         'POST /api/scheduled-task',
         'PUT /api/scheduled-task/:id',
+        'POST /api/calendar/non-working-days',
         'DELETE /api/statuses/:id',
         'DELETE /api/areas/:id',
         'DELETE /api/type-task/:id',

@@ -240,6 +240,44 @@ describe('scheduler (generator)', () => {
     expect([state(0).activo, state(1).activo, state(2).activo]).toEqual([true, true, true]);
   }, 240_000);
 
+  it('the company calendar: a holiday or a Sunday is skipped or moved as the schedule says; a lead produces days before', async () => {
+    // Fridays from Saturday 15 January 2028; Friday 21 January is a holiday. Sundays are days off.
+    await a.ds.query(`INSERT INTO dias_no_laborables (fecha, descripcion) VALUES ('2028-01-21', 'Feriado de prueba') ON CONFLICT DO NOTHING`);
+    const make = async (regla: string, proxima: string, policy: string, lead = 0) => {
+      const { schedule: uuid } = await schedule({ interval: 1, proxima, assignees: [ctx.operario] });
+      await a.ds.query(
+        `UPDATE programaciones_tareas SET regla = $2, inicio = '2028-01-15', dias_no_laborables = $3, anticipacion_dias = $4 WHERE uuid = $1`,
+        [uuid, regla, policy, lead],
+      );
+      return uuid;
+    };
+    const moved = await make('FREQ=WEEKLY;INTERVAL=1;BYDAY=FR', '2028-01-21', 'siguiente_habil');
+    const skipped = await make('FREQ=WEEKLY;INTERVAL=1;BYDAY=FR', '2028-01-21', 'omitir');
+    const kept = await make('FREQ=WEEKLY;INTERVAL=1;BYDAY=FR', '2028-01-21', 'generar');
+    const sunday = await make('FREQ=WEEKLY;INTERVAL=1;BYDAY=SU', '2028-01-16', 'siguiente_habil');
+    const early = await make('FREQ=WEEKLY;INTERVAL=1;BYDAY=FR', '2028-01-21', 'generar', 2);
+    jest.spyOn(genA.notifier, 'notifyGenerated').mockResolvedValue(undefined);
+    const produced: Record<string, string[]> = {};
+    for (let d = 0; d < 14; d++) {
+      const day = addDaysToCalendarDate('2028-01-15', d);
+      await genA.runTick(at(day, 0, 1));
+      for (const row of await occurrencesOf([moved, skipped, kept, sunday, early])) {
+        const key = `${row.programacion_uuid}|${row.fecha_ocurrencia}`;
+        produced[key] ??= [day];
+      }
+    }
+    const datesOf = async (uuid: string) => (await occurrencesOf([uuid])).map((r) => r.fecha_ocurrencia);
+    expect(await datesOf(moved)).toEqual(['2028-01-22', '2028-01-28']);
+    expect(await datesOf(skipped)).toEqual(['2028-01-28']);
+    expect(await datesOf(kept)).toEqual(['2028-01-21', '2028-01-28']);
+    expect(await datesOf(sunday)).toEqual(['2028-01-17', '2028-01-24']);
+    // With a 2-day lead the 21 January occurrence exists from Wednesday the 19th.
+    expect(await datesOf(early)).toEqual(['2028-01-21', '2028-01-28']);
+    expect(produced[`${early}|2028-01-21`]).toEqual(['2028-01-19']);
+    expect(produced[`${kept}|2028-01-21`]).toEqual(['2028-01-21']);
+    await a.ds.query(`DELETE FROM dias_no_laborables WHERE fecha = '2028-01-21'`);
+  });
+
   it('a process killed in the middle of a tick leaves no duplicate and no gap', async () => {
     const day = '2030-05-10';
     const s = await schedule({ interval: 1, proxima: day, dias: 1, assignees: [ctx.operario, ctx.mlopez] });

@@ -36,6 +36,8 @@ export * from './assigned-tasks/assigned-tasks.routes';
 export * from './scheduled-tasks/scheduled-tasks.schemas';
 export * from './scheduled-tasks/scheduled-tasks.routes';
 export * from './scheduled-tasks/recurrence';
+export * from './calendar/calendar.schemas';
+export * from './calendar/calendar.routes';
 export * from './reports/reports.schemas';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';

@@ -35,6 +35,9 @@ export const MESSAGES = {
     repeticionesRange: 'Las repeticiones deben ser un número entero entre 1 y 1000',
     finBeforeStart: 'La fecha de fin no puede ser anterior a la primera ejecución',
     previewCount: 'La cantidad de fechas debe ser un número entero entre 1 y 50',
+    diasNoLaborablesInvalid: 'Indique qué hacer en un día no laborable: omitir, siguiente_habil o generar',
+    anticipacionRange: 'La anticipación debe ser un número entero de días entre 0 y 365',
+    anioRange: 'El año debe ser un número entero entre 2000 y 2100',
     // Task
     tituloRequired: 'El título es requerido',
     tipoTareaRequired: 'El tipo de tarea es requerido',
@@ -152,6 +155,7 @@ export const MESSAGES = {
     taskTypeInUse: 'No se puede eliminar el tipo de tarea porque hay tareas que lo usan',
     jobPositionInUse: 'No se puede eliminar el puesto de trabajo porque hay usuarios que lo tienen asignado',
     scheduleExists: 'La tarea ya tiene una programación',
+    nonWorkingDayExists: 'Ese día ya está marcado como no laborable',
     ssoUnknownUser: 'Su cuenta de la empresa no tiene un usuario en Gestar. Pida a un administrador que lo cree.',
     ssoNoGroup: 'Su cuenta de la empresa no pertenece a ningún grupo habilitado para Gestar.',
     ssoMisconfigured: 'El ingreso con la cuenta de la empresa no está bien configurado. Avise a un administrador.',
@@ -202,6 +206,8 @@ export const MESSAGES = {
     checklistTickFailed: 'No se pudo actualizar el ítem de la lista',
   },
   success: {
+    nonWorkingDayAdded: 'Día no laborable agregado',
+    nonWorkingDayRemoved: 'Día no laborable quitado',
     passwordChanged: '¡Contraseña editada exitosamente!',
     userCreated: 'Usuario creado correctamente',
     userUpdated: 'Usuario editado correctamente',

@@ -14,6 +14,7 @@ export const PERMISSIONS = {
   resource: ['create:resource', 'read:resource', 'update:resource', 'delete:resource'],
   notification: ['send:notifications'],
   audit: ['read:audit'],
+  calendar: ['read:calendar', 'update:calendar'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
   jobPosition: [
     'create:job-description',
@@ -87,6 +88,7 @@ export const SUPERVISOR_PERMISSIONS: readonly Permission[] = [
   'read:all:assigned-tasks:by-area',
   'generate:area-report',
   'send:notifications',
+  'read:calendar',
 ];
 
 export const OPERARIO_PERMISSIONS: readonly Permission[] = [
@@ -135,6 +137,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'delete:resource': 'Eliminar recursos',
   'send:notifications': 'Enviar notificaciones',
   'read:audit': 'Ver la auditoría',
+  'read:calendar': 'Ver el calendario laboral',
+  'update:calendar': 'Editar el calendario laboral',
   'read:all:assigned-tasks': 'Supervisar todos los tableros',
   'read:all:assigned-tasks:by-area': 'Supervisar los tableros de sus áreas',
   'create:job-description': 'Crear puestos de trabajo',

@@ -80,6 +80,10 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/scheduled-task', any('create:scheduled-task')],
   ['PUT /api/scheduled-task/:id', any('update:scheduled-task')],
   ['DELETE /api/scheduled-task/:id', any('delete:scheduled-task')],
+  ['GET /api/calendar/non-working-days', any('read:calendar')],
+  ['POST /api/calendar/non-working-days', any('update:calendar')],
+  ['POST /api/calendar/non-working-days/import', any('update:calendar')],
+  ['DELETE /api/calendar/non-working-days/:id', any('update:calendar')],
   ['GET /api/reports', any('generate:report', 'generate:area-report')],
   ['GET /api/reports/stats', any('generate:report', 'generate:area-report')],
   ['GET /api/reports/:format', any('generate:report', 'generate:area-report')],
@@ -231,6 +235,7 @@ describe('API_ROUTES', () => {
       'POST /api/assigned-tasks/:id/attachments',
       'POST /api/attachments/images',
       'POST /api/scheduled-task',
+      'POST /api/calendar/non-working-days',
       'POST /api/notifications/register-device',
       'POST /api/notifications/send',
       'POST /api/notifications/send-mass',
@@ -315,12 +320,13 @@ describe('permissions', () => {
   it('has the 42 permissions of SPEC.md section 6 and the audit one, without duplicates', () => {
     // 5 task + 5 user + 4 status + 1 role + 2 report + 4 scheduled-task + 5 area
     // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
-    expect(ALL_PERMISSIONS).toHaveLength(43);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(43);
+    // + read:calendar and update:calendar (issue 19)
+    expect(ALL_PERMISSIONS).toHaveLength(45);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(45);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);
-    expect(SUPERVISOR_PERMISSIONS).toHaveLength(20);
+    expect(SUPERVISOR_PERMISSIONS).toHaveLength(21);
     expect(OPERARIO_PERMISSIONS).toHaveLength(5);
   });
   it('uses every permission in a route guard except the record-level and unused ones', () => {

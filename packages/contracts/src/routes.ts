@@ -10,6 +10,7 @@ import { TASK_TYPES_ROUTES } from './task-types/task-types.routes';
 import { TASKS_ROUTES } from './tasks/tasks.routes';
 import { ASSIGNED_TASKS_ROUTES } from './assigned-tasks/assigned-tasks.routes';
 import { SCHEDULED_TASKS_ROUTES } from './scheduled-tasks/scheduled-tasks.routes';
+import { CALENDAR_ROUTES } from './calendar/calendar.routes';
 import { REPORTS_ROUTES } from './reports/reports.routes';
 import { NOTIFICATIONS_ROUTES } from './notifications/notifications.routes';
 import { EVENTS_ROUTES } from './events/events.routes';
@@ -31,6 +32,7 @@ export const ROUTE_GROUPS = {
   assignedTasks: ASSIGNED_TASKS_ROUTES,
   attachments: ATTACHMENTS_ROUTES,
   scheduledTasks: SCHEDULED_TASKS_ROUTES,
+  calendar: CALENDAR_ROUTES,
   reports: REPORTS_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,
   events: EVENTS_ROUTES,

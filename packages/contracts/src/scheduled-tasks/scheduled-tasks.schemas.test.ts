@@ -21,6 +21,7 @@ describeSchema(
     { name: 'a calendar date', input: { ...valid, proxima_ejecucion: '2030-01-01' } },
     { name: 'a weekly rule instead of an interval', input: { tarea_uuid: U1, regla: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' } },
     { name: 'a rule with an end date', input: { tarea_uuid: U1, regla: 'FREQ=MONTHLY;BYDAY=-1FR', fin: '2031-12-31' } },
+    { name: 'a policy and a lead', input: { ...valid, dias_no_laborables: 'omitir', anticipacion_dias: '2' } },
     { name: 'a rule with a count', input: { tarea_uuid: U1, regla: 'RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', repeticiones: '10' } },
   ],
   [
@@ -76,6 +77,8 @@ describeSchema(
     { name: 'zero repetitions', input: { ...valid, repeticiones: 0 }, path: 'repeticiones', message: v.repeticionesRange },
     { name: 'too many repetitions', input: { ...valid, repeticiones: 1001 }, path: 'repeticiones', message: v.repeticionesRange },
     { name: 'a malformed end date', input: { ...valid, fin: '31/12/2030' }, path: 'fin', message: v.invalidDate },
+    { name: 'an unknown non-working policy', input: { ...valid, dias_no_laborables: 'mover' }, path: 'dias_no_laborables', message: v.diasNoLaborablesInvalid },
+    { name: 'a negative lead', input: { ...valid, anticipacion_dias: -1 }, path: 'anticipacion_dias', message: v.anticipacionRange },
   ],
 );
 
@@ -135,6 +138,8 @@ describe('scheduled task output', () => {
       fin: null,
       repeticiones: null,
       fechas_generadas: 0,
+      dias_no_laborables: 'generar',
+      anticipacion_dias: 0,
       proxima_ejecucion: '2030-01-08T03:00:00.000Z',
       activo: true,
       ultima_ejecucion: null,
@@ -148,6 +153,7 @@ describe('preview query output', () => {
   it('answers the rule in canonical form and 5 dates by default', () => {
     expect(SchedulePreviewQuerySchema.parse({ regla: 'rrule:freq=weekly;byday=fr,mo' })).toEqual({
       regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,FR',
+      dias_no_laborables: 'siguiente_habil',
       n: 5,
     });
   });

@@ -5,6 +5,7 @@ import { AreaRefSchema } from '../common/refs.schemas';
 import { blankToUndefined, booleanInput, numericInput, optionalDate, requiredInteger, requiredUuid } from '../common/fields';
 import { MAX_INTERVAL_DAYS } from '../tasks/tasks.schemas';
 import { formatRule, parseRule } from './recurrence';
+import { NonWorkingPolicySchema } from '../calendar/calendar.schemas';
 
 const v = MESSAGES.validation;
 
@@ -32,6 +33,17 @@ export const RuleInputSchema = z
     }
     return formatRule(rule);
   });
+
+export const MAX_LEAD_DAYS = 365;
+
+const LeadDaysSchema = z.preprocess(
+  numericInput,
+  z
+    .number({ error: v.anticipacionRange })
+    .int({ error: v.anticipacionRange })
+    .min(0, { error: v.anticipacionRange })
+    .max(MAX_LEAD_DAYS, { error: v.anticipacionRange }),
+);
 
 const RepetitionsSchema = z.preprocess(
   numericInput,
@@ -62,6 +74,10 @@ export const CreateScheduledTaskRequestSchema = z
     regla: z.preprocess(blankToUndefined, RuleInputSchema.optional()),
     fin: clearable(DateInputSchema),
     repeticiones: clearable(RepetitionsSchema),
+    /** On a non-working day: skip it, move to the next working day (default), or generate anyway. */
+    dias_no_laborables: z.preprocess(blankToUndefined, NonWorkingPolicySchema.optional()),
+    /** Create each occurrence this many days before its date (default 0). */
+    anticipacion_dias: z.preprocess(blankToUndefined, LeadDaysSchema.optional()),
     proxima_ejecucion: optionalDate(),
     activo: booleanInput(),
   })
@@ -87,6 +103,8 @@ export const UpdateScheduledTaskRequestSchema = z.object({
   regla: z.preprocess((value) => (value === '' ? undefined : value), RuleInputSchema.nullable().optional()),
   fin: clearable(DateInputSchema),
   repeticiones: clearable(RepetitionsSchema),
+  dias_no_laborables: z.preprocess(blankToUndefined, NonWorkingPolicySchema.optional()),
+  anticipacion_dias: z.preprocess(blankToUndefined, LeadDaysSchema.optional()),
   proxima_ejecucion: optionalDate(),
   activo: booleanInput(),
 });
@@ -114,6 +132,8 @@ export const ScheduledTaskResponseSchema = z.object({
   repeticiones: z.number().int().min(1).nullable(),
   /** Occurrence dates produced so far (what `repeticiones` counts). */
   fechas_generadas: z.number().int().nonnegative(),
+  dias_no_laborables: NonWorkingPolicySchema,
+  anticipacion_dias: z.number().int().min(0),
   proxima_ejecucion: IsoDateTimeSchema,
   activo: z.boolean(),
   /** When the scheduler last produced occurrences (null: never). */
@@ -129,6 +149,8 @@ export const SchedulePreviewQuerySchema = z.object({
   desde: optionalDate(),
   fin: optionalDate(),
   repeticiones: z.preprocess(blankToUndefined, RepetitionsSchema.optional()),
+  /** Default `siguiente_habil`, as a new schedule. */
+  dias_no_laborables: z.preprocess(blankToUndefined, NonWorkingPolicySchema.default('siguiente_habil')),
   n: z.preprocess(
     (value) => numericInput(blankToUndefined(value)) ?? 5,
     z

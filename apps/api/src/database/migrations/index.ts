@@ -10,6 +10,7 @@ import { CommentsKeyset1763700013300 } from './1763700013300-comments-keyset';
 import { NotificationTaskLink1763700013400 } from './1763700013400-notification-task-link';
 import { ChecklistsAttachments1763700014000 } from './1763700014000-checklists-attachments';
 import { ScheduleRules1763700015000 } from './1763700015000-schedule-rules';
+import { CompanyCalendar1763700015100 } from './1763700015100-company-calendar';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   NotificationTaskLink1763700013400,
   ChecklistsAttachments1763700014000,
   ScheduleRules1763700015000,
+  CompanyCalendar1763700015100,
 ];

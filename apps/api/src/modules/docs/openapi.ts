@@ -40,6 +40,7 @@ const GROUP_TAGS: Record<GroupName, string> = {
   assignedTasks: 'Tareas asignadas',
   attachments: 'Archivos adjuntos',
   scheduledTasks: 'Programación de tareas',
+  calendar: 'Calendario laboral',
   reports: 'Reportes',
   notifications: 'Notificaciones',
   events: 'Eventos en vivo',

@@ -1,5 +1,5 @@
 import { RRule, type Options, type Weekday as RRuleWeekday } from 'rrule';
-import { addDaysToCalendarDate, scheduleRule, type Rule, type Weekday } from '@gestar/contracts';
+import { addDaysToCalendarDate, scheduleRule, type NonWorkingPolicy, type Rule, type Weekday } from '@gestar/contracts';
 import { dueOccurrence as dueEvery, firstOnOrAfter as firstEvery } from './schedule-dates';
 
 /**
@@ -117,12 +117,44 @@ function endedBy(series: Series, date: string, generated: number): boolean {
   return series.repeticiones !== null && generated >= series.repeticiones;
 }
 
-/** The first `n` dates from `from` on (inclusive), within the series' end: the form's preview. */
-export function previewDates(series: Series, from: string, n: number): string[] {
+/** Whether people work on a date (the company calendar). */
+export type WorksOn = (date: string) => boolean;
+
+/**
+ * The date an occurrence is produced for under the schedule's non-working-day policy: the date
+ * itself, the next working day, or null (skipped).
+ */
+export function onWorkingDay(date: string, policy: NonWorkingPolicy, works: WorksOn): string | null {
+  if (policy === 'generar' || works(date)) return date;
+  if (policy === 'omitir') return null;
+  let day = date;
+  for (let i = 0; i < 366; i++) {
+    day = addDaysToCalendarDate(day, 1);
+    if (works(day)) return day;
+  }
+  return date; // a calendar without a single working day: the date as it is
+}
+
+/**
+ * The first `n` occurrence dates from `from` on (inclusive), within the series' end, after the
+ * non-working-day policy (a skipped date is not counted): the form's preview.
+ */
+export function previewDates(
+  series: Series,
+  from: string,
+  n: number,
+  policy: NonWorkingPolicy = 'generar',
+  works: WorksOn = () => true,
+): string[] {
   const out: string[] = [];
+  let produced = 0;
   let date: string | null = seriesFirstOnOrAfter(series, series.inicio, from);
-  while (date !== null && out.length < n && !endedBy(series, date, out.length)) {
-    out.push(date);
+  for (let guard = 0; date !== null && out.length < n && guard < 5000 && !endedBy(series, date, produced); guard++) {
+    const day = onWorkingDay(date, policy, works);
+    if (day !== null) {
+      produced++;
+      if (!out.includes(day)) out.push(day);
+    }
     date = seriesFirstOnOrAfter(series, series.inicio, addDaysToCalendarDate(date, 1));
   }
   return out;

@@ -15,6 +15,8 @@ export function toScheduledTaskResponse(r: ScheduleRow, timeZone: string): Sched
     fin: r.fin ? companyMidnight(r.fin, timeZone).toISOString() : null,
     repeticiones: r.repeticiones,
     fechas_generadas: r.fechas_generadas,
+    dias_no_laborables: r.dias_no_laborables,
+    anticipacion_dias: r.anticipacion_dias,
     proxima_ejecucion: companyMidnight(r.proxima_ejecucion, timeZone).toISOString(),
     activo: r.activo,
     ultima_ejecucion: r.ultima_ejecucion ? new Date(r.ultima_ejecucion).toISOString() : null,

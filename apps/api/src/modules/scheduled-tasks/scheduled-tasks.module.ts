@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AssignedTasksModule } from '../assigned-tasks/assigned-tasks.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { CalendarModule } from '../calendar/calendar.module';
 import { ScheduledTasksController } from './scheduled-tasks.controller';
 import { ScheduledTasksRepository } from './scheduled-tasks.repository';
 import { ScheduledTasksService } from './scheduled-tasks.service';
@@ -12,7 +13,7 @@ import { SchedulerService } from './scheduler.service';
  * notifies assignees through OCCURRENCE_NOTIFIER, which NotificationsModule provides.
  */
 @Module({
-  imports: [NotificationsModule, AssignedTasksModule],
+  imports: [NotificationsModule, AssignedTasksModule, CalendarModule],
   controllers: [ScheduledTasksController],
   providers: [ScheduledTasksService, ScheduledTasksRepository, SchedulerService],
   exports: [SchedulerService, ScheduledTasksService],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import { MAX_LEAD_DAYS, type NonWorkingPolicy } from '@gestar/contracts';
 import { paginate, PageRequest, sql } from '../../database/sql';
 
 /** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
@@ -15,6 +16,8 @@ export interface ScheduleRow {
   fin: string | null;
   repeticiones: number | null;
   fechas_generadas: number;
+  dias_no_laborables: NonWorkingPolicy;
+  anticipacion_dias: number;
   proxima_ejecucion: string;
   activo: boolean;
   ultima_ejecucion: Date | null;
@@ -33,6 +36,8 @@ export interface ScheduleWrite {
   inicio: string;
   fin: string | null;
   repeticiones: number | null;
+  dias_no_laborables: NonWorkingPolicy;
+  anticipacion_dias: number;
   proxima_ejecucion: string;
   activo: boolean;
 }
@@ -70,6 +75,8 @@ export interface ClaimedSchedule {
   fin: string | null;
   repeticiones: number | null;
   fechas_generadas: number;
+  dias_no_laborables: NonWorkingPolicy;
+  anticipacion_dias: number;
   proxima_ejecucion: string;
   dias_vencimiento: number;
 }
@@ -86,7 +93,7 @@ export interface ScheduleAdvance {
 
 /** The rule columns as `YYYY-MM-DD` text. */
 const RULE_COLUMNS = sql`p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_char(p.fin, 'YYYY-MM-DD') AS fin,
-         p.repeticiones, p.fechas_generadas`;
+         p.repeticiones, p.fechas_generadas, p.dias_no_laborables, p.anticipacion_dias`;
 
 const SELECT_ROW = sql`
   SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion, ${RULE_COLUMNS},
@@ -140,9 +147,11 @@ export class ScheduledTasksRepository {
   async insert(input: ScheduleWrite): Promise<string> {
     const [row] = await this.db.query<{ uuid: string }>(sql`
       INSERT INTO programaciones_tareas
-             (tarea_uuid, intervalo_repeticion, regla, inicio, fin, repeticiones, proxima_ejecucion, activo)
+             (tarea_uuid, intervalo_repeticion, regla, inicio, fin, repeticiones, dias_no_laborables, anticipacion_dias,
+              proxima_ejecucion, activo)
       VALUES (${input.tarea_uuid}, ${input.intervalo_repeticion}, ${input.regla}, ${input.inicio}::date, ${input.fin}::date,
-              ${input.repeticiones}, ${input.proxima_ejecucion}::date, ${input.activo})
+              ${input.repeticiones}, ${input.dias_no_laborables}, ${input.anticipacion_dias},
+              ${input.proxima_ejecucion}::date, ${input.activo})
       RETURNING uuid`);
     return row.uuid;
   }
@@ -152,7 +161,8 @@ export class ScheduledTasksRepository {
       UPDATE programaciones_tareas
          SET tarea_uuid = ${input.tarea_uuid}, intervalo_repeticion = ${input.intervalo_repeticion},
              regla = ${input.regla}, inicio = ${input.inicio}::date, fin = ${input.fin}::date,
-             repeticiones = ${input.repeticiones}, proxima_ejecucion = ${input.proxima_ejecucion}::date,
+             repeticiones = ${input.repeticiones}, dias_no_laborables = ${input.dias_no_laborables},
+             anticipacion_dias = ${input.anticipacion_dias}, proxima_ejecucion = ${input.proxima_ejecucion}::date,
              activo = ${input.activo}, updated_at = now()
        WHERE uuid = ${uuid}`);
   }
@@ -205,7 +215,8 @@ export class ScheduledTasksRepository {
              to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.dias_vencimiento
         FROM programaciones_tareas p
         JOIN tareas t ON t.uuid = p.tarea_uuid
-       WHERE p.activo AND t.activo AND p.proxima_ejecucion <= ${today}::date
+       WHERE p.activo AND t.activo AND p.proxima_ejecucion <= ${today}::date + ${MAX_LEAD_DAYS}::int
+         AND p.proxima_ejecucion - p.anticipacion_dias <= ${today}::date
        ORDER BY p.proxima_ejecucion, p.uuid
        LIMIT ${limit}
        FOR UPDATE OF p SKIP LOCKED`);

@@ -21,6 +21,7 @@ import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { ScheduledTasksRepository, TaskRef, TaskSchedule, TaskScheduleRow } from './scheduled-tasks.repository';
 import { previewDates, Series, seriesFirstOnOrAfter } from './rule-dates';
+import { CalendarService } from '../calendar/calendar.service';
 
 const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG.uniqueViolation;
 
@@ -33,6 +34,7 @@ const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG.uniqueViolat
 export class ScheduledTasksService {
   constructor(
     private readonly repo: ScheduledTasksRepository,
+    private readonly calendar: CalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,6 +80,8 @@ export class ScheduledTasksService {
       inicio,
       fin: series.fin,
       repeticiones: series.repeticiones,
+      dias_no_laborables: input.dias_no_laborables ?? 'siguiente_habil',
+      anticipacion_dias: input.anticipacion_dias ?? 0,
       proxima_ejecucion: this.firstDate(series, inicio),
       activo: input.activo ?? true,
     });
@@ -116,12 +120,15 @@ export class ScheduledTasksService {
     return first;
   }
 
-  /** The next dates of a rule, nothing saved (the form's preview). */
-  preview(query: SchedulePreviewQuery): SchedulePreviewResponse {
+  /** The next dates of a rule after the company calendar, nothing saved (the form's preview). */
+  async preview(query: SchedulePreviewQuery): Promise<SchedulePreviewResponse> {
     const today = this.today();
     const desde = query.desde ? calendarDateIn(query.desde, this.config.timezone) : today;
     const series = this.series(query.regla, undefined, desde, query.fin, query.repeticiones);
-    return { fechas: previewDates(series, desde, query.n) };
+    // The marked days of the span the dates can reach (50 yearly dates at most).
+    const marked = await this.calendar.markedBetween(desde, `${Number(desde.slice(0, 4)) + 60}${desde.slice(4)}`);
+    const works = (date: string) => this.calendar.isWorkingDay(date, marked);
+    return { fechas: previewDates(series, desde, query.n, query.dias_no_laborables, works) };
   }
 
   @Transactional()
@@ -164,6 +171,8 @@ export class ScheduledTasksService {
       inicio: series.regla ? inicio : given ?? current.inicio,
       fin: series.fin,
       repeticiones: series.repeticiones,
+      dias_no_laborables: input.dias_no_laborables ?? current.dias_no_laborables,
+      anticipacion_dias: input.anticipacion_dias ?? current.anticipacion_dias,
       proxima_ejecucion: proxima,
       activo,
     });

@@ -2,13 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Transactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { AssignedTaskChangedEvent, MESSAGES, SERVER_EVENTS, todayIn } from '@gestar/contracts';
+import { addDaysToCalendarDate, AssignedTaskChangedEvent, MAX_LEAD_DAYS, MESSAGES, SERVER_EVENTS, todayIn } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { EventsService } from '../events/events.service';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
 import { dueDateOf } from './schedule-dates';
-import { dueOf } from './rule-dates';
+import { dueOf, onWorkingDay, type WorksOn } from './rule-dates';
+import { CalendarService } from '../calendar/calendar.service';
 import { ClaimedSchedule, ScheduleAdvance, ScheduledTasksRepository } from './scheduled-tasks.repository';
 
 /**
@@ -57,6 +58,7 @@ export class SchedulerService {
     private readonly repo: ScheduledTasksRepository,
     private readonly assigned: AssignedTasksService,
     private readonly events: EventsService,
+    private readonly calendar: CalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(OCCURRENCE_NOTIFIER) readonly notifier: OccurrenceNotifier,
   ) {}
@@ -88,13 +90,17 @@ export class SchedulerService {
       this.logger.warn(MESSAGES.errors.noStatuses);
       return result;
     }
+    // The company calendar around today, read once per tick: a date moved to the next working day,
+    // or produced days ahead, stays within it.
+    const marked = await this.calendar.markedBetween(addDaysToCalendarDate(today, -7), addDaysToCalendarDate(today, MAX_LEAD_DAYS + 400));
+    const works: WorksOn = (date) => this.calendar.isWorkingDay(date, marked);
     // Each batch is announced as soon as it committed, on one of a few lanes (bounded connections), while
     // the next batches are produced.
     const lanes = Array.from({ length: SCHEDULER_ANNOUNCE_LANES }, () => Promise.resolve());
     let announced = 0;
     const worker = async (): Promise<void> => {
       for (;;) {
-        const batch = await this.runBatch(today, now, estado);
+        const batch = await this.runBatch(today, now, estado, works);
         result.schedules += batch.claimed;
         result.occurrences.push(...batch.occurrences);
         if (batch.occurrences.length) {
@@ -116,7 +122,7 @@ export class SchedulerService {
 
   /** Claiming, inserting and advancing commit or roll back together. */
   @Transactional<TransactionalAdapterTypeOrm>({ isolationLevel: 'READ COMMITTED' })
-  private async runBatch(today: string, now: Date, estado: string): Promise<BatchResult> {
+  private async runBatch(today: string, now: Date, estado: string, works: WorksOn): Promise<BatchResult> {
     const claimed = await this.repo.claimDue(today, this.batchSize);
     if (!claimed.length) return { claimed: 0, occurrences: [] };
 
@@ -128,8 +134,12 @@ export class SchedulerService {
         fin: s.fin,
         repeticiones: s.repeticiones,
       };
-      const due = dueOf(series, s.proxima_ejecucion, today, s.fechas_generadas);
-      return due ? [{ schedule: s, ...due }] : [];
+      // A schedule with a lead produces each date that many days before it.
+      const due = dueOf(series, s.proxima_ejecucion, addDaysToCalendarDate(today, s.anticipacion_dias), s.fechas_generadas);
+      if (!due) return [];
+      // On a non-working day: skipped, moved to the next working day, or produced as it is.
+      const occurrence = due.occurrence === null ? null : onWorkingDay(due.occurrence, s.dias_no_laborables, works);
+      return [{ schedule: s, ...due, occurrence }];
     });
     const inserted = await this.assigned.createScheduledOccurrences(
       plans.flatMap((p) =>

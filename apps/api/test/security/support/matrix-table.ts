@@ -1,3 +1,4 @@
+import { addDaysToCalendarDate } from '@gestar/contracts';
 import { DEMO_PASSWORD } from '../../support/test-app';
 import { Caller, fixtures, freeOrder, Ids, suffix, tomorrow, World } from './world';
 
@@ -33,6 +34,10 @@ export interface MatrixCase {
   /** The call ends the session it is made with (logout): make it with a sign-in of its own. */
   freshToken?: boolean;
 }
+
+/** A calendar day no other case uses (each call a day later than the last). */
+let calendarSeq = 0;
+const calendarDay = (base: string) => addDaysToCalendarDate(base, ++calendarSeq);
 
 const area = (c: CaseContext) => (c.out ? c.ids.areas.log : c.ids.areas.carp);
 /** The seeded employee of the target area: operario (Carpintería) or jruiz (Logística). */
@@ -298,6 +303,19 @@ export const MATRIX: Record<string, MatrixCase> = {
   },
 
   'GET /api/scheduled-task': { prepare: none },
+  'GET /api/calendar/non-working-days': { prepare: none },
+  'POST /api/calendar/non-working-days': {
+    prepare: async () => ({ body: { fecha: calendarDay('2090-01-01'), descripcion: 'Inventario' } }),
+  },
+  'POST /api/calendar/non-working-days/import': { prepare: async () => ({ body: { anio: 2089 } }) },
+  'DELETE /api/calendar/non-working-days/:id': {
+    prepare: async (c) => {
+      const [row] = (await c.w.t.ds.query(`INSERT INTO dias_no_laborables (fecha, descripcion) VALUES ($1::date, 'Prueba') RETURNING uuid`, [
+        calendarDay('2080-01-01'),
+      ])) as { uuid: string }[];
+      return { params: { id: row!.uuid } };
+    },
+  },
   'GET /api/scheduled-task/preview': { prepare: async () => ({ query: { regla: 'FREQ=WEEKLY;BYDAY=MO' } }) },
   'POST /api/scheduled-task': {
     prepare: async (c) => ({ body: { tarea_uuid: await c.fx.task(area(c), employee(c)), intervalo_repeticion: 7 } }),

@@ -1,0 +1,85 @@
+import {
+  ImportHolidaysResponseSchema,
+  MESSAGES,
+  NonWorkingDayListResponseSchema,
+  NonWorkingDayResponseSchema,
+  OkResponseSchema,
+  SchedulePreviewResponseSchema,
+} from '@gestar/contracts';
+import { createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
+
+const URL = '/api/calendar/non-working-days';
+
+/** The company calendar (issue 19) and what the schedules' preview makes of it. */
+describe('company calendar API', () => {
+  let t: TestApp;
+  let admin: string;
+  let supervisor: string;
+  let operario: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [admin, supervisor, operario] = await Promise.all([tokenFor(t, 'admin'), tokenFor(t, 'supervisor'), tokenFor(t, 'operario')]);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const list = async (token: string, anio: number) =>
+    parseWith(NonWorkingDayListResponseSchema, (await t.http.get(`${URL}?anio=${anio}`).set(as(token))).body);
+
+  it('an administrator marks a day, a supervisor reads it, an operario may not; a day is marked once', async () => {
+    const res = await t.http.post(URL).set(as(admin)).send({ fecha: '2031-07-20', descripcion: 'Inventario anual' });
+    expect(res.status).toBe(201);
+    const day = parseWith(NonWorkingDayResponseSchema, res.body);
+    expect(day).toMatchObject({ fecha: '2031-07-20', descripcion: 'Inventario anual', origen: 'manual' });
+    const seen = await list(supervisor, 2031);
+    expect(seen).toMatchObject({ anio: 2031, dias_laborables: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'], pais: 'AR' });
+    expect(seen.data.map((d) => d.fecha)).toContain('2031-07-20');
+    expectError(await t.http.post(URL).set(as(admin)).send({ fecha: '2031-07-20', descripcion: 'Otra vez' }), 409, MESSAGES.errors.nonWorkingDayExists);
+    expectError(await t.http.post(URL).set(as(supervisor)).send({ fecha: '2031-07-21', descripcion: 'x' }), 403, MESSAGES.errors.forbidden);
+    expectError(await t.http.get(`${URL}?anio=2031`).set(as(operario)), 403, MESSAGES.errors.forbidden);
+    const body = expectError(await t.http.post(URL).set(as(admin)).send({ fecha: '', descripcion: '' }), 400);
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'fecha', message: MESSAGES.validation.fechaRequired },
+        { path: 'descripcion', message: MESSAGES.validation.descripcionRequired },
+      ]),
+    );
+
+    parseWith(OkResponseSchema, (await t.http.delete(`${URL}/${day.uuid}`).set(as(admin))).body);
+    expect((await list(admin, 2031)).data.map((d) => d.fecha)).not.toContain('2031-07-20');
+    expectError(await t.http.delete(`${URL}/${day.uuid}`).set(as(admin)), 404, MESSAGES.errors.notFound);
+  });
+
+  it("brings in the country's public holidays of a year once, leaving marked days as they are", async () => {
+    await t.http.post(URL).set(as(admin)).send({ fecha: '2032-05-25', descripcion: 'Marcado a mano' });
+    const first = parseWith(ImportHolidaysResponseSchema, (await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 2032 })).body);
+    expect(first.agregados).toBeGreaterThanOrEqual(12);
+    const byDate = new Map(first.data.map((d) => [d.fecha, d]));
+    expect(byDate.get('2032-01-01')).toMatchObject({ origen: 'feriado' });
+    expect(byDate.get('2032-07-09')).toMatchObject({ origen: 'feriado' }); // Día de la Independencia
+    expect(byDate.get('2032-05-25')).toMatchObject({ origen: 'manual', descripcion: 'Marcado a mano' });
+    const again = parseWith(ImportHolidaysResponseSchema, (await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 2032 })).body);
+    expect(again.agregados).toBe(0);
+    expect(again.data).toHaveLength(first.data.length);
+    const bad = expectError(await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 1990 }), 400);
+    expect(bad.errors).toContainEqual({ path: 'anio', message: MESSAGES.validation.anioRange });
+  });
+
+  it('the preview skips, moves or keeps a date on a holiday or a Sunday, as the schedule says', async () => {
+    // Friday 3 and Friday 10 January 2031; 10 January marked as a holiday. Sundays are days off (default Monday to Saturday).
+    await t.http.post(URL).set(as(admin)).send({ fecha: '2031-01-10', descripcion: 'Feriado de prueba' });
+    const preview = async (regla: string, policy: string) =>
+      parseWith(
+        SchedulePreviewResponseSchema,
+        (await t.http.get(`/api/scheduled-task/preview?regla=${encodeURIComponent(regla)}&desde=2031-01-01&n=3&dias_no_laborables=${policy}`).set(as(supervisor))).body,
+      ).fechas;
+    expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'siguiente_habil')).toEqual(['2031-01-03', '2031-01-11', '2031-01-17']);
+    expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'omitir')).toEqual(['2031-01-03', '2031-01-17', '2031-01-24']);
+    expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'generar')).toEqual(['2031-01-03', '2031-01-10', '2031-01-17']);
+    // A Sunday moves to Monday.
+    expect(await preview('FREQ=WEEKLY;BYDAY=SU', 'siguiente_habil')).toEqual(['2031-01-06', '2031-01-13', '2031-01-20']);
+  });
+});
