@@ -81,10 +81,11 @@ export const CreateScheduledTaskRequestSchema = z
     proxima_ejecucion: optionalDate(),
     activo: booleanInput(),
   })
-  .superRefine((body, ctx) => {
-    if (body.intervalo_repeticion === undefined && body.regla === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['intervalo_repeticion'], message: v.intervalRequired });
-    }
+  // Checked even when other fields fail, so an empty form hears about the interval too.
+  .refine((body) => body.intervalo_repeticion !== undefined || body.regla !== undefined, {
+    path: ['intervalo_repeticion'],
+    message: v.intervalRequired,
+    when: () => true,
   });
 export type CreateScheduledTaskRequest = z.infer<typeof CreateScheduledTaskRequestSchema>;
 export type CreateScheduledTaskRequestInput = z.input<typeof CreateScheduledTaskRequestSchema>;

@@ -39,7 +39,7 @@ export function valueFor(s: JsonSchema, uuids: fc.Arbitrary<string>, depth = 0):
       if (s.format === 'date-time') return fc.constant('2031-03-04T12:00:00.000Z');
       return fc.string({ minLength: 1, maxLength: Math.min(s.maxLength ?? 30, 30) });
     case 'integer':
-      return fc.integer({ min: s.minimum ?? 1, max: Math.min(s.maximum ?? 1000, 1000) });
+      return fc.integer({ min: s.minimum ?? 1, max: Math.max(s.minimum ?? 1, Math.min(s.maximum ?? 1000, 1000)) });
     case 'number':
       return fc.double({ noNaN: true, min: s.minimum ?? 0, max: s.maximum ?? 1000 });
     case 'boolean':
