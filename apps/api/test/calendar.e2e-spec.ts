@@ -35,7 +35,7 @@ describe('company calendar API', () => {
     const day = parseWith(NonWorkingDayResponseSchema, res.body);
     expect(day).toMatchObject({ fecha: '2031-07-20', descripcion: 'Inventario anual', origen: 'manual' });
     const seen = await list(supervisor, 2031);
-    expect(seen).toMatchObject({ anio: 2031, dias_laborables: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'], pais: 'AR' });
+    expect(seen).toMatchObject({ anio: 2031, dias_laborables: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'], pais: 'AR', pais_nombre: 'Argentina' });
     expect(seen.data.map((d) => d.fecha)).toContain('2031-07-20');
     expectError(await t.http.post(URL).set(as(admin)).send({ fecha: '2031-07-20', descripcion: 'Otra vez' }), 409, MESSAGES.errors.nonWorkingDayExists);
     expectError(await t.http.post(URL).set(as(supervisor)).send({ fecha: '2031-07-21', descripcion: 'x' }), 403, MESSAGES.errors.forbidden);

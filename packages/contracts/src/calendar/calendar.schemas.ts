@@ -55,8 +55,9 @@ export const NonWorkingDayListResponseSchema = z.object({
   anio: z.number().int(),
   /** The weekdays the company works (APP_WORKING_DAYS); the others are days off every week. */
   dias_laborables: z.array(z.enum(WEEKDAYS)),
-  /** The country whose public holidays can be brought in (APP_COUNTRY). */
+  /** The country whose public holidays can be brought in (APP_COUNTRY), and its name in Spanish. */
   pais: z.string(),
+  pais_nombre: z.string(),
   data: z.array(NonWorkingDayResponseSchema),
 });
 export type NonWorkingDayListResponse = z.infer<typeof NonWorkingDayListResponseSchema>;

@@ -31,7 +31,9 @@ export class CalendarService {
 
   async list(query: NonWorkingDayListQuery): Promise<NonWorkingDayListResponse> {
     const anio = query.anio ?? Number(todayIn(this.config.timezone).slice(0, 4));
-    return { anio, dias_laborables: this.config.workingDays, pais: this.config.country, data: await this.repo.ofYear(anio) };
+    const pais = this.config.country;
+    const pais_nombre = new Holidays().getCountries('es')[pais] ?? pais;
+    return { anio, dias_laborables: this.config.workingDays, pais, pais_nombre, data: await this.repo.ofYear(anio) };
   }
 
   async create(caller: AuthUser, input: CreateNonWorkingDayRequest): Promise<NonWorkingDayResponse> {

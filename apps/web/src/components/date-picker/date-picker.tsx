@@ -41,6 +41,8 @@ interface CommonProps extends Pick<
   clearable?: boolean;
   /** Name of a hidden input carrying the value, for plain forms. */
   name?: string;
+  /** The month the calendar opens on when there is no value (default: today's). */
+  initialMonth?: string;
 }
 
 export type DatePickerProps = CommonProps &
@@ -78,7 +80,7 @@ export function DatePicker(props: DatePickerProps) {
   const max = day(maxDate);
 
   const first = props.type === 'range' ? props.value[0] : props.value;
-  const [month, setMonth] = useState<string>(() => day(first) ?? dayjs().format('YYYY-MM-DD'));
+  const [month, setMonth] = useState<string>(() => day(first) ?? day(props.initialMonth) ?? dayjs().format('YYYY-MM-DD'));
 
   const hasValue = props.type === 'range' ? props.value.some(Boolean) : Boolean(props.value);
   const text =
@@ -97,7 +99,7 @@ export function DatePicker(props: DatePickerProps) {
   };
 
   const open = (next: boolean) => {
-    if (next) setMonth(day(first) ?? dayjs().format('YYYY-MM-DD'));
+    if (next) setMonth(day(first) ?? day(props.initialMonth) ?? dayjs().format('YYYY-MM-DD'));
     setOpened(next);
   };
 

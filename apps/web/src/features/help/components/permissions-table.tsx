@@ -46,6 +46,8 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'delete:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'send:notifications': 'Enviar notificaciones a un usuario o a todos los de su alcance.',
   'read:audit': 'Ver el registro de auditoría (Administración > Auditoría) y exportarlo.',
+  'read:calendar': 'Ver el calendario laboral (Configuración > Calendario laboral).',
+  'update:calendar': 'Marcar y quitar días no laborables y traer los feriados nacionales.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
   'create:job-description': 'Crear puestos de trabajo y abrir su pantalla.',

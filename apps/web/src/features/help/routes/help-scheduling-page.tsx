@@ -19,6 +19,49 @@ const SECTIONS: HelpSection[] = [
     ),
   },
   {
+    id: 'reglas',
+    title: 'Cómo se repite',
+    content: (
+      <>
+        <P>
+          Además de «cada tantos días», una programación puede repetirse cada semana en los días que usted elija (por
+          ejemplo lunes, miércoles y viernes), cada tantas semanas, cada mes en un día del mes, cada mes en el primer,
+          segundo, tercer, cuarto o último día de la semana que elija (por ejemplo «el último viernes») o cada año en
+          una fecha. Un día del mes que un mes no tiene pasa al último día de ese mes: el 31 en febrero es el 28 o el
+          29, nunca marzo.
+        </P>
+        <P>
+          Puede terminar en una fecha o después de una cantidad de repeticiones; al llegar al final la programación
+          queda inactiva. Mientras la edita, el formulario muestra las cinco próximas fechas, y la tabla describe la
+          repetición en palabras («Cada semana: lunes, miércoles y viernes»).
+        </P>
+        <P>
+          Con «Crear con anticipación» cada tarea aparece en el tablero esa cantidad de días antes de su fecha, para
+          preparar el trabajo.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'calendario',
+    title: 'Calendario laboral',
+    content: (
+      <>
+        <P>
+          En Configuración, «Calendario laboral» lista los días que no se trabaja de cada año: los que se agregan a
+          mano (un inventario, un cierre) y los feriados nacionales, que se traen con un botón. Los días de la semana
+          que la empresa no trabaja (por defecto el domingo) tampoco son laborables. Lo ve quien tiene{' '}
+          <PermissionName permission="read:calendar" /> y lo edita quien tiene <PermissionName permission="update:calendar" />.
+        </P>
+        <P>
+          Cada programación decide qué hacer cuando una fecha cae en un día no laborable: pasarla al siguiente día
+          hábil (lo habitual), omitirla, o generarla igual. Las programaciones que existían antes del calendario
+          generan igual, como siempre lo hicieron.
+        </P>
+      </>
+    ),
+  },
+  {
     id: 'generacion',
     title: 'Cómo se genera el trabajo',
     content: (
