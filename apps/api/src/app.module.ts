@@ -19,6 +19,7 @@ import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.mod
 import { AttachmentsModule } from './modules/attachments/attachments.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
+import { RemindersModule } from './modules/reminders/reminders.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { EventsModule } from './modules/events/events.module';
@@ -43,6 +44,7 @@ export const FEATURE_MODULES = [
   AttachmentsModule,
   ScheduledTasksModule,
   CalendarModule,
+  RemindersModule,
   ReportsModule,
   NotificationsModule,
   EventsModule,

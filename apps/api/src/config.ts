@@ -31,6 +31,17 @@ export interface AppConfig {
   workingDays: Weekday[];
   /** The country whose public holidays the calendar brings in (APP_COUNTRY, ISO 3166 code, default AR). */
   country: string;
+  /** Minutes after company midnight when the day's reminders and digest go out (REMINDER_TIME, HH:MM, default 08:00). */
+  reminderMinutes: number;
+  /** Hours an occurrence stays overdue before its area's supervisors are told (ESCALATION_HOURS, default 24). */
+  escalationHours: number;
+}
+
+/** REMINDER_TIME `HH:MM` as minutes after midnight. */
+export function reminderMinutesOf(value: string | undefined): number {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec((value ?? '08:00').trim());
+  if (!m) throw new Error('REMINDER_TIME debe tener la forma HH:MM (por ejemplo 08:00)');
+  return Number(m[1]) * 60 + Number(m[2]);
 }
 
 /** APP_WORKING_DAYS: weekday codes separated by commas; refuses an unknown code or an empty week. */
@@ -86,6 +97,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     companyName: env.COMPANY_NAME,
     workingDays: workingDaysOf(env.APP_WORKING_DAYS),
     country: (env.APP_COUNTRY ?? 'AR').toUpperCase(),
+    reminderMinutes: reminderMinutesOf(env.REMINDER_TIME),
+    escalationHours: Math.max(1, Number.parseInt(env.ESCALATION_HOURS ?? '24', 10) || 24),
   };
 }
 

@@ -11,6 +11,7 @@ import { NotificationTaskLink1763700013400 } from './1763700013400-notification-
 import { ChecklistsAttachments1763700014000 } from './1763700014000-checklists-attachments';
 import { ScheduleRules1763700015000 } from './1763700015000-schedule-rules';
 import { CompanyCalendar1763700015100 } from './1763700015100-company-calendar';
+import { Reminders1763700015200 } from './1763700015200-reminders';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ChecklistsAttachments1763700014000,
   ScheduleRules1763700015000,
   CompanyCalendar1763700015100,
+  Reminders1763700015200,
 ];
