@@ -52,6 +52,29 @@ const SECTIONS: HelpSection[] = [
     ),
   },
   {
+    id: 'recordatorios',
+    title: 'Recordatorios y avisos de vencimiento',
+    content: (
+      <>
+        <P>
+          Gestar le recuerda su trabajo sin que nadie tenga que enviarlo: el día anterior al vencimiento de una tarea
+          («Vence mañana») y el mismo día («Vence hoy»), desde las 8 de la mañana (hora de la empresa), y una vez
+          cuando la tarea venció y sigue abierta («Tarea vencida»).
+        </P>
+        <P>
+          Si una tarea lleva 24 horas vencida, los supervisores de su área reciben «Tarea vencida en su área» con la
+          tarea y la persona. Cada mañana, cada supervisor recibe además un «Resumen del día» con las tareas abiertas,
+          las que vencen hoy y las vencidas de sus áreas.
+        </P>
+        <P>
+          Cada aviso llega una sola vez, aunque la aplicación funcione en varios servidores o haya estado detenida.
+          Las tareas archivadas o terminadas no generan avisos, y una tarea vencida hace más de una semana no vuelve
+          a avisarse.
+        </P>
+      </>
+    ),
+  },
+  {
     id: 'push',
     title: 'Notificaciones del navegador',
     content: (
