@@ -28,6 +28,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Áreas',
       'Puestos de trabajo',
       'Tipos de tarea',
+      'Calendario laboral',
       'Perfil',
       'Notificaciones',
       'Ayuda',
@@ -41,8 +42,19 @@ test.describe('shell and menu (SPEC 2.2)', () => {
   test('supervisor sees only what its permissions open', async ({ page }) => {
     await loginAs(page, 'supervisor');
     const { groups, links } = await visibleMenu(page);
-    expect(groups).toEqual(['Tareas', 'Administración']);
-    expect(links).toEqual(['Tablero', 'Tareas', 'Programación', 'Usuarios', 'Reportes', 'Perfil', 'Notificaciones', 'Ayuda']);
+    // Configuración shows only the calendar, which a supervisor reads (issue 19).
+    expect(groups).toEqual(['Tareas', 'Administración', 'Configuración']);
+    expect(links).toEqual([
+      'Tablero',
+      'Tareas',
+      'Programación',
+      'Usuarios',
+      'Reportes',
+      'Calendario laboral',
+      'Perfil',
+      'Notificaciones',
+      'Ayuda',
+    ]);
     await page.goto('/estados');
     await expect(page).toHaveURL(/\/not-authorized$/);
     await page.goto('/usuarios');

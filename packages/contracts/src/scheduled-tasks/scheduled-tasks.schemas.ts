@@ -19,6 +19,8 @@ const IntervalSchema = requiredInteger({
 });
 
 export const MAX_REPETITIONS = 1000;
+
+const missing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 export const MAX_PREVIEW_DATES = 50;
 
 /** An RRULE of the subset Gestar offers (scheduled-tasks/recurrence.ts), answered in canonical form. */
@@ -66,7 +68,8 @@ const clearable = <T extends z.ZodType>(schema: T) =>
  */
 export const CreateScheduledTaskRequestSchema = z
   .object({
-    tarea_uuid: requiredUuid(v.tareaRequired),
+    // Blank is missing (not an aborting check), so the interval's own check below still runs.
+    tarea_uuid: z.preprocess(blankToUndefined, requiredUuid(v.tareaRequired)),
     intervalo_repeticion: z.preprocess(
       (value) => (numericInput(value) === undefined ? undefined : value),
       IntervalSchema.optional(),
@@ -82,7 +85,8 @@ export const CreateScheduledTaskRequestSchema = z
     activo: booleanInput(),
   })
   // Checked even when other fields fail, so an empty form hears about the interval too.
-  .refine((body) => body.intervalo_repeticion !== undefined || body.regla !== undefined, {
+  // With other fields failing, the value here may still be the raw input ('' from a form).
+  .refine((body) => !missing(body.intervalo_repeticion) || !missing(body.regla), {
     path: ['intervalo_repeticion'],
     message: v.intervalRequired,
     when: () => true,
