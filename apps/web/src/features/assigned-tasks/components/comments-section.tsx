@@ -4,11 +4,11 @@
  * the card colour follows the viewer's role.
  */
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { AREA_WATCHER_ACCESS, MESSAGES, TEXT_LIMITS, type CommentResponse } from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PendingBadge } from '../../../components/pending-badge';
+import { EditDeleteIcons, InlineTextEdit } from '../../../components/inline-text-edit';
 import { discard, replaceBody, usePending, type OutboxEntry } from '../../../lib/outbox';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -30,14 +30,13 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView, edits, rem
   const pendingText = (edits.at(-1)?.body as { texto: string } | undefined)?.texto;
   const shown = pendingText ?? comment.texto;
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(comment.texto);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateComment(assignedTaskId);
   const remove = useDeleteComment(assignedTaskId);
 
-  const save = () => {
+  const save = (texto: string) => {
     update.mutate(
-      { commentId: comment.uuid, texto: text.trim() },
+      { commentId: comment.uuid, texto },
       {
         onSuccess: ({ queued }) => {
           if (queued) toast.alert(SENT_LATER, 'Edición guardada sin conexión');
@@ -68,44 +67,24 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView, edits, rem
           </Text>
         </Stack>
         {mine && !editing && !removal && (
-          <Group gap={2} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              aria-label="Editar comentario"
-              onClick={() => {
-                setText(shown);
-                setEditing(true);
-              }}
-            >
-              <IconPencil size={14} />
-            </ActionIcon>
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label="Eliminar comentario" onClick={() => setConfirming(true)}>
-              <IconTrash size={14} />
-            </ActionIcon>
-          </Group>
+          <EditDeleteIcons
+            editLabel="Editar comentario"
+            deleteLabel="Eliminar comentario"
+            onEdit={() => setEditing(true)}
+            onDelete={() => setConfirming(true)}
+          />
         )}
       </Group>
       {editing ? (
-        <Stack gap={6} mt={6}>
-          <Textarea
-            aria-label="Editar comentario"
-            autosize
-            minRows={2}
-            maxLength={TEXT_LIMITS.comment}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            disabled={update.isPending}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button size="compact-xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
-              Cancelar
-            </Button>
-            <Button size="compact-xs" onClick={save} disabled={!text.trim()} loading={update.isPending}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
+        <InlineTextEdit
+          label="Editar comentario"
+          initial={shown}
+          maxLength={TEXT_LIMITS.comment}
+          saving={update.isPending}
+          mt={6}
+          onCancel={() => setEditing(false)}
+          onSave={save}
+        />
       ) : (
         <Text
           size="sm"
@@ -143,7 +122,6 @@ function CommentCard({ comment, assignedTaskId, mine, supervisorView, edits, rem
 function PendingComment({ entry, author }: { entry: OutboxEntry; author: string }) {
   const texto = (entry.body as { texto: string }).texto;
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(texto);
   return (
     <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="pending-comment">
       <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
@@ -153,48 +131,23 @@ function PendingComment({ entry, author }: { entry: OutboxEntry; author: string 
         <Group gap={2} wrap="nowrap">
           <PendingBadge />
           {!editing && (
-            <>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                aria-label="Editar comentario"
-                onClick={() => {
-                  setText(texto);
-                  setEditing(true);
-                }}
-              >
-                <IconPencil size={14} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" size="sm" aria-label="Descartar comentario" onClick={() => void discard(entry.id)}>
-                <IconTrash size={14} />
-              </ActionIcon>
-            </>
+            <EditDeleteIcons
+              editLabel="Editar comentario"
+              deleteLabel="Descartar comentario"
+              onEdit={() => setEditing(true)}
+              onDelete={() => void discard(entry.id)}
+            />
           )}
         </Group>
       </Group>
       {editing ? (
-        <Stack gap={6}>
-          <Textarea
-            aria-label="Editar comentario"
-            autosize
-            minRows={2}
-            maxLength={TEXT_LIMITS.comment}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button size="compact-xs" variant="default" onClick={() => setEditing(false)}>
-              Cancelar
-            </Button>
-            <Button
-              size="compact-xs"
-              disabled={!text.trim()}
-              onClick={() => void replaceBody(entry.id, { texto: text.trim() }).then(() => setEditing(false))}
-            >
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
+        <InlineTextEdit
+          label="Editar comentario"
+          initial={texto}
+          maxLength={TEXT_LIMITS.comment}
+          onCancel={() => setEditing(false)}
+          onSave={(text) => void replaceBody(entry.id, { texto: text }).then(() => setEditing(false))}
+        />
       ) : (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {texto}

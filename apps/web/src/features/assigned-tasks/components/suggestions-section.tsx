@@ -4,10 +4,10 @@
  * ('Ver sugerencias').
  */
 import { useState } from 'react';
-import { ActionIcon, Button, Group, List, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Group, List, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGES, TEXT_LIMITS, type SuggestionResponse } from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EditDeleteIcons, InlineTextEdit } from '../../../components/inline-text-edit';
 import { PendingBadge } from '../../../components/pending-badge';
 import { discard, replaceBody, usePendingChanges, type OutboxEntry } from '../../../lib/outbox';
 import { SENT_LATER } from '../api/comments';
@@ -41,41 +41,32 @@ function SuggestionItem({
   const edited = pending.filter((e) => e.kind === 'sugerencia').at(-1);
   const removed = pending.some((e) => e.kind === 'sugerencia_borrada');
   const shown = (edited?.body as { descripcion: string } | undefined)?.descripcion ?? suggestion.descripcion;
-  const [text, setText] = useState(shown);
   const [confirming, setConfirming] = useState(false);
   const save = useSaveSuggestion(taskId, assignedTaskId);
   const remove = useDeleteSuggestion(taskId, assignedTaskId);
 
   if (editing) {
     return (
-      <Stack gap={6}>
-        <Textarea aria-label="Editar sugerencia" autosize minRows={2} maxLength={TEXT_LIMITS.comment} value={text} onChange={(e) => setText(e.currentTarget.value)} disabled={save.isPending} />
-        <Group justify="flex-end" gap="xs">
-          <Button size="compact-xs" variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            size="compact-xs"
-            disabled={!text.trim()}
-            loading={save.isPending}
-            onClick={() =>
-              save.mutate(
-                { descripcion: text.trim(), suggestionId: suggestion.uuid },
-                {
-                  onSuccess: ({ queued }) => {
-                    if (queued) savedOffline();
-                    else toast.success(SAVED);
-                    setEditing(false);
-                  },
-                  onError: (error) => toast.error(errorMessage(error, SAVE_FAILED)),
-                },
-              )
-            }
-          >
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
+      <InlineTextEdit
+        label="Editar sugerencia"
+        initial={shown}
+        maxLength={TEXT_LIMITS.comment}
+        saving={save.isPending}
+        onCancel={() => setEditing(false)}
+        onSave={(descripcion) =>
+          save.mutate(
+            { descripcion, suggestionId: suggestion.uuid },
+            {
+              onSuccess: ({ queued }) => {
+                if (queued) savedOffline();
+                else toast.success(SAVED);
+                setEditing(false);
+              },
+              onError: (error) => toast.error(errorMessage(error, SAVE_FAILED)),
+            },
+          )
+        }
+      />
     );
   }
   return (
@@ -92,22 +83,12 @@ function SuggestionItem({
         {pending.length > 0 && <PendingBadge />}
       </Stack>
       {mine && !removed && (
-        <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label="Editar sugerencia"
-            onClick={() => {
-              setText(shown);
-              setEditing(true);
-            }}
-          >
-            <IconPencil size={14} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" size="sm" aria-label="Eliminar sugerencia" onClick={() => setConfirming(true)}>
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Group>
+        <EditDeleteIcons
+          editLabel="Editar sugerencia"
+          deleteLabel="Eliminar sugerencia"
+          onEdit={() => setEditing(true)}
+          onDelete={() => setConfirming(true)}
+        />
       )}
       <ConfirmDialog
         opened={confirming}
@@ -134,24 +115,15 @@ function SuggestionItem({
 function PendingSuggestion({ entry }: { entry: OutboxEntry }) {
   const descripcion = (entry.body as { descripcion: string }).descripcion;
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(descripcion);
   if (editing) {
     return (
-      <Stack gap={6}>
-        <Textarea aria-label="Editar sugerencia" autosize minRows={2} maxLength={TEXT_LIMITS.comment} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-        <Group justify="flex-end" gap="xs">
-          <Button size="compact-xs" variant="default" onClick={() => setEditing(false)}>
-            Cancelar
-          </Button>
-          <Button
-            size="compact-xs"
-            disabled={!text.trim()}
-            onClick={() => void replaceBody(entry.id, { descripcion: text.trim() }).then(() => setEditing(false))}
-          >
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
+      <InlineTextEdit
+        label="Editar sugerencia"
+        initial={descripcion}
+        maxLength={TEXT_LIMITS.comment}
+        onCancel={() => setEditing(false)}
+        onSave={(text) => void replaceBody(entry.id, { descripcion: text }).then(() => setEditing(false))}
+      />
     );
   }
   return (
@@ -162,22 +134,12 @@ function PendingSuggestion({ entry }: { entry: OutboxEntry }) {
         </Text>
         <PendingBadge />
       </Stack>
-      <Group gap={2} wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          aria-label="Editar sugerencia"
-          onClick={() => {
-            setText(descripcion);
-            setEditing(true);
-          }}
-        >
-          <IconPencil size={14} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" color="red" size="sm" aria-label="Descartar sugerencia" onClick={() => void discard(entry.id)}>
-          <IconTrash size={14} />
-        </ActionIcon>
-      </Group>
+      <EditDeleteIcons
+        editLabel="Editar sugerencia"
+        deleteLabel="Descartar sugerencia"
+        onEdit={() => setEditing(true)}
+        onDelete={() => void discard(entry.id)}
+      />
     </Group>
   );
 }
