@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES, addDaysToCalendarDate, todayIn } from '@gestar/contracts';
 import type { Page } from '@playwright/test';
 import { seedTask } from './board-helpers';
-import { expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, test } from './fixtures';
 
 const shotsDir = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -35,7 +35,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await expect(table(page).getByRole('columnheader')).toHaveText([
       'Tarea',
       'Área',
-      'Intervalo (días)',
+      'Repetición',
       'Estado',
       'Próxima ejecución',
       'Última generación',
@@ -82,7 +82,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
 
     const created = row(page, titulo);
     await expect(created).toContainText('Carpintería');
-    await expect(created.getByRole('cell').nth(2)).toHaveText('7');
+    await expect(created.getByRole('cell').nth(2)).toHaveText('Cada 7 días');
     await expect(created).toContainText('Activo');
     await expect(created).toContainText('Nunca');
     await expect(created.getByRole('cell').nth(6)).toHaveText('0');
@@ -103,7 +103,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await page.getByRole('option', { name: 'Mensual (30 días)' }).click();
     await dialog(page).getByRole('button', { name: 'Actualizar' }).click();
     await expect(page.getByText(MESSAGES.success.scheduleUpdated).first()).toBeVisible();
-    await expect(created.getByRole('cell').nth(2)).toHaveText('30');
+    await expect(created.getByRole('cell').nth(2)).toHaveText('Cada 30 días');
 
     await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -115,6 +115,81 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await dialog(page).getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText(MESSAGES.success.scheduleDeleted)).toBeVisible();
     await expect(row(page, titulo)).toHaveCount(0);
+  });
+
+  test('a schedule on monday, wednesday and friday shows its next five dates; a holiday moves one', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const { titulo } = await seedTask(request, { titulo: `Aceitar sierra ${unique()}` });
+    await openSchedules(page);
+    await page.getByRole('button', { name: 'Nueva Programación' }).click();
+    const form = dialog(page);
+    await form.getByRole('combobox', { name: 'Tarea' }).fill(titulo);
+    await page.getByRole('option', { name: titulo }).click();
+    await form.getByRole('combobox', { name: 'Repetición', exact: true }).click();
+    await page.getByRole('option', { name: 'Algunos días de la semana' }).click();
+    // Nothing chosen: said, nothing sent.
+    const group = form.getByRole('group', { name: 'Días de la semana' });
+    // Chips: the label is what a person taps.
+    const chip = (day: string) => group.getByText(day, { exact: true });
+    for (const day of ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']) {
+      if (await group.getByRole('checkbox', { name: day }).isChecked()) await chip(day).click();
+    }
+    await expect(group.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Crear' }).click();
+    await expect(form.getByText(MESSAGES.validation.weekdaysRequired)).toBeVisible();
+    for (const day of ['lunes', 'miércoles', 'viernes']) {
+      await chip(day).click();
+      await expect(group.getByRole('checkbox', { name: day })).toBeChecked();
+    }
+    await expect(form.getByText('Cada semana: lunes, miércoles y viernes')).toBeVisible();
+    const next = form.getByRole('list', { name: 'Próximas fechas' }).getByRole('listitem');
+    await expect(next).toHaveCount(5);
+    // The dates follow the rule once the preview answers (the list may show the previous answer for a moment).
+    const onRule = (texts: string[]) => texts.length === 5 && texts.every((d) => /^(lun|mié|vie)\.? \d{1,2} \w+\.? \d{4}$/.test(d.trim()));
+    await expect.poll(async () => onRule(await next.allInnerTexts())).toBe(true);
+    const shown = await next.allInnerTexts();
+    await page.screenshot({ path: join(shotsDir, 'schedule-rule-1280.png') });
+
+    // The company marks the third of those days as a holiday: the preview moves it to the next working day.
+    const dates = (await (
+      await request.get(`/api/scheduled-task/preview?regla=${encodeURIComponent('FREQ=WEEKLY;BYDAY=MO,WE,FR')}&n=5&dias_no_laborables=generar`, {
+        headers: { Authorization: `Bearer ${await apiToken(request, 'admin')}` },
+      })
+    ).json()) as { fechas: string[] };
+    const holiday = dates.fechas[2]!;
+    const added = await request.post('/api/calendar/non-working-days', {
+      headers: { Authorization: `Bearer ${await apiToken(request, 'admin')}` },
+      data: { fecha: holiday, descripcion: 'Feriado de prueba' },
+    });
+    try {
+      expect(added.status()).toBe(201);
+      // The preview asks again when the policy changes.
+      await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
+      await page.getByRole('option', { name: 'Omitir ese día' }).click();
+      await expect(next).toHaveCount(5);
+      await expect.poll(async () => (await next.allInnerTexts()).includes(shown[2]!)).toBe(false);
+      await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
+      await page.getByRole('option', { name: 'Pasar al siguiente día hábil' }).click();
+      await expect(next.nth(2)).toHaveText(/^(mar|jue|sáb)\.? /);
+
+      await form.getByRole('button', { name: 'Crear' }).click();
+      await expect(page.getByText(MESSAGES.success.scheduleCreated)).toBeVisible();
+      await expect(row(page, titulo).getByRole('cell').nth(2)).toHaveText('Cada semana: lunes, miércoles y viernes');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(shotsDir, 'schedule-rule-390.png'), fullPage: true });
+    } finally {
+      const list = (await (
+        await request.get(`/api/calendar/non-working-days?anio=${holiday.slice(0, 4)}`, {
+          headers: { Authorization: `Bearer ${await apiToken(request, 'admin')}` },
+        })
+      ).json()) as { data: { uuid: string; fecha: string }[] };
+      const mine = list.data.find((d) => d.fecha === holiday);
+      if (mine) {
+        await request.delete(`/api/calendar/non-working-days/${mine.uuid}`, {
+          headers: { Authorization: `Bearer ${await apiToken(request, 'admin')}` },
+        });
+      }
+    }
   });
 
   test('a task that already has a schedule cannot be chosen again', async ({ page }) => {

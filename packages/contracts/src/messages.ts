@@ -32,6 +32,7 @@ export const MESSAGES = {
     intervalRequired: 'El intervalo es requerido',
     intervalMin: 'El intervalo debe ser mayor o igual a 1',
     ruleInvalid: 'La regla de repetición no es válida',
+    weekdaysRequired: 'Elija al menos un día de la semana',
     repeticionesRange: 'Las repeticiones deben ser un número entero entre 1 y 1000',
     finBeforeStart: 'La fecha de fin no puede ser anterior a la primera ejecución',
     previewCount: 'La cantidad de fechas debe ser un número entero entre 1 y 50',

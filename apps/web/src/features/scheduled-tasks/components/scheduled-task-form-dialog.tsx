@@ -7,9 +7,11 @@ import {
   companyMidnightIso,
   CreateScheduledTaskRequestSchema,
   DEBOUNCE_MS,
+  formatRule,
   INTERVAL_PRESETS,
   MESSAGES,
   MIN_INTERVAL_DAYS,
+  todayIn,
   type ScheduledTaskResponse,
 } from '@gestar/contracts';
 import { FormDialog } from '../../../components/form-dialog';
@@ -19,6 +21,16 @@ import { toast } from '../../../lib/toast';
 import { useCreateScheduledTask, useUpdateScheduledTask } from '../api/save-scheduled-task';
 import { useTaskSearch } from '../api/search-tasks';
 import { formatCalendarDate, nextExecutionDate } from './schedule-dates';
+import {
+  EndAndCalendarControls,
+  initialRuleValues,
+  NextDates,
+  REPEAT_OPTIONS,
+  RuleControls,
+  ruleOf,
+  type RepeatMode,
+  type RuleValues,
+} from './rule-fields';
 
 const CUSTOM = 'custom';
 const validateBody = zodResolver(CreateScheduledTaskRequestSchema);
@@ -65,6 +77,7 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
   const errors = form.errors;
   const [search, setSearch] = useState(schedule?.tarea.titulo ?? '');
   const [serverError, setServerError] = useState<string | null>(null);
+  const [rv, setRv] = useState<RuleValues>(() => initialRuleValues(schedule, todayIn()));
   const create = useCreateScheduledTask();
   const update = useUpdateScheduledTask();
   const busy = create.isPending || update.isPending;
@@ -89,6 +102,26 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
 
   const rawInterval = values.preset === CUSTOM ? values.customInterval : values.preset;
   const nextDate = nextExecutionDate(rawInterval);
+  const daily = rv.mode === 'dias';
+  const dailyDays = Number(rawInterval);
+  const rule = daily
+    ? Number.isInteger(dailyDays) && dailyDays >= 1
+      ? ({ freq: 'DAILY', interval: dailyDays } as const)
+      : null
+    : ruleOf(rv);
+  const ruleErrorPaths: Record<string, keyof RuleValues> = {
+    regla: 'every',
+    fin: 'fin',
+    repeticiones: 'repeticiones',
+    dias_no_laborables: 'policy',
+    anticipacion_dias: 'lead',
+  };
+  const setRule = <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => {
+    setRv((v) => ({ ...v, [field]: value }));
+    for (const [path, f] of Object.entries(ruleErrorPaths)) if (f === field) form.clearFieldError(path);
+    if (field === 'days') form.clearFieldError('days');
+    if (field === 'desde') form.clearFieldError('proxima_ejecucion');
+  };
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     form.setFieldValue(field, value as never);
@@ -97,21 +130,43 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
 
   const submit = async () => {
     setServerError(null);
-    const body = {
-      tarea_uuid: values.tarea_uuid ?? '',
-      intervalo_repeticion: rawInterval,
-      proxima_ejecucion: companyMidnightIso(nextDate),
-      activo: values.activo,
+    // What the contract cannot say of a control still incomplete.
+    const own: Record<string, string> = {};
+    if (rv.mode === 'semana' && rv.days.length === 0) own.days = MESSAGES.validation.weekdaysRequired;
+    else if (!daily && !rule) own.regla = MESSAGES.validation.intervalMin;
+    if (rv.end === 'fecha' && !rv.fin) own.fin = MESSAGES.validation.fechaRequired;
+    if (rv.end === 'repeticiones' && rv.repeticiones === '') own.repeticiones = MESSAGES.validation.repeticionesRange;
+    const ends = {
+      fin: rv.end === 'fecha' ? rv.fin : schedule ? null : undefined,
+      repeticiones: rv.end === 'repeticiones' ? rv.repeticiones : schedule ? null : undefined,
+      dias_no_laborables: rv.policy,
+      anticipacion_dias: rv.lead,
     };
+    const body = daily
+      ? {
+          tarea_uuid: values.tarea_uuid ?? '',
+          intervalo_repeticion: rawInterval,
+          proxima_ejecucion: companyMidnightIso(nextDate),
+          activo: values.activo,
+          ...ends,
+        }
+      : {
+          tarea_uuid: values.tarea_uuid ?? '',
+          regla: rule ? formatRule(rule) : '',
+          proxima_ejecucion: companyMidnightIso(rv.desde),
+          activo: values.activo,
+          ...ends,
+        };
     // The contract checks the body the form builds (the interval from a preset or a number of days).
-    const found = validateBody(body);
+    const found = { ...validateBody(body), ...own };
     if (Object.keys(found).length > 0) {
       form.setErrors(found);
       return;
     }
     const parsed = CreateScheduledTaskRequestSchema.parse(body);
     try {
-      if (schedule) await update.mutateAsync({ id: schedule.uuid, body: parsed });
+      // Back to "every n days" drops the rule the schedule had.
+      if (schedule) await update.mutateAsync({ id: schedule.uuid, body: daily ? { ...parsed, regla: null } : parsed });
       else await create.mutateAsync(parsed);
     } catch (error) {
       const message = errorMessage(error, MESSAGES.errors.internal);
@@ -157,6 +212,15 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={260}
       />
+      <Select
+        label="Repetición"
+        data={REPEAT_OPTIONS}
+        value={rv.mode}
+        onChange={(value) => value && setRule('mode', value as RepeatMode)}
+        allowDeselect={false}
+        disabled={busy}
+      />
+      {daily ? (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Stack gap={6}>
           <Select
@@ -193,6 +257,11 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
           error={errors.proxima_ejecucion}
         />
       </SimpleGrid>
+      ) : (
+        <RuleControls values={rv} set={setRule} errors={errors as Record<string, string | undefined>} disabled={busy} />
+      )}
+      <EndAndCalendarControls values={rv} set={setRule} errors={errors as Record<string, string | undefined>} disabled={busy} />
+      <NextDates rule={rule} desde={daily ? nextDate : rv.desde} values={rv} />
       <Switch
         label="Activa"
         description="Una programación inactiva no genera tareas"

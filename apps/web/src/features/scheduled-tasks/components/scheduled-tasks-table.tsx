@@ -5,7 +5,7 @@ import type { ScheduledTaskResponse } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
 import { formatCompanyDate } from './schedule-dates';
 
-const COLUMNS = ['Tarea', 'Área', 'Intervalo (días)', 'Estado', 'Próxima ejecución', 'Última generación', 'Generadas', 'Acciones'];
+const COLUMNS = ['Tarea', 'Área', 'Repetición', 'Estado', 'Próxima ejecución', 'Última generación', 'Generadas', 'Acciones'];
 const SKELETON_ROWS = 3;
 
 export interface ScheduledTasksTableProps {
@@ -65,7 +65,14 @@ export function ScheduledTasksTable({ schedules, loading, canEdit, canDelete, to
                       {s.tarea.titulo}
                     </Table.Td>
                     <Table.Td>{s.tarea.area.nombre}</Table.Td>
-                    <Table.Td>{s.intervalo_repeticion}</Table.Td>
+                    <Table.Td miw={160}>
+                      {s.regla_descripcion}
+                      {(s.fin || s.repeticiones) && (
+                        <Text size="xs" c="dimmed">
+                          {s.fin ? `Hasta el ${formatCompanyDate(s.fin)}` : `${s.repeticiones} ${s.repeticiones === 1 ? 'vez' : 'veces'}`}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {/* At its full width: a squeezed table otherwise cuts the label to 'Inacti...'. */}
                       <Badge variant="light" color={s.activo ? 'green' : 'gray'} tt="none" style={{ minWidth: 'max-content' }}>

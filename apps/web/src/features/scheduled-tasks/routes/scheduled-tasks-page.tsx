@@ -57,7 +57,7 @@ export function ScheduledTasksPage() {
     <>
       <PageHeader
         title="Programación de tarea"
-        description="Tareas que se generan automáticamente cada cierto intervalo de días"
+        description="Tareas que se generan solas: cada tantos días, algunos días de la semana, un día del mes o una fecha del año"
         icon={<IconCalendarRepeat size={24} />}
         helpHref="/ayuda/programacion"
         helpLabel="Más sobre programación"
@@ -75,7 +75,7 @@ export function ScheduledTasksPage() {
       ) : rows && rows.length === 0 ? (
         <EmptyState
           title="No hay programaciones"
-          description="Programe una tarea para que se asigne automáticamente cada cierto intervalo de días."
+          description="Programe una tarea para que se asigne automáticamente: cada tantos días, algunos días de la semana, un día del mes o una fecha del año."
         />
       ) : (
         <ScheduledTasksTable
