@@ -120,7 +120,7 @@ const SECTIONS: HelpSection[] = [
       <>
         <P>
           Requiere el permiso <PermissionName permission="read:scheduled-task" /> y muestra las programaciones de las tareas de su alcance:
-          tarea, área, intervalo en días, estado (Activo/Inactivo), próxima ejecución, última generación y cuántas
+          tarea, área, la repetición en palabras (y su final, si lo tiene), estado (Activo/Inactivo), próxima ejecución, última generación y cuántas
           tareas generó. «Nueva Programación» requiere <PermissionName permission="create:scheduled-task" />; editar y el botón
           activar/desactivar, <PermissionName permission="update:scheduled-task" />; eliminar, <PermissionName permission="delete:scheduled-task" />.
         </P>
@@ -128,6 +128,12 @@ const SECTIONS: HelpSection[] = [
           En el formulario se busca la tarea por su título («No se encontraron resultados» si no hay coincidencias) y se
           elige el intervalo: {INTERVAL_PRESETS.map((p) => `${p.label} (${p.days})`).join(', ')} o un número de días
           personalizado. Al cambiar el intervalo la próxima ejecución se recalcula como hoy más el intervalo.
+        </P>
+        <P>
+          En «Repetición» también puede elegir algunos días de la semana, un día de cada mes, un día de la semana de
+          cada mes o una fecha de cada año, con la fecha desde la que rige; debajo elige cuándo termina, qué hacer en
+          un día no laborable y con cuántos días de anticipación se crea cada tarea. Mientras edita, «Próximas
+          fechas» muestra las cinco siguientes, ya corridas por el calendario laboral.
         </P>
       </>
     ),
