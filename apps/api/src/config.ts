@@ -35,6 +35,12 @@ export interface AppConfig {
   reminderMinutes: number;
   /** Hours an occurrence stays overdue before its area's supervisors are told (ESCALATION_HOURS, default 24). */
   escalationHours: number;
+  /** The SMTP server e-mail goes through (SMTP_URL, e.g. smtp://usuario:clave@correo.empresa:587); unset: no e-mail. */
+  smtpUrl?: string;
+  /** Milliseconds an SMTP step may take before the try counts as failed (SMTP_TIMEOUT_SECONDS, default 15). */
+  smtpTimeoutMs: number;
+  /** The sender of the e-mails (MAIL_FROM, default `Gestar <gestar@` + the APP_URL host + `>`). */
+  mailFrom: string;
 }
 
 /** REMINDER_TIME `HH:MM` as minutes after midnight. */
@@ -57,6 +63,14 @@ export function workingDaysOf(value: string | undefined): Weekday[] {
 function bool(v: string | undefined, def = false): boolean {
   if (v === undefined || v === '') return def;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }
 
 /** Reads the environment once; refuses a short JWT secret always, a missing one outside the demo and tests. */
@@ -99,6 +113,9 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     country: (env.APP_COUNTRY ?? 'AR').toUpperCase(),
     reminderMinutes: reminderMinutesOf(env.REMINDER_TIME),
     escalationHours: Math.max(1, Number.parseInt(env.ESCALATION_HOURS ?? '24', 10) || 24),
+    smtpUrl: env.SMTP_URL,
+    smtpTimeoutMs: Math.max(1, Number.parseInt(env.SMTP_TIMEOUT_SECONDS ?? '15', 10) || 15) * 1000,
+    mailFrom: env.MAIL_FROM ?? `Gestar <gestar@${hostOf(publicUrl)}>`,
   };
 }
 

@@ -71,8 +71,13 @@ describe('status changes made offline', () => {
     expect([again.status, again.body]).toEqual([200, first.body]);
     const history = await statusHistory(uuid);
     expect(history).toHaveLength(1);
+    // Made 23 minutes ago: the day is named only when that was another day in the company zone (near midnight).
+    const tz = t.config.timezone;
+    const dayOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(d);
+    const otherDay = dayOf(new Date(body.sin_conexion_en)) !== dayOf(new Date());
+    const made = otherDay ? 'el \\d{2}/\\d{2} a las' : 'a las';
     expect(history[0]!.detalle).toMatch(
-      new RegExp(`^${estados.pendiente!.nombre} → ${estados.en_curso!.nombre} \\(cambiado sin conexión a las \\d{2}:\\d{2}, sincronizado a las \\d{2}:\\d{2}\\)$`),
+      new RegExp(`^${estados.pendiente!.nombre} → ${estados.en_curso!.nombre} \\(cambiado sin conexión ${made} \\d{2}:\\d{2}, sincronizado a las \\d{2}:\\d{2}\\)$`),
     );
   });
 

@@ -82,6 +82,13 @@ const EXPECTED_TEXTS = [
   'Indique si el ítem está hecho (verdadero o falso)',
   'Seleccione un archivo (campo «archivo»)',
   'Un archivo pertenece a un ítem de la lista o a un comentario, no a ambos',
+  'Ingrese la hora con la forma HH:MM (por ejemplo 22:00)',
+  'Ingrese un correo electrónico válido',
+  'Indique, para cada tipo de aviso, si llega por push y por correo',
+  'Indique el comienzo y el fin del horario de silencio, o ninguno',
+  'El horario de silencio no puede empezar y terminar a la misma hora',
+  'El canal debe ser app, push o email',
+  'El estado debe ser pendiente, enviando, enviada, fallida u omitida',
 ];
 
 /** The generic texts name the field they are about. */

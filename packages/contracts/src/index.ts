@@ -41,6 +41,7 @@ export * from './calendar/calendar.routes';
 export * from './reports/reports.schemas';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';
+export * from './notifications/notification-channels.schemas';
 export * from './notifications/notifications.routes';
 export * from './events/events.schemas';
 export * from './events/events.routes';

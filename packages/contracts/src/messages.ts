@@ -101,6 +101,13 @@ export const MESSAGES = {
     checklistHechoRequired: 'Indique si el ítem está hecho (verdadero o falso)',
     attachmentFileRequired: 'Seleccione un archivo (campo «archivo»)',
     attachmentTargetBoth: 'Un archivo pertenece a un ítem de la lista o a un comentario, no a ambos',
+    horaInvalid: 'Ingrese la hora con la forma HH:MM (por ejemplo 22:00)',
+    correoInvalid: 'Ingrese un correo electrónico válido',
+    avisosRequired: 'Indique, para cada tipo de aviso, si llega por push y por correo',
+    silencioBoth: 'Indique el comienzo y el fin del horario de silencio, o ninguno',
+    silencioSame: 'El horario de silencio no puede empezar y terminar a la misma hora',
+    canalInvalid: 'El canal debe ser app, push o email',
+    estadoEntregaInvalid: 'El estado debe ser pendiente, enviando, enviada, fallida u omitida',
   },
   errors: {
     // SPEC section 8
@@ -208,6 +215,7 @@ export const MESSAGES = {
   },
   success: {
     nonWorkingDayAdded: 'Día no laborable agregado',
+    preferencesSaved: 'Preferencias de avisos guardadas',
     nonWorkingDayRemoved: 'Día no laborable quitado',
     passwordChanged: '¡Contraseña editada exitosamente!',
     userCreated: 'Usuario creado correctamente',
@@ -260,6 +268,12 @@ export const MESSAGES = {
     escalatedTitle: 'Tarea vencida en su área',
     escalatedBody: 'Sigue abierta y vencida la tarea ',
     digestTitle: 'Resumen del día',
+    /** The test an administrator sends to themselves from the delivery log. */
+    testTitle: 'Aviso de prueba',
+    testBody: 'Si usted lee esto, este canal le llega correctamente.',
+    /** The e-mail's closing lines (plain text and HTML). */
+    emailFooter: 'Puede elegir qué avisos le llegan por correo en su Perfil, sección Avisos.',
+    emailOpenTask: 'Abrir la tarea',
     inboxTitle: 'Notificaciones',
     inboxEmpty: 'No tiene notificaciones',
     inboxLoadFailed: 'Error al cargar las notificaciones',

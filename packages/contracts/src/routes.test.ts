@@ -94,6 +94,10 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['GET /api/notifications', 'authenticated'],
   ['GET /api/notifications/unread-count', 'authenticated'],
   ['POST /api/notifications/read-all', 'authenticated'],
+  ['GET /api/notifications/preferences', 'authenticated'],
+  ['PUT /api/notifications/preferences', 'authenticated'],
+  ['GET /api/notifications/deliveries', any('read:notification-deliveries')],
+  ['POST /api/notifications/test', any('read:notification-deliveries')],
   ['POST /api/notifications/:id/read', 'authenticated'],
   ['GET /api/events', 'authenticated'],
   ['POST /api/events/ticket', 'authenticated'],
@@ -239,6 +243,7 @@ describe('API_ROUTES', () => {
       'POST /api/notifications/register-device',
       'POST /api/notifications/send',
       'POST /api/notifications/send-mass',
+      'POST /api/notifications/test',
     ]);
     // The company sign-in's two steps send the browser elsewhere.
     const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);
@@ -320,9 +325,9 @@ describe('permissions', () => {
   it('has the 42 permissions of SPEC.md section 6 and the audit one, without duplicates', () => {
     // 5 task + 5 user + 4 status + 1 role + 2 report + 4 scheduled-task + 5 area
     // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
-    // + read:calendar and update:calendar (issue 19)
-    expect(ALL_PERMISSIONS).toHaveLength(45);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(45);
+    // + read:calendar, update:calendar and read:notification-deliveries (issue 19)
+    expect(ALL_PERMISSIONS).toHaveLength(46);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(46);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);

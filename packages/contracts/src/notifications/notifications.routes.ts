@@ -12,6 +12,14 @@ import {
   SendNotificationResponseSchema,
   UnreadCountResponseSchema,
 } from './notifications.schemas';
+import {
+  DeliveryListQuerySchema,
+  DeliveryListResponseSchema,
+  NotificationPreferencesRequestSchema,
+  NotificationPreferencesResponseSchema,
+  TestNotificationRequestSchema,
+  TestNotificationResponseSchema,
+} from './notification-channels.schemas';
 
 export const NOTIFICATIONS_ROUTES = {
   registerDevice: defineRoute({
@@ -74,6 +82,42 @@ export const NOTIFICATIONS_ROUTES = {
     response: MarkAllReadResponseSchema,
     status: 200,
     summary: 'Marca como leídas todas las notificaciones propias.',
+  }),
+  preferences: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/preferences',
+    access: 'authenticated',
+    response: NotificationPreferencesResponseSchema,
+    status: 200,
+    summary: 'Preferencias propias de avisos: correo, qué tipos llegan por push y por correo, y horario de silencio.',
+  }),
+  updatePreferences: defineRoute({
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    access: 'authenticated',
+    body: NotificationPreferencesRequestSchema,
+    response: NotificationPreferencesResponseSchema,
+    status: 200,
+    summary: 'Guarda las preferencias propias de avisos (en la aplicación siempre llegan).',
+  }),
+  deliveries: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/deliveries',
+    access: { anyOf: ['read:notification-deliveries'] },
+    query: DeliveryListQuerySchema,
+    response: DeliveryListResponseSchema,
+    status: 200,
+    summary:
+      'Registro de entregas por push y por correo: enviada, fallida (con el motivo y el próximo intento) u omitida (con el porqué).',
+  }),
+  sendTest: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/test',
+    access: { anyOf: ['read:notification-deliveries'] },
+    body: TestNotificationRequestSchema,
+    response: TestNotificationResponseSchema,
+    status: 201,
+    summary: 'Envía a quien llama un aviso de prueba por un canal y responde cómo resultó (queda en el registro).',
   }),
   markRead: defineRoute({
     method: 'POST',

@@ -12,6 +12,7 @@ import { ChecklistsAttachments1763700014000 } from './1763700014000-checklists-a
 import { ScheduleRules1763700015000 } from './1763700015000-schedule-rules';
 import { CompanyCalendar1763700015100 } from './1763700015100-company-calendar';
 import { Reminders1763700015200 } from './1763700015200-reminders';
+import { NotificationChannels1763700015300 } from './1763700015300-notification-channels';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ScheduleRules1763700015000,
   CompanyCalendar1763700015100,
   Reminders1763700015200,
+  NotificationChannels1763700015300,
 ];

@@ -31,6 +31,7 @@ export class AssignmentNotifier implements OccurrenceNotifier {
           .filter((a) => a.empleadoUuid !== notice.actorUuid)
           .map((a) => ({
             usuarioUuid: a.empleadoUuid,
+            tipo: 'asignacion',
             titulo: MESSAGES.notifications.taskAssignedTitle,
             mensaje,
             enviadoPor: notice.actorUuid,
@@ -54,6 +55,7 @@ export class AssignmentNotifier implements OccurrenceNotifier {
       await this.delivery.deliverEach(
         occurrences.map((o) => ({
           usuarioUuid: o.empleado_uuid,
+          tipo: 'asignacion',
           titulo: MESSAGES.notifications.taskAssignedTitle,
           mensaje: (MESSAGES.notifications.taskGeneratedBody + o.titulo).slice(0, TEXT_LIMITS.notificationMessage),
           enviadoPor: null,

@@ -40,7 +40,7 @@ describe('FirebasePushAdapter', () => {
   it('sends the notification title and body, a webpush notification and string data', async () => {
     const fake = new RecordingMessaging();
     const result = await new FirebasePushAdapter(fake).sendToTokens(['a', 'b'], message);
-    expect(result).toEqual({ successCount: 2, invalidTokens: [] });
+    expect(result).toEqual({ successCount: 2, invalidTokens: [], failures: [] });
     expect(fake.calls).toHaveLength(1);
     const sent = fake.calls[0];
     expect(sent.tokens).toEqual(['a', 'b']);
@@ -83,18 +83,23 @@ describe('FirebasePushAdapter', () => {
     const result = await new FirebasePushAdapter(fake).sendToTokens(all, message);
     expect(result.invalidTokens.sort()).toEqual(['t1100', 't3', 't600']);
     expect(result.successCount).toBe(1195);
+    // Every token it did not reach is reported with the reason, for the delivery log.
+    expect(result.failures?.map((f) => f.token).sort()).toEqual(['t1100', 't3', 't600', 't7', 't8']);
+    expect(result.failures?.find((f) => f.token === 't8')?.reason).toBe('FCM no lo entregó: messaging/server-unavailable');
   });
 
   it('goes on with the next batch when one batch fails as a whole', async () => {
     const fake = new RecordingMessaging({}, 1);
     const result = await new FirebasePushAdapter(fake).sendToTokens(tokens(700), message);
     expect(fake.calls).toHaveLength(2);
-    expect(result).toEqual({ successCount: 200, invalidTokens: [] });
+    expect(result.successCount).toBe(200);
+    expect(result.invalidTokens).toEqual([]);
+    expect(result.failures).toHaveLength(500);
   });
 
   it('makes no call without tokens', async () => {
     const fake = new RecordingMessaging();
-    expect(await new FirebasePushAdapter(fake).sendToTokens([], message)).toEqual({ successCount: 0, invalidTokens: [] });
+    expect(await new FirebasePushAdapter(fake).sendToTokens([], message)).toEqual({ successCount: 0, invalidTokens: [], failures: [] });
     expect(fake.calls).toHaveLength(0);
   });
 });

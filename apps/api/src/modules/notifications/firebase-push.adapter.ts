@@ -32,6 +32,7 @@ export class FirebasePushAdapter implements PushPort {
     const unique = [...new Set(tokens)];
     let successCount = 0;
     const invalidTokens: string[] = [];
+    const failures: { token: string; reason: string }[] = [];
     for (let i = 0; i < unique.length; i += FCM_MULTICAST_LIMIT) {
       const batch = unique.slice(i, i + FCM_MULTICAST_LIMIT);
       let answer: BatchResponse;
@@ -40,17 +41,19 @@ export class FirebasePushAdapter implements PushPort {
       } catch (err) {
         // One failed batch (FCM down, quota) must not stop the others; the inbox already has the notification.
         this.logger.warn(`FCM rechazó un lote de ${batch.length} tokens: ${(err as Error).message}`);
+        for (const token of batch) failures.push({ token, reason: `FCM rechazó el envío: ${(err as Error).message}` });
         continue;
       }
       successCount += answer.successCount;
       answer.responses.forEach((r, idx) => {
         if (r.success) return;
         const code = r.error?.code ?? '';
+        failures.push({ token: batch[idx], reason: `FCM no lo entregó: ${code || r.error?.message || 'error desconocido'}` });
         if (INVALID_TOKEN_CODES.has(code)) invalidTokens.push(batch[idx]);
         else this.logger.warn(`FCM no entregó un mensaje: ${code || r.error?.message || 'error desconocido'}`);
       });
     }
-    return { successCount, invalidTokens };
+    return { successCount, invalidTokens, failures };
   }
 }
 

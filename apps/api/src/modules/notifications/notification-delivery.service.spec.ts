@@ -1,5 +1,9 @@
+import type { AppConfig } from '../../config';
 import type { AppEvent, EventsService } from '../events/events.service';
-import { NotificationDelivery } from './notification-delivery.service';
+import type { DeliveriesRepository, DeliveryInsert } from './deliveries.repository';
+import type { MailOutbox } from './mail-outbox.service';
+import { NoopMailAdapter } from './mail.port';
+import { clockIn, inQuietHours, NotificationDelivery } from './notification-delivery.service';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
 import type { PushMessage, PushPort, PushResult } from './push.port';
 
@@ -23,6 +27,7 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
         leida: false,
         fecha_creacion: new Date('2030-01-01T10:00:00Z'),
         tarea_asignada_uuid: null,
+        tipo: 'mensaje' as const,
       }));
       rows.push(...inserted);
       return Promise.resolve(inserted);
@@ -55,7 +60,26 @@ function setup(opts: { pushEnabled?: boolean; pushResult?: PushResult; pushThrow
       return Promise.resolve(opts.pushResult ?? { successCount: tokens.length, invalidTokens: [] });
     },
   };
-  return { delivery: new NotificationDelivery(repo, events, push), log, devices, rows, published, pushed };
+  const logged: DeliveryInsert[] = [];
+  const deliveries = {
+    preferencesOf: () => Promise.resolve([]),
+    insertMany: (items: DeliveryInsert[]) => {
+      log.push('log');
+      logged.push(...items);
+      return Promise.resolve(items.map((_, i) => String(i)));
+    },
+  } as unknown as DeliveriesRepository;
+  const outbox = { kick: () => log.push('kick') } as unknown as MailOutbox;
+  const config = { timezone: 'America/Argentina/Buenos_Aires' } as AppConfig;
+  return {
+    delivery: new NotificationDelivery(repo, deliveries, events, outbox, push, new NoopMailAdapter(), config),
+    log,
+    logged,
+    devices,
+    rows,
+    published,
+    pushed,
+  };
 }
 
 const n = { titulo: 'Aviso', mensaje: 'Hola', enviadoPor: null };
@@ -64,8 +88,13 @@ describe('NotificationDelivery', () => {
   it('stores first, then announces each recipient live, then pushes to their devices', async () => {
     const s = setup();
     const d = await s.delivery.deliver(['u-a', 'u-b', 'u-a'], n);
-    expect(d).toEqual({ destinatarios: 2, push_enviadas: 3 });
-    expect(s.log).toEqual(['insert', 'publish', 'publish', 'push']);
+    // Both recipients reached (u-b on two devices).
+    expect(d).toEqual({ destinatarios: 2, push_enviadas: 2 });
+    expect(s.log).toEqual(['insert', 'publish', 'publish', 'push', 'log']);
+    expect(s.logged.map((l) => [l.usuarioUuid, l.canal, l.estado])).toEqual([
+      ['u-a', 'push', 'enviada'],
+      ['u-b', 'push', 'enviada'],
+    ]);
     expect(s.published.map((e) => [e.type, e.audience.userUuids])).toEqual([
       ['notification', ['u-a']],
       ['notification', ['u-b']],
@@ -95,17 +124,31 @@ describe('NotificationDelivery', () => {
     expect(d).toEqual({ destinatarios: 1, push_enviadas: 0 });
     expect(s.rows).toHaveLength(1);
     expect(s.published).toHaveLength(1);
+    expect(s.logged).toMatchObject([{ canal: 'push', estado: 'fallida', motivo: 'No se pudo enviar: FCM caído' }]);
   });
 
   it('does not ask a disabled push port', async () => {
     const s = setup({ pushEnabled: false });
     expect(await s.delivery.deliver(['u-a'], n)).toEqual({ destinatarios: 1, push_enviadas: 0 });
     expect(s.pushed).toHaveLength(0);
+    // A channel the server does not have is not logged per notification.
+    expect(s.logged).toHaveLength(0);
   });
 
   it('does nothing for no recipients', async () => {
     const s = setup();
     expect(await s.delivery.deliver([], n)).toEqual({ destinatarios: 0, push_enviadas: 0 });
     expect(s.log).toEqual([]);
+  });
+
+  it('tells quiet hours, also across midnight, in the company zone', () => {
+    expect(inQuietHours('23:10', '22:00', '06:00')).toBe(true);
+    expect(inQuietHours('05:59', '22:00', '06:00')).toBe(true);
+    expect(inQuietHours('06:00', '22:00', '06:00')).toBe(false);
+    expect(inQuietHours('13:00', '12:00', '14:00')).toBe(true);
+    expect(inQuietHours('14:00', '12:00', '14:00')).toBe(false);
+    expect(inQuietHours('13:00', null, null)).toBe(false);
+    expect(clockIn('America/Argentina/Buenos_Aires', new Date('2030-01-01T01:30:00Z'))).toBe('22:30');
+    expect(clockIn('Europe/Madrid', new Date('2030-07-01T22:05:00Z'))).toBe('00:05');
   });
 });

@@ -2,21 +2,28 @@ import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuditService } from '../../common/audit/audit.service';
 import {
+  DeliveryListQuery,
+  NotificationPreferencesRequest,
   NOTIFICATIONS_ROUTES,
   NotificationListQuery,
   RegisterDeviceRequest,
   SendMassNotificationRequest,
   SendNotificationRequest,
+  TestNotificationRequest,
   UuidParam,
 } from '@gestar/contracts';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Endpoint, ValidBody, ValidParams, ValidQuery } from '../../common/auth/decorators';
+import { NotificationDelivery } from './notification-delivery.service';
+import { NotificationPreferencesService } from './notification-preferences.service';
 import { NotificationsService } from './notifications.service';
 
 @Controller()
 export class NotificationsController {
   constructor(
     private readonly notifications: NotificationsService,
+    private readonly preferences: NotificationPreferencesService,
+    private readonly delivery: NotificationDelivery,
     private readonly audit: AuditService,
   ) {}
 
@@ -62,6 +69,26 @@ export class NotificationsController {
   @Endpoint(NOTIFICATIONS_ROUTES.markAllRead)
   markAllRead(@CurrentUser() user: AuthUser) {
     return this.notifications.markAllRead(user);
+  }
+
+  @Endpoint(NOTIFICATIONS_ROUTES.preferences)
+  getPreferences(@CurrentUser() user: AuthUser) {
+    return this.preferences.get(user.uuid);
+  }
+
+  @Endpoint(NOTIFICATIONS_ROUTES.updatePreferences)
+  updatePreferences(@CurrentUser() user: AuthUser, @ValidBody() body: NotificationPreferencesRequest) {
+    return this.preferences.save(user.uuid, body);
+  }
+
+  @Endpoint(NOTIFICATIONS_ROUTES.deliveries)
+  deliveries(@ValidQuery() q: DeliveryListQuery) {
+    return this.preferences.list(q);
+  }
+
+  @Endpoint(NOTIFICATIONS_ROUTES.sendTest)
+  sendTest(@CurrentUser() user: AuthUser, @ValidBody() body: TestNotificationRequest) {
+    return this.delivery.sendTest(user.uuid, body);
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.inbox)

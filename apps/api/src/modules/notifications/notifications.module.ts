@@ -3,7 +3,11 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { OCCURRENCE_NOTIFIER } from '../scheduled-tasks/occurrence-notifier';
 import { AssignmentNotifier } from './assignment-notifier.service';
 import { createFirebaseMessaging, FirebasePushAdapter } from './firebase-push.adapter';
+import { DeliveriesRepository } from './deliveries.repository';
+import { MailOutbox } from './mail-outbox.service';
+import { MAIL_PORT, mailPortFor } from './mail.port';
 import { NotificationDelivery } from './notification-delivery.service';
+import { NotificationPreferencesService } from './notification-preferences.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
@@ -26,7 +30,8 @@ async function pushPortFor(config: AppConfig): Promise<PushPort> {
 }
 
 /**
- * Inbox, sends, device registration and automatic notifications. Exports
+ * Inbox, sends, device registration, automatic notifications, each person's channels and
+ * quiet hours, e-mail (SMTP_URL) and the delivery log. Exports
  * `AssignmentNotifier` (tasks call `notifyAssigned`) and provides the
  * scheduler's OCCURRENCE_NOTIFIER hook.
  */
@@ -34,8 +39,12 @@ async function pushPortFor(config: AppConfig): Promise<PushPort> {
   controllers: [NotificationsController],
   providers: [
     NotificationsRepository,
+    DeliveriesRepository,
     NotificationsService,
+    NotificationPreferencesService,
     NotificationDelivery,
+    MailOutbox,
+    { provide: MAIL_PORT, inject: [APP_CONFIG], useFactory: mailPortFor },
     AssignmentNotifier,
     { provide: PUSH_PORT, inject: [APP_CONFIG], useFactory: pushPortFor },
     { provide: OCCURRENCE_NOTIFIER, useExisting: AssignmentNotifier },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { NotificationType } from '@gestar/contracts';
 import { Db } from '../../database/db';
 import { paginate, PageRequest, Sql, sql } from '../../database/sql';
 
@@ -10,6 +11,7 @@ export interface NotificationRow {
   leida: boolean;
   fecha_creacion: Date;
   tarea_asignada_uuid: string | null;
+  tipo: NotificationType;
 }
 
 export interface RecipientRow {
@@ -26,9 +28,11 @@ export interface NotificationItem {
   enviadoPor: string | null;
   /** The assigned task it is about. */
   tareaAsignadaUuid?: string | null;
+  /** What it is about (each person chooses per kind which channels carry it); default `mensaje`. */
+  tipo?: NotificationType;
 }
 
-const COLUMNS = sql`uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion, tarea_asignada_uuid`;
+const COLUMNS = sql`uuid, usuario_uuid, titulo, mensaje, leida, fecha_creacion, tarea_asignada_uuid, tipo`;
 
 /** The only writer of `notificaciones` and `dispositivos`. */
 @Injectable()
@@ -85,11 +89,11 @@ export class NotificationsRepository {
   /** One inbox row per recipient, in one statement. */
   insertMany(
     recipients: readonly string[],
-    n: { titulo: string; mensaje: string; enviadoPor: string | null },
+    n: { titulo: string; mensaje: string; enviadoPor: string | null; tipo?: NotificationType },
   ): Promise<NotificationRow[]> {
     return this.db.query(sql`
-      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid)
-      SELECT r, ${n.titulo}, ${n.mensaje}, ${n.enviadoPor}::uuid FROM unnest(${recipients}::uuid[]) AS r
+      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid, tipo)
+      SELECT r, ${n.titulo}, ${n.mensaje}, ${n.enviadoPor}::uuid, ${n.tipo ?? 'mensaje'} FROM unnest(${recipients}::uuid[]) AS r
       RETURNING ${COLUMNS}`);
   }
 
@@ -103,11 +107,12 @@ export class NotificationsRepository {
       ? sql`WHERE EXISTS (SELECT 1 FROM usuarios u WHERE u.uuid = i.usuario_uuid AND u.activo)`
       : sql.empty;
     return this.db.query(sql`
-      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid, tarea_asignada_uuid)
-      SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid, i.tarea_asignada_uuid
+      INSERT INTO notificaciones (usuario_uuid, titulo, mensaje, enviado_por_uuid, tarea_asignada_uuid, tipo)
+      SELECT i.usuario_uuid, i.titulo, i.mensaje, i.enviado_por_uuid, i.tarea_asignada_uuid, i.tipo
         FROM unnest(${items.map((i) => i.usuarioUuid)}::uuid[], ${items.map((i) => i.titulo)}::text[], ${items.map((i) => i.mensaje)}::text[],
-                    ${items.map((i) => i.enviadoPor)}::uuid[], ${items.map((i) => i.tareaAsignadaUuid ?? null)}::uuid[])
-             WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, tarea_asignada_uuid, n)
+                    ${items.map((i) => i.enviadoPor)}::uuid[], ${items.map((i) => i.tareaAsignadaUuid ?? null)}::uuid[],
+                    ${items.map((i) => i.tipo ?? 'mensaje')}::text[])
+             WITH ORDINALITY AS i(usuario_uuid, titulo, mensaje, enviado_por_uuid, tarea_asignada_uuid, tipo, n)
        ${onlyActive}
        ORDER BY i.n
       RETURNING ${COLUMNS}`);

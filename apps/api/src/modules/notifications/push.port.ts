@@ -10,6 +10,8 @@ export interface PushResult {
   successCount: number;
   /** Tokens the push service says will never work again: the caller forgets them. */
   invalidTokens: string[];
+  /** Every token the message did not reach, with the push service's reason (the delivery log). */
+  failures?: { token: string; reason: string }[];
 }
 
 /** The project's own messaging port: the notification rules never see firebase-admin. */
@@ -26,6 +28,6 @@ export class NoopPushAdapter implements PushPort {
   readonly enabled = false;
 
   sendToTokens(): Promise<PushResult> {
-    return Promise.resolve({ successCount: 0, invalidTokens: [] });
+    return Promise.resolve({ successCount: 0, invalidTokens: [], failures: [] });
   }
 }

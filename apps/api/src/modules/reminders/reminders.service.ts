@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { addDaysToCalendarDate, companyMidnight, MESSAGES, TEXT_LIMITS, todayIn } from '@gestar/contracts';
+import { addDaysToCalendarDate, companyMidnight, MESSAGES, NotificationKind, TEXT_LIMITS, todayIn } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { sql } from '../../database/sql';
 import { NotificationDelivery } from '../notifications/notification-delivery.service';
@@ -80,10 +80,10 @@ export class RemindersService {
     const digests = morning ? await this.repo.claimDigests(today) : [];
 
     const items: NotificationItem[] = [
-      ...tomorrow.map((r) => this.item(r, N.dueTomorrowTitle, N.dueTomorrowBody + r.titulo)),
-      ...dueToday.map((r) => this.item(r, N.dueTodayTitle, N.dueTodayBody + r.titulo)),
-      ...overdue.map((r) => this.item(r, N.overdueTitle, N.overdueBody + r.titulo)),
-      ...escalated.map((r) => this.item(r, N.escalatedTitle, `${N.escalatedBody}«${r.titulo}» de ${r.empleado}`)),
+      ...tomorrow.map((r) => this.item(r, 'vence_manana', N.dueTomorrowTitle, N.dueTomorrowBody + r.titulo)),
+      ...dueToday.map((r) => this.item(r, 'vence_hoy', N.dueTodayTitle, N.dueTodayBody + r.titulo)),
+      ...overdue.map((r) => this.item(r, 'vencida', N.overdueTitle, N.overdueBody + r.titulo)),
+      ...escalated.map((r) => this.item(r, 'escalada', N.escalatedTitle, `${N.escalatedBody}«${r.titulo}» de ${r.empleado}`)),
       ...digests.map((d) => this.digest(d)),
     ];
     if (items.length) {
@@ -111,8 +111,8 @@ export class RemindersService {
     await this.repo.prune(OVERDUE_WINDOW_DAYS * 4).catch((err: Error) => this.logger.warn(err.message));
   }
 
-  private item(r: ClaimedReminder, titulo: string, mensaje: string): NotificationItem {
-    return { usuarioUuid: r.usuario_uuid, titulo, mensaje: clip(mensaje), enviadoPor: null, tareaAsignadaUuid: r.tarea_asignada_uuid };
+  private item(r: ClaimedReminder, tipo: NotificationKind, titulo: string, mensaje: string): NotificationItem {
+    return { usuarioUuid: r.usuario_uuid, tipo, titulo, mensaje: clip(mensaje), enviadoPor: null, tareaAsignadaUuid: r.tarea_asignada_uuid };
   }
 
   private digest(d: ClaimedDigest): NotificationItem {
@@ -123,6 +123,7 @@ export class RemindersService {
     ];
     return {
       usuarioUuid: d.usuario_uuid,
+      tipo: 'resumen',
       titulo: N.digestTitle,
       mensaje: clip(`En sus áreas: ${parts[0]}, ${parts[1]} y ${parts[2]}.`),
       enviadoPor: null,

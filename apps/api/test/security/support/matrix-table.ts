@@ -1,4 +1,4 @@
-import { addDaysToCalendarDate } from '@gestar/contracts';
+import { addDaysToCalendarDate, DEFAULT_NOTIFICATION_CHOICES } from '@gestar/contracts';
 import { DEMO_PASSWORD } from '../../support/test-app';
 import { Caller, fixtures, freeOrder, Ids, suffix, tomorrow, World } from './world';
 
@@ -361,6 +361,13 @@ export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/notifications': { prepare: none, record: everyone(200) },
   'GET /api/notifications/unread-count': { prepare: none, record: everyone(200) },
   'POST /api/notifications/read-all': { prepare: none, record: everyone(200) },
+  'GET /api/notifications/preferences': { prepare: none, record: everyone(200) },
+  'PUT /api/notifications/preferences': {
+    prepare: async () => ({ body: { correo: null, avisos: DEFAULT_NOTIFICATION_CHOICES } }),
+    record: everyone(200),
+  },
+  'GET /api/notifications/deliveries': { prepare: none },
+  'POST /api/notifications/test': { prepare: async () => ({ body: { canal: 'app' } }) },
   'POST /api/notifications/:id/read': {
     // Someone else's notification answers 404 (its existence is not revealed).
     prepare: async (c) => ({ params: { id: await c.fx.notification(employee(c)) } }),
