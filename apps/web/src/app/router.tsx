@@ -40,6 +40,10 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: 'tipo-tarea', element: lazyPage(() => import('../features/task-types/routes/task-types-page'), 'TaskTypesPage', '/tipo-tarea') },
   { path: 'reportes', element: lazyPage(() => import('../features/reports/routes/reports-page'), 'ReportsPage', '/reportes') },
+  {
+    path: 'entregas-avisos',
+    element: lazyPage(() => import('../features/notifications/routes/deliveries-page'), 'DeliveriesPage', '/entregas-avisos'),
+  },
   { path: 'auditoria', element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria') },
   { path: 'calendario', element: lazyPage(() => import('../features/calendar/routes/calendar-page'), 'CalendarPage', '/calendario') },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },

@@ -14,6 +14,7 @@ import {
   IconProgressCheck,
   IconReportAnalytics,
   IconSettings,
+  IconMailForward,
   IconShieldSearch,
   IconUserCircle,
   IconUserShield,
@@ -57,6 +58,7 @@ export const NAVIGATION: readonly NavEntry[] = [
       { label: 'Usuarios', path: APP_PATHS.users, icon: IconUsers },
       { label: 'Reportes', path: APP_PATHS.reports, icon: IconReportAnalytics },
       { label: 'Auditoría', path: APP_PATHS.audit, icon: IconShieldSearch },
+      { label: 'Entregas de avisos', path: APP_PATHS.deliveries, icon: IconMailForward },
     ],
   },
   {

@@ -186,21 +186,30 @@ function Step({
   const remove = useDeleteAttachment(taskId);
   const [note, setNote] = useState(item.nota ?? '');
   const noteChanged = note.trim() !== (item.nota ?? '');
-  const send = (hecho: boolean) =>
+  // The box shows the tap at once (set in the same event, before the request's state renders);
+  // the stored step takes over when it changes, and a refusal puts the box back.
+  const [asked, setAsked] = useState<{ hecho: boolean; from: boolean } | null>(null);
+  const shown = asked && asked.from === item.hecho ? asked.hecho : item.hecho;
+  const send = (hecho: boolean) => {
+    setAsked({ hecho, from: item.hecho });
     tick.mutate(
       { itemId: item.uuid, texto: item.texto, body: { hecho, ...(item.requiere_nota || noteChanged ? { nota: note.trim() || null } : {}) } },
       {
         onSuccess: ({ queued }) => queued && toast.alert(SENT_LATER, 'Paso guardado sin conexión'),
-        onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.checklistTickFailed)),
+        onError: (error) => {
+          setAsked(null);
+          toast.error(errorMessage(error, MESSAGES.errors.checklistTickFailed));
+        },
       },
     );
+  };
   return (
     <Paper withBorder p="xs" radius="sm" aria-label={item.texto} component="li">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Checkbox
             label={item.texto}
-            checked={item.hecho}
+            checked={shown}
             disabled={readOnly || tick.isPending}
             onChange={(e) => send(e.currentTarget.checked)}
           />

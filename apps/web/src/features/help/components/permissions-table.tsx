@@ -45,6 +45,7 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'update:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'delete:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'send:notifications': 'Enviar notificaciones a un usuario o a todos los de su alcance.',
+  'read:notification-deliveries': 'Ver cómo llegó cada aviso por push y por correo (Administración > Entregas de avisos) y enviarse pruebas.',
   'read:audit': 'Ver el registro de auditoría (Administración > Auditoría) y exportarlo.',
   'read:calendar': 'Ver el calendario laboral (Configuración > Calendario laboral).',
   'update:calendar': 'Marcar y quitar días no laborables y traer los feriados nacionales.',

@@ -75,6 +75,30 @@ const SECTIONS: HelpSection[] = [
     ),
   },
   {
+    id: 'avisos',
+    title: 'Elegir cómo le llegan los avisos',
+    content: (
+      <>
+        <P>
+          En la aplicación los avisos le llegan siempre. En Perfil, sección «Avisos», elija para cada tipo de aviso si
+          también quiere recibirlo por push (en el teléfono o la computadora donde activó las notificaciones) y por correo
+          electrónico, y escriba la dirección donde quiere los correos. Si nunca lo cambió, le llegan por push todos
+          salvo el resumen diario, y por correo solo las tareas vencidas en sus áreas y el resumen diario (si tiene
+          dirección).
+        </P>
+        <P>
+          El horario de silencio (por ejemplo de 22:00 a 06:00) evita push y correos en esas horas; los avisos quedan en
+          la aplicación para cuando la abra.
+        </P>
+        <P>
+          Los administradores ven en Administración &gt; Entregas de avisos cómo llegó cada push y cada correo: enviado,
+          fallido con el motivo (los correos fallidos se reintentan solos), u omitido y por qué. Desde allí pueden
+          enviarse una prueba por cada canal.
+        </P>
+      </>
+    ),
+  },
+  {
     id: 'push',
     title: 'Notificaciones del navegador',
     content: (

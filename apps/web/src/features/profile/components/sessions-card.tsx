@@ -34,7 +34,15 @@ function SessionRow({ session, onEnd, ending }: { session: Session; onEnd: () =>
         </div>
       </Group>
       {!session.actual && (
-        <Button size="xs" variant="subtle" color="red" onClick={onEnd} loading={ending} aria-label={`Cerrar la sesión de ${name}`}>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={onEnd}
+          loading={ending}
+          aria-label={`Cerrar la sesión de ${name}`}
+          style={{ flexShrink: 0 }}
+        >
           Cerrar
         </Button>
       )}

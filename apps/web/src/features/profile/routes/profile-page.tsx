@@ -8,6 +8,7 @@ import { useLogout } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { useUser } from '../api/get-user';
 import { ChangePasswordFormCard } from '../components/change-password-form';
+import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PersonalInfo } from '../components/personal-info';
 import { SessionsCard } from '../components/sessions-card';
 
@@ -20,7 +21,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Mi Perfil" description="Sus datos y la seguridad de su cuenta" icon={<IconUserCircle size={24} />} />
+      <PageHeader title="Mi Perfil" description="Sus datos, sus avisos y la seguridad de su cuenta" icon={<IconUserCircle size={24} />} />
       {userQuery.isPending && sessionUser ? (
         <PageLoader />
       ) : userQuery.isError || !userQuery.data ? (
@@ -55,6 +56,7 @@ export function ProfilePage() {
               {passwordOpen && <ChangePasswordFormCard userId={userQuery.data.uuid} onDone={passwordForm.close} />}
             </Collapse>
           </Card>
+          <NotificationPreferencesCard />
           <SessionsCard />
         </Stack>
       )}

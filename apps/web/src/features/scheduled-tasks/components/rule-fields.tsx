@@ -319,7 +319,9 @@ export function NextDates({ rule, desde, values }: { rule: Rule | null; desde: s
       ) : (
         <List size="sm" aria-label="Próximas fechas" spacing={2}>
           {dates.map((d) => (
-            <List.Item key={d}>{dayjs(d).format('ddd D MMM YYYY')}</List.Item>
+            <List.Item key={d}>
+              <time dateTime={d}>{dayjs(d).format('ddd D MMM YYYY')}</time>
+            </List.Item>
           ))}
         </List>
       )}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import {
+  DELIVERY_CHANNEL_LABELS,
+  DELIVERY_CHANNELS,
+  DELIVERY_STATE_LABELS,
+  DELIVERY_STATES,
+  OPTIONAL_CHANNELS,
+  type DeliveryChannel,
+} from '@gestar/contracts';
+import { DateField } from '../../../components/date-field';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { Pagination } from '../../../components/pagination';
+import { showToast } from '../../../lib/toast';
+import { EMPTY_DELIVERY_FILTERS, useDeliveries, useSendTest, type DeliveryFilterValues } from '../api/deliveries';
+import { DeliveryList } from '../components/delivery-list';
+
+const CHANNELS = OPTIONAL_CHANNELS.map((c) => ({ value: c, label: DELIVERY_CHANNEL_LABELS[c] }));
+const STATES = DELIVERY_STATES.map((s) => ({ value: s, label: DELIVERY_STATE_LABELS[s] }));
+
+/** Administración > Entregas de avisos: how each push and e-mail went, and a test to oneself per channel. */
+export function DeliveriesPage() {
+  const [filters, setFilters] = useState<DeliveryFilterValues>(EMPTY_DELIVERY_FILTERS);
+  const [page, setPage] = useState(1);
+  const deliveries = useDeliveries(filters, page);
+  const test = useSendTest();
+  const set = (patch: Partial<DeliveryFilterValues>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const server = deliveries.data?.canales_servidor;
+
+  const sendTest = (canal: DeliveryChannel) =>
+    test.mutate(canal, {
+      onSuccess: (r) => {
+        const label = DELIVERY_CHANNEL_LABELS[r.canal];
+        if (r.estado === 'enviada') showToast('success', `La prueba por ${label.toLowerCase()} se envió.`);
+        else if (r.estado === 'pendiente' || r.estado === 'enviando') showToast('default', `La prueba por ${label.toLowerCase()} está en camino.`);
+        else showToast('error', `${DELIVERY_STATE_LABELS[r.estado]}: ${r.motivo ?? ''}`, `Prueba por ${label.toLowerCase()}`);
+      },
+      onError: (e) => showToast('error', e.message),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Entregas de avisos"
+        description="Cómo llegó cada aviso por push y por correo: enviado, fallido con el motivo, u omitido y por qué"
+        icon={<IconMailForward size={24} />}
+      />
+      <Stack gap="md">
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="entregas-prueba">
+          <Title order={2} fz="h4" id="entregas-prueba" mb={4}>
+            Enviarme una prueba
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Le llega a usted por el canal que elija, sin importar sus preferencias ni su horario de silencio. El correo va
+            a la dirección de su Perfil.
+          </Text>
+          <Group gap="sm">
+            {DELIVERY_CHANNELS.map((c) => (
+              <Button
+                key={c}
+                variant="light"
+                onClick={() => sendTest(c)}
+                loading={test.isPending && test.variables === c}
+                disabled={test.isPending && test.variables !== c}
+              >
+                {DELIVERY_CHANNEL_LABELS[c]}
+              </Button>
+            ))}
+          </Group>
+        </Card>
+        {server && (!server.push || !server.email) && (
+          <Alert color="yellow" variant="light" role="status">
+            {[
+              !server.push && 'Las notificaciones push no están configuradas en el servidor (FIREBASE_SERVICE_ACCOUNT).',
+              !server.email && 'El correo no está configurado en el servidor (SMTP_URL).',
+            ]
+              .filter(Boolean)
+              .join(' ')}{' '}
+            Mientras tanto los avisos llegan solo en la aplicación, y ese canal no se registra aquí.
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" component="section" aria-label="Filtros de entregas">
+          <Select label="Canal" placeholder="Todos" data={CHANNELS} clearable value={filters.canal} onChange={(v) => set({ canal: v })} />
+          <Select label="Estado" placeholder="Todos" data={STATES} clearable value={filters.estado} onChange={(v) => set({ estado: v })} />
+          <DateField label="Desde" value={filters.desde} onChange={(v) => set({ desde: v })} maxDate={filters.hasta ?? undefined} />
+          <DateField label="Hasta" value={filters.hasta} onChange={(v) => set({ hasta: v })} minDate={filters.desde ?? undefined} />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {deliveries.data ? (deliveries.data.meta.totalItems === 1 ? '1 entrega' : `${deliveries.data.meta.totalItems} entregas`) : ''}
+        </Text>
+        {deliveries.isPending ? (
+          <PageLoader />
+        ) : deliveries.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            No se pudo cargar el registro de entregas: {deliveries.error.message}
+          </Alert>
+        ) : deliveries.data.data.length === 0 ? (
+          <EmptyState title="Sin entregas" description="No hay entregas por push ni por correo con estos filtros." />
+        ) : (
+          <>
+            <DeliveryList deliveries={deliveries.data.data} />
+            <Pagination page={page} totalPages={deliveries.data.meta.totalPages} onChange={setPage} disabled={deliveries.isFetching} />
+          </>
+        )}
+      </Stack>
+    </>
+  );
+}
