@@ -1,4 +1,5 @@
 export * from './permissions';
+export * from './permission-labels';
 export * from './messages';
 export * from './constants';
 export * from './common/common.schemas';

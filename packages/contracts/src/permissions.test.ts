@@ -5,8 +5,8 @@ import {
   SUPERVISOR_PERMISSIONS,
   hasAnyPermission,
   isPermission,
-  PERMISSION_LABELS,
 } from './permissions';
+import { PERMISSION_LABELS } from './permission-labels';
 
 describe('who may watch an area', () => {
   it('is the two assigned-tasks read permissions, all areas or own areas', () => {
