@@ -1,6 +1,7 @@
 import { CronExpression, SchedulerRegistry } from '@nestjs/schedule';
 import { todayIn } from '@gestar/contracts';
 import { SchedulerService, type TickResult } from '../src/modules/scheduled-tasks/scheduler.service';
+import { RemindersService, type RemindersResult } from '../src/modules/reminders/reminders.service';
 import { areaUuid, createTestApp, TestApp, userUuid } from './support/test-app';
 
 /**
@@ -11,12 +12,14 @@ import { areaUuid, createTestApp, TestApp, userUuid } from './support/test-app';
  */
 
 const JOB = 'scheduled-tasks';
+const REMINDERS_JOB = 'reminders';
 
 describe('scheduler cron in a running application', () => {
   let t: TestApp;
   let registry: SchedulerRegistry;
   let scheduler: SchedulerService;
   let wasActive: boolean;
+  let remindersWereActive: boolean;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SCHEDULER_ENABLED: 'true' } });
@@ -25,6 +28,8 @@ describe('scheduler cron in a running application', () => {
     const job = registry.getCronJob(JOB);
     wasActive = job.isActive;
     job.stop();
+    remindersWereActive = registry.getCronJob(REMINDERS_JOB).isActive;
+    registry.getCronJob(REMINDERS_JOB).stop();
   }, 60_000);
 
   afterAll(async () => {
@@ -117,5 +122,52 @@ describe('scheduler cron in a running application', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await job.fireOnTick();
     expect(started).toHaveLength(2);
+  });
+
+  it('the reminders job runs every minute too, and firing it sends an overdue notice once', async () => {
+    expect(registry.getCronJob(REMINDERS_JOB).cronTime.source).toBe(CronExpression.EVERY_MINUTE);
+    expect(remindersWereActive).toBe(true);
+    // The e-mail retries run in this process too (SCHEDULER_ENABLED).
+    expect(registry.getIntervals()).toContain('mail-retries');
+
+    const reminders = t.app.get(RemindersService);
+    const fireReminders = async (): Promise<RemindersResult | null> => {
+      const runs: Promise<RemindersResult>[] = [];
+      const original = reminders.run.bind(reminders);
+      const spy = jest.spyOn(reminders, 'run').mockImplementation((now?: Date) => {
+        const p = original(now);
+        runs.push(p);
+        return p;
+      });
+      await registry.getCronJob(REMINDERS_JOB).fireOnTick();
+      spy.mockRestore();
+      const result = runs.length ? await runs[0]! : null;
+      await new Promise((resolve) => setImmediate(resolve));
+      return result;
+    };
+
+    const [tipo] = await t.ds.query(`SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1`);
+    const [abierto] = await t.ds.query(`SELECT uuid FROM estados WHERE categoria = 'pendiente' ORDER BY "order" LIMIT 1`);
+    const operario = await userUuid(t, 'operario');
+    const [task] = await t.ds.query(
+      `INSERT INTO tareas (titulo, tipo_tarea_uuid, area_uuid, creado_por_uuid) VALUES ('Afilar formones', $1, $2, $3) RETURNING uuid`,
+      [tipo.uuid, await areaUuid(t, 'Carpintería'), await userUuid(t, 'admin')],
+    );
+    const [occ] = await t.ds.query(
+      `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_vencimiento) VALUES ($1, $2, $3, $4::date - 1) RETURNING uuid`,
+      [task.uuid, operario, abierto.uuid, todayIn(t.config.timezone, new Date())],
+    );
+    const notices = async () =>
+      (await t.ds.query(`SELECT titulo, tipo FROM notificaciones WHERE tarea_asignada_uuid = $1 AND usuario_uuid = $2`, [occ.uuid, operario])) as {
+        titulo: string;
+        tipo: string;
+      }[];
+
+    const first = await fireReminders();
+    expect(first).not.toBeNull();
+    expect(first!.vencidas).toBeGreaterThanOrEqual(1);
+    expect(await notices()).toEqual([{ titulo: 'Tarea vencida', tipo: 'vencida' }]);
+    await fireReminders();
+    expect(await notices()).toHaveLength(1);
   });
 });
