@@ -40,22 +40,28 @@ describe('scheduler cron in a running application', () => {
     jest.restoreAllMocks();
   });
 
-  /** Fires the registered job once and resolves with what the tick it started returned (null: no tick started). */
-  async function fire(): Promise<TickResult | null> {
-    const ticks: Promise<TickResult>[] = [];
-    const original = scheduler.runTick.bind(scheduler);
-    const spy = jest.spyOn(scheduler, 'runTick').mockImplementation((now?: Date) => {
+  /**
+   * Fires the registered cron job `job` once and resolves with what the run it started returned
+   * (null: none started); `target[method]` is the run the job's handler calls.
+   */
+  async function fireJob<T, K extends string>(job: string, target: Record<K, (now?: Date) => Promise<T>>, method: K): Promise<T | null> {
+    const runs: Promise<T>[] = [];
+    const original = target[method].bind(target);
+    const spy = jest.spyOn(target, method as never).mockImplementation(((now?: Date) => {
       const p = original(now);
-      ticks.push(p);
+      runs.push(p);
       return p;
-    });
-    await registry.getCronJob(JOB).fireOnTick();
+    }) as never);
+    await registry.getCronJob(job).fireOnTick();
     spy.mockRestore();
-    const result = ticks.length ? await ticks[0]! : null;
-    // onMinute's finally (the end of the tick) runs before whatever comes next.
+    const result = runs.length ? await runs[0]! : null;
+    // The handler's finally (the end of the run) runs before whatever comes next.
     await new Promise((resolve) => setImmediate(resolve));
     return result;
   }
+
+  const fire = (): Promise<TickResult | null> =>
+    fireJob(JOB, scheduler as unknown as Record<'runTick', (now?: Date) => Promise<TickResult>>, 'runTick');
 
   it('the job is registered every minute and started with the application', () => {
     const names = [...registry.getCronJobs().keys()];
@@ -130,21 +136,8 @@ describe('scheduler cron in a running application', () => {
     // The e-mail retries run in this process too (SCHEDULER_ENABLED).
     expect(registry.getIntervals()).toContain('mail-retries');
 
-    const reminders = t.app.get(RemindersService);
-    const fireReminders = async (): Promise<RemindersResult | null> => {
-      const runs: Promise<RemindersResult>[] = [];
-      const original = reminders.run.bind(reminders);
-      const spy = jest.spyOn(reminders, 'run').mockImplementation((now?: Date) => {
-        const p = original(now);
-        runs.push(p);
-        return p;
-      });
-      await registry.getCronJob(REMINDERS_JOB).fireOnTick();
-      spy.mockRestore();
-      const result = runs.length ? await runs[0]! : null;
-      await new Promise((resolve) => setImmediate(resolve));
-      return result;
-    };
+    const reminders = t.app.get(RemindersService) as unknown as Record<'run', (now?: Date) => Promise<RemindersResult>>;
+    const fireReminders = () => fireJob(REMINDERS_JOB, reminders, 'run');
 
     const [tipo] = await t.ds.query(`SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1`);
     const [abierto] = await t.ds.query(`SELECT uuid FROM estados WHERE categoria = 'pendiente' ORDER BY "order" LIMIT 1`);

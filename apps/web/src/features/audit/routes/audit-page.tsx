@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconShieldSearch } from '@tabler/icons-react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_RESOURCE_LABELS, AUDIT_RESOURCES } from '@gestar/contracts';
 import { DateField } from '../../../components/date-field';
-import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { Pagination } from '../../../components/pagination';
+import { PagedResults } from '../../../components/paged-results';
 import { showToast } from '../../../lib/toast';
 import { EMPTY_AUDIT_FILTERS, useAudit, useAuditActors, useExportAudit, type AuditFilterValues } from '../api/audit';
 import { AuditList } from '../components/audit-list';
@@ -69,20 +67,15 @@ export function AuditPage() {
             Exportar a Excel
           </Button>
         </Group>
-        {audit.isPending ? (
-          <PageLoader />
-        ) : audit.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            No se pudo cargar la auditoría: {audit.error.message}
-          </Alert>
-        ) : audit.data.data.length === 0 ? (
-          <EmptyState title="Sin entradas" description="No hay entradas de auditoría con estos filtros." />
-        ) : (
-          <>
-            <AuditList entries={audit.data.data} />
-            <Pagination page={page} totalPages={audit.data.meta.totalPages} onChange={setPage} disabled={audit.isFetching} />
-          </>
-        )}
+        <PagedResults
+          query={audit}
+          page={page}
+          onPage={setPage}
+          what="la auditoría"
+          empty={{ title: 'Sin entradas', description: 'No hay entradas de auditoría con estos filtros.' }}
+        >
+          {(rows) => <AuditList entries={rows} />}
+        </PagedResults>
       </Stack>
     </>
   );

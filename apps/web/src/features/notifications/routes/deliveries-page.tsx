@@ -10,10 +10,8 @@ import {
   type DeliveryChannel,
 } from '@gestar/contracts';
 import { DateField } from '../../../components/date-field';
-import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { Pagination } from '../../../components/pagination';
+import { PagedResults } from '../../../components/paged-results';
 import { showToast } from '../../../lib/toast';
 import { EMPTY_DELIVERY_FILTERS, useDeliveries, useSendTest, type DeliveryFilterValues } from '../api/deliveries';
 import { DeliveryList } from '../components/delivery-list';
@@ -94,20 +92,15 @@ export function DeliveriesPage() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {deliveries.data ? (deliveries.data.meta.totalItems === 1 ? '1 entrega' : `${deliveries.data.meta.totalItems} entregas`) : ''}
         </Text>
-        {deliveries.isPending ? (
-          <PageLoader />
-        ) : deliveries.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            No se pudo cargar el registro de entregas: {deliveries.error.message}
-          </Alert>
-        ) : deliveries.data.data.length === 0 ? (
-          <EmptyState title="Sin entregas" description="No hay entregas por push ni por correo con estos filtros." />
-        ) : (
-          <>
-            <DeliveryList deliveries={deliveries.data.data} />
-            <Pagination page={page} totalPages={deliveries.data.meta.totalPages} onChange={setPage} disabled={deliveries.isFetching} />
-          </>
-        )}
+        <PagedResults
+          query={deliveries}
+          page={page}
+          onPage={setPage}
+          what="el registro de entregas"
+          empty={{ title: 'Sin entregas', description: 'No hay entregas por push ni por correo con estos filtros.' }}
+        >
+          {(rows) => <DeliveryList deliveries={rows} />}
+        </PagedResults>
       </Stack>
     </>
   );
