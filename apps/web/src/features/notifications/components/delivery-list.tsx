@@ -96,9 +96,11 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryResponse[] })
             <Table.Td>{person(d)}</Table.Td>
             <Table.Td>
               <Text size="sm">{d.titulo}</Text>
-              <Text size="xs" c="dimmed">
-                {kindOf(d)}
-              </Text>
+              {kindOf(d) !== d.titulo && (
+                <Text size="xs" c="dimmed">
+                  {kindOf(d)}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>{DELIVERY_CHANNEL_LABELS[d.canal]}</Table.Td>
             <Table.Td>
