@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { MESSAGES } from '@gestar/contracts';
 import { apiToken, DEMO_PASSWORD, expect, loginAs, test } from './fixtures';
@@ -28,6 +28,21 @@ async function controlled(page: Page): Promise<void> {
 }
 
 /** Reads kept for offline use in IndexedDB (database "gestar-sin-conexion"). */
+/** The operario signed in on a phone, with the service worker in control of the page. */
+async function operarioOnPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  return { context, page };
+}
+
+/** The board's Pendiente tab, with the task's card on it. */
+async function showPending(page: Page, titulo: string): Promise<void> {
+  await page.getByRole('tab', { name: /Pendiente/i }).click();
+  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+}
+
 async function keptReads(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
@@ -104,10 +119,7 @@ test('after one visit, a reload without network shows the board and an opened ta
     data: { texto: 'Falta la lija fina.' },
   });
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await loginAs(page, 'operario');
-  await controlled(page);
+  const { context, page } = await operarioOnPhone(browser);
   // The profile, seen once.
   await page.goto('/perfil');
   await expect(page.getByRole('main').getByText('Oscar Pérez')).toBeVisible({ timeout: 15_000 });
@@ -207,12 +219,8 @@ async function operarioTask(request: APIRequestContext) {
 
 test('a status change and a comment made offline wait, survive a reload, and are written exactly once', async ({ browser, request }) => {
   const { titulo, history, comments } = await operarioTask(request);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await loginAs(page, 'operario');
-  await controlled(page);
-  await page.getByRole('tab', { name: /Pendiente/i }).click();
-  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+  const { context, page } = await operarioOnPhone(browser);
+  await showPending(page, titulo);
 
   await context.setOffline(true);
   await moveCard(page, titulo, 'En progreso');
@@ -265,12 +273,8 @@ test('a status change and a comment made offline wait, survive a reload, and are
 
 test('a change the server no longer takes (the task archived meanwhile) is shown and dropped', async ({ browser, request }) => {
   const { titulo, uuid, history } = await operarioTask(request);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await loginAs(page, 'operario');
-  await controlled(page);
-  await page.getByRole('tab', { name: /Pendiente/i }).click();
-  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+  const { context, page } = await operarioOnPhone(browser);
+  await showPending(page, titulo);
 
   await context.setOffline(true);
   await moveCard(page, titulo, 'En progreso');
@@ -352,10 +356,7 @@ test('comment edits and deletions, a suggestion, checklist ticks and a photo mad
     };
   };
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await loginAs(page, 'operario');
-  await controlled(page);
+  const { context, page } = await operarioOnPhone(browser);
   await page.goto(`/?tarea=${uuid}`);
   const drawer = page.getByRole('dialog', { name: titulo });
   const list = drawer.getByRole('region', { name: 'Lista de verificación' });
@@ -444,12 +445,8 @@ test('signed out with a change waiting: the same person sends it after signing i
 }) => {
   const { titulo, history } = await operarioTask(request);
   const moves = async () => (await history()).filter((x) => x.tipo === 'estado').length;
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await loginAs(page, 'operario');
-  await controlled(page);
-  await page.getByRole('tab', { name: /Pendiente/i }).click();
-  await expect(card(page, titulo)).toBeVisible({ timeout: 15_000 });
+  const { context, page } = await operarioOnPhone(browser);
+  await showPending(page, titulo);
 
   await context.setOffline(true);
   await moveCard(page, titulo, 'En progreso');

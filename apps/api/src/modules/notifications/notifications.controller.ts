@@ -15,14 +15,14 @@ import {
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Endpoint, ValidBody, ValidParams, ValidQuery } from '../../common/auth/decorators';
 import { NotificationDelivery } from './notification-delivery.service';
-import { NotificationPreferencesService } from './notification-preferences.service';
+import { NotificationChannelsService } from './notification-channels.service';
 import { NotificationsService } from './notifications.service';
 
 @Controller()
 export class NotificationsController {
   constructor(
     private readonly notifications: NotificationsService,
-    private readonly preferences: NotificationPreferencesService,
+    private readonly channels: NotificationChannelsService,
     private readonly delivery: NotificationDelivery,
     private readonly audit: AuditService,
   ) {}
@@ -73,17 +73,17 @@ export class NotificationsController {
 
   @Endpoint(NOTIFICATIONS_ROUTES.preferences)
   getPreferences(@CurrentUser() user: AuthUser) {
-    return this.preferences.get(user.uuid);
+    return this.channels.get(user.uuid);
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.updatePreferences)
   updatePreferences(@CurrentUser() user: AuthUser, @ValidBody() body: NotificationPreferencesRequest) {
-    return this.preferences.save(user.uuid, body);
+    return this.channels.save(user.uuid, body);
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.deliveries)
   deliveries(@ValidQuery() q: DeliveryListQuery) {
-    return this.preferences.list(q);
+    return this.channels.list(q);
   }
 
   @Endpoint(NOTIFICATIONS_ROUTES.sendTest)

@@ -7,7 +7,7 @@ import { DeliveriesRepository } from './deliveries.repository';
 import { MailOutbox } from './mail-outbox.service';
 import { MAIL_PORT, mailPortFor } from './mail.port';
 import { NotificationDelivery } from './notification-delivery.service';
-import { NotificationPreferencesService } from './notification-preferences.service';
+import { NotificationChannelsService } from './notification-channels.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
@@ -41,7 +41,7 @@ async function pushPortFor(config: AppConfig): Promise<PushPort> {
     NotificationsRepository,
     DeliveriesRepository,
     NotificationsService,
-    NotificationPreferencesService,
+    NotificationChannelsService,
     NotificationDelivery,
     MailOutbox,
     { provide: MAIL_PORT, inject: [APP_CONFIG], useFactory: mailPortFor },

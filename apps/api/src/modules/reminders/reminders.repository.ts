@@ -37,6 +37,12 @@ const SUPERVISORS = sql`
     JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid
    WHERE u.activo AND 'read:all:assigned-tasks:by-area' = ANY(r.permisos)`;
 
+/** What a claim answers: each claimed reminder (`claimed`) with its occurrence (`owed`). */
+const CLAIMED_REMINDERS = sql`
+  SELECT c.usuario_uuid, c.tarea_asignada_uuid, o.titulo, o.empleado, to_char(o.fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento
+    FROM claimed c JOIN owed o ON o.uuid = c.tarea_asignada_uuid
+   ORDER BY o.fecha_vencimiento, c.usuario_uuid`;
+
 /**
  * The only writer of `recordatorios`. Each statement selects what is owed and claims it in the
  * same statement (INSERT … ON CONFLICT DO NOTHING RETURNING): what another process already
@@ -58,9 +64,7 @@ export class RemindersRepository {
         ON CONFLICT DO NOTHING
         RETURNING usuario_uuid, tarea_asignada_uuid
       )
-      SELECT c.usuario_uuid, c.tarea_asignada_uuid, o.titulo, o.empleado, to_char(o.fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento
-        FROM claimed c JOIN owed o ON o.uuid = c.tarea_asignada_uuid
-       ORDER BY o.fecha_vencimiento, c.usuario_uuid`);
+      ${CLAIMED_REMINDERS}`);
   }
 
   /** Escalations of the occurrences overdue past `cutoff` to their area's supervisors (the assignee excluded). */
@@ -76,9 +80,7 @@ export class RemindersRepository {
         ON CONFLICT DO NOTHING
         RETURNING usuario_uuid, tarea_asignada_uuid
       )
-      SELECT c.usuario_uuid, c.tarea_asignada_uuid, o.titulo, o.empleado, to_char(o.fecha_vencimiento, 'YYYY-MM-DD') AS fecha_vencimiento
-        FROM claimed c JOIN owed o ON o.uuid = c.tarea_asignada_uuid
-       ORDER BY o.fecha_vencimiento, c.usuario_uuid`);
+      ${CLAIMED_REMINDERS}`);
   }
 
   /** The day's digest of each supervisor with open work in their areas, claimed for `today`. */

@@ -3,13 +3,12 @@ import { Db } from '../../database/db';
 import { MAX_LEAD_DAYS, type NonWorkingPolicy } from '@gestar/contracts';
 import { paginate, PageRequest, sql } from '../../database/sql';
 
-/** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
-export interface ScheduleRow {
+/** What every schedule row carries: its task and area, and how its series runs. Dates are `YYYY-MM-DD`. */
+interface ScheduleSeriesRow {
   uuid: string;
   tarea_uuid: string;
   titulo: string;
   area_uuid: string;
-  area_nombre: string;
   intervalo_repeticion: number;
   regla: string | null;
   inicio: string;
@@ -19,6 +18,11 @@ export interface ScheduleRow {
   dias_no_laborables: NonWorkingPolicy;
   anticipacion_dias: number;
   proxima_ejecucion: string;
+}
+
+/** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
+export interface ScheduleRow extends ScheduleSeriesRow {
+  area_nombre: string;
   activo: boolean;
   ultima_ejecucion: Date | null;
   total_generadas: number;
@@ -64,20 +68,7 @@ export interface TaskScheduleRow {
 }
 
 /** A due schedule, locked by the transaction that claimed it. Dates are `YYYY-MM-DD`. */
-export interface ClaimedSchedule {
-  uuid: string;
-  tarea_uuid: string;
-  titulo: string;
-  area_uuid: string;
-  intervalo_repeticion: number;
-  regla: string | null;
-  inicio: string;
-  fin: string | null;
-  repeticiones: number | null;
-  fechas_generadas: number;
-  dias_no_laborables: NonWorkingPolicy;
-  anticipacion_dias: number;
-  proxima_ejecucion: string;
+export interface ClaimedSchedule extends ScheduleSeriesRow {
   dias_vencimiento: number;
 }
 

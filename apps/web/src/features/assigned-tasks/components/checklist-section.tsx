@@ -43,6 +43,15 @@ import { PendingBadge } from '../../../components/pending-badge';
 import { discard, usePendingChanges, type OutboxEntry } from '../../../lib/outbox';
 import { SENT_LATER } from '../api/comments';
 
+/** The small red button on a thumbnail's corner that takes the photo away. */
+function CornerRemove({ label, loading, onClick }: { label: string; loading?: boolean; onClick: () => void }) {
+  return (
+    <ActionIcon size="sm" color="red" variant="filled" radius="xl" pos="absolute" top={-6} right={-6} aria-label={label} loading={loading} onClick={onClick}>
+      <IconTrash size={12} />
+    </ActionIcon>
+  );
+}
+
 /** A photo taken offline, shown from the bytes the outbox keeps until it is sent. */
 function PendingThumbnail({ entry, readOnly }: { entry: OutboxEntry; readOnly: boolean }) {
   const blob = entry.file?.blob;
@@ -62,19 +71,7 @@ function PendingThumbnail({ entry, readOnly }: { entry: OutboxEntry; readOnly: b
         <IconCloudUpload size={16} aria-label="Pendiente de sincronizar" color="var(--mantine-color-dark-6)" />
       </Box>
       {!readOnly && (
-        <ActionIcon
-          size="sm"
-          color="red"
-          variant="filled"
-          radius="xl"
-          pos="absolute"
-          top={-6}
-          right={-6}
-          aria-label={`Descartar ${name}`}
-          onClick={() => void discard(entry.id)}
-        >
-          <IconTrash size={12} />
-        </ActionIcon>
+        <CornerRemove label={`Descartar ${name}`} onClick={() => void discard(entry.id)} />
       )}
     </Box>
   );
@@ -264,15 +261,8 @@ function Step({
               <Box key={f.uuid} pos="relative">
                 <Thumbnail file={f} onOpen={() => onOpenPhoto(f)} />
                 {!readOnly && (
-                  <ActionIcon
-                    size="sm"
-                    color="red"
-                    variant="filled"
-                    radius="xl"
-                    pos="absolute"
-                    top={-6}
-                    right={-6}
-                    aria-label={`Eliminar ${f.nombre}`}
+                  <CornerRemove
+                    label={`Eliminar ${f.nombre}`}
                     loading={remove.isPending && remove.variables === f.uuid}
                     onClick={() =>
                       remove.mutate(f.uuid, {
@@ -280,9 +270,7 @@ function Step({
                         onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.attachmentUploadFailed)),
                       })
                     }
-                  >
-                    <IconTrash size={12} />
-                  </ActionIcon>
+                  />
                 )}
               </Box>
             ))}

@@ -16,9 +16,9 @@ import { pageMeta } from '../../database/sql';
 import { DeliveriesRepository, DeliveryRow, PreferencesRow } from './deliveries.repository';
 import { NotificationDelivery, preferencesOrDefault } from './notification-delivery.service';
 
-/** Each person's channels and quiet hours, and the administrators' delivery log. */
+/** Each person's channels and quiet hours (preferences), and the administrators' delivery log. */
 @Injectable()
-export class NotificationPreferencesService {
+export class NotificationChannelsService {
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly delivery: NotificationDelivery,
