@@ -69,7 +69,7 @@ test('an administrator sends a test on each channel and reads how it went in the
 
   const tests = page.getByRole('region', { name: 'Enviarme una prueba' });
   await tests.getByRole('button', { name: 'En la aplicación' }).click();
-  await expect(page.getByText('La prueba por en la aplicación se envió.')).toBeVisible();
+  await expect(page.getByText('La prueba en la aplicación se envió.')).toBeVisible();
   await tests.getByRole('button', { name: 'Correo electrónico' }).click();
   await expect(page.getByText(`Omitida: ${DELIVERY_SKIP_REASONS.emailOff}`)).toBeVisible();
 

@@ -17,6 +17,8 @@ import { EMPTY_DELIVERY_FILTERS, useDeliveries, useSendTest, type DeliveryFilter
 import { DeliveryList } from '../components/delivery-list';
 
 const CHANNELS = OPTIONAL_CHANNELS.map((c) => ({ value: c, label: DELIVERY_CHANNEL_LABELS[c] }));
+/** How each channel reads after «La prueba ...». */
+const VIA: Record<DeliveryChannel, string> = { app: 'en la aplicación', push: 'por push', email: 'por correo electrónico' };
 const STATES = DELIVERY_STATES.map((s) => ({ value: s, label: DELIVERY_STATE_LABELS[s] }));
 
 /** Administración > Entregas de avisos: how each push and e-mail went, and a test to oneself per channel. */
@@ -34,10 +36,10 @@ export function DeliveriesPage() {
   const sendTest = (canal: DeliveryChannel) =>
     test.mutate(canal, {
       onSuccess: (r) => {
-        const label = DELIVERY_CHANNEL_LABELS[r.canal];
-        if (r.estado === 'enviada') showToast('success', `La prueba por ${label.toLowerCase()} se envió.`);
-        else if (r.estado === 'pendiente' || r.estado === 'enviando') showToast('default', `La prueba por ${label.toLowerCase()} está en camino.`);
-        else showToast('error', `${DELIVERY_STATE_LABELS[r.estado]}: ${r.motivo ?? ''}`, `Prueba por ${label.toLowerCase()}`);
+        const via = VIA[r.canal];
+        if (r.estado === 'enviada') showToast('success', `La prueba ${via} se envió.`);
+        else if (r.estado === 'pendiente' || r.estado === 'enviando') showToast('default', `La prueba ${via} está en camino.`);
+        else showToast('error', `${DELIVERY_STATE_LABELS[r.estado]}: ${r.motivo ?? ''}`, `Prueba ${via}`);
       },
       onError: (e) => showToast('error', e.message),
     });
