@@ -1,6 +1,8 @@
 import {
   addDaysToCalendarDate,
   AssignedTaskBoardResponseSchema,
+  calendarDateIn,
+  diffCalendarDays,
   MESSAGES,
   OkResponseSchema,
   TaskListResponseSchema,
@@ -421,6 +423,151 @@ describe('tasks', () => {
         ).body,
       );
       expect(removed.programaciones_tareas).toBeNull();
+    });
+
+    describe('a schedule that follows a rule (issue 19)', () => {
+      const v = MESSAGES.validation;
+      const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+      // A Wednesday at least a week away, the Monday after it and the one after that.
+      let wednesday: string;
+      let monday: string;
+      let nextMonday: string;
+      const weekly = 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO';
+      const definition = () => ({
+        titulo: 'Limpiar el extractor',
+        tipo_tarea_uuid: produccion,
+        area_uuid: carpinteria,
+        usuarios_asignados: [ids.operario],
+      });
+      const create = (due: string, schedule: Record<string, unknown> = {}) =>
+        t.http
+          .post('/api/tasks')
+          .set(as('supervisor'))
+          .send({
+            ...definition(),
+            descripcion: rich('Filtros y campana'),
+            fecha_vencimiento: due,
+            programacion_tarea: { proxima_ejecucion: wednesday, regla: 'FREQ=WEEKLY;BYDAY=MO', ...schedule },
+          });
+      const rowOf = async (tarea: string) => {
+        const [row]: Record<string, unknown>[] = await t.ds.query(
+          `SELECT to_char(proxima_ejecucion, 'YYYY-MM-DD') AS proxima, to_char(inicio, 'YYYY-MM-DD') AS inicio, regla,
+                  intervalo_repeticion, dias_vencimiento, to_char(fin, 'YYYY-MM-DD') AS fin, repeticiones,
+                  dias_no_laborables, anticipacion_dias
+             FROM programaciones_tareas WHERE tarea_uuid = $1`,
+          [tarea],
+        );
+        return row;
+      };
+      beforeAll(() => {
+        wednesday = addDaysToCalendarDate(today, 7);
+        while (weekday(wednesday) !== 3) wednesday = addDaysToCalendarDate(wednesday, 1);
+        monday = addDaysToCalendarDate(wednesday, 5);
+        nextMonday = addDaysToCalendarDate(monday, 7);
+      });
+
+      it('creates it from the task form: it starts on the rule\'s first date and is due before the next one', async () => {
+        const before = await counts();
+        const early = expectError(await create(wednesday), 400, v.dueDateBeforeFirstDate);
+        expect(early.errors).toEqual([{ path: 'fecha_vencimiento', message: v.dueDateBeforeFirstDate }]);
+        const late = expectError(await create(addDaysToCalendarDate(nextMonday, 1)), 400, v.dueDateAfterNextDate);
+        expect(late.errors).toEqual([{ path: 'fecha_vencimiento', message: v.dueDateAfterNextDate }]);
+        const ended = expectError(await create(monday, { fin: addDaysToCalendarDate(wednesday, 2) }), 400, v.finBeforeStart);
+        expect(ended.errors).toEqual([{ path: 'programacion_tarea.fin', message: v.finBeforeStart }]);
+        expectError(await create(monday, { regla: 'FREQ=WEEKLY;BYDAY=XX' }), 400, v.ruleInvalid);
+        expect(await counts()).toEqual(before);
+
+        const res = await create(addDaysToCalendarDate(monday, 2), {
+          fin: addDaysToCalendarDate(monday, 60),
+          dias_no_laborables: 'omitir',
+          anticipacion_dias: 1,
+        });
+        expect(res.status).toBe(201);
+        const task = parseWith(TaskResponseSchema, res.body);
+        expect(task.programaciones_tareas).toMatchObject({
+          regla: weekly,
+          regla_descripcion: 'Cada semana: lunes',
+          repeticiones: null,
+          dias_no_laborables: 'omitir',
+          anticipacion_dias: 1,
+          activo: true,
+        });
+        expect(calendarDateIn(task.programaciones_tareas!.proxima_ejecucion, t.config.timezone)).toBe(monday);
+        expect(calendarDateIn(task.programaciones_tareas!.fin!, t.config.timezone)).toBe(addDaysToCalendarDate(monday, 60));
+        expect(await rowOf(task.uuid)).toEqual({
+          proxima: monday,
+          inicio: wednesday,
+          regla: weekly,
+          intervalo_repeticion: 1,
+          dias_vencimiento: 2,
+          fin: addDaysToCalendarDate(monday, 60),
+          repeticiones: null,
+          dias_no_laborables: 'omitir',
+          anticipacion_dias: 1,
+        });
+        expect(await occurrencesOf(task.uuid)).toEqual([]);
+        await t.ds.query('DELETE FROM programaciones_tareas WHERE tarea_uuid = $1', [task.uuid]);
+        await t.ds.query('DELETE FROM tareas WHERE uuid = $1', [task.uuid]);
+      });
+
+      it('counts the due date from the first working day when a holiday moves the first date', async () => {
+        await t.ds.query(`INSERT INTO dias_no_laborables (fecha, descripcion) VALUES ($1, 'Feriado de prueba')`, [monday]);
+        try {
+          const tuesday = addDaysToCalendarDate(monday, 1);
+          expectError(await create(monday), 400, v.dueDateBeforeFirstDate);
+          const res = await create(nextMonday);
+          expect(res.status).toBe(201);
+          const task = parseWith(TaskResponseSchema, res.body);
+          // The rule's date stays Monday; the occurrence is produced on Tuesday, due six days later.
+          expect(await rowOf(task.uuid)).toMatchObject({ proxima: monday, dias_vencimiento: 6, dias_no_laborables: 'siguiente_habil' });
+          expect(diffCalendarDays(tuesday, nextMonday)).toBe(6);
+          await t.ds.query('DELETE FROM programaciones_tareas WHERE tarea_uuid = $1', [task.uuid]);
+          await t.ds.query('DELETE FROM tareas WHERE uuid = $1', [task.uuid]);
+        } finally {
+          await t.ds.query('DELETE FROM dias_no_laborables WHERE fecha = $1', [monday]);
+        }
+      });
+
+      it('edits it: the rule stays without regla, changes with one and goes back to days with null', async () => {
+        const task = parseWith(TaskResponseSchema, (await create(addDaysToCalendarDate(monday, 3))).body);
+        const put = (schedule: Record<string, unknown>) =>
+          t.http
+            .put(`/api/tasks/${task.uuid}`)
+            .set(as('supervisor'))
+            .send({ ...definition(), programacion_tarea: schedule });
+
+        // A client that only knows intervals sends the stored date and interval: the rule stays.
+        const kept = parseWith(TaskResponseSchema, (await put({ proxima_ejecucion: monday, intervalo_repeticion: 1 })).body);
+        expect(kept.programaciones_tareas).toMatchObject({ regla: weekly });
+        expect(await rowOf(task.uuid)).toMatchObject({ proxima: monday, inicio: wednesday, dias_vencimiento: 3 });
+
+        const before = await rowOf(task.uuid);
+        const ended = expectError(
+          await put({ proxima_ejecucion: monday, regla: weekly, fin: wednesday }),
+          400,
+          v.finBeforeStart,
+        );
+        expect(ended.errors).toEqual([{ path: 'programacion_tarea.fin', message: v.finBeforeStart }]);
+        expectError(await put({ proxima_ejecucion: today, regla: weekly, anticipacion_dias: 400 }), 400, v.anticipacionRange);
+        expect(await rowOf(task.uuid)).toEqual(before);
+
+        // Every Friday from Monday: the due offset (3 days) fits the new gap, the series starts again from Monday.
+        const friday = addDaysToCalendarDate(monday, 4);
+        const fridays = parseWith(
+          TaskResponseSchema,
+          (await put({ proxima_ejecucion: monday, regla: 'FREQ=WEEKLY;BYDAY=FR', repeticiones: 4 })).body,
+        );
+        expect(fridays.programaciones_tareas).toMatchObject({ regla_descripcion: 'Cada semana: viernes', repeticiones: 4 });
+        expect(await rowOf(task.uuid)).toMatchObject({ proxima: friday, inicio: monday, dias_vencimiento: 3, repeticiones: 4 });
+
+        const days = parseWith(
+          TaskResponseSchema,
+          (await put({ proxima_ejecucion: friday, regla: null, intervalo_repeticion: 2, repeticiones: null })).body,
+        );
+        expect(days.programaciones_tareas).toMatchObject({ regla: 'FREQ=DAILY;INTERVAL=2', intervalo_repeticion: 2 });
+        // The offset is cut to the new interval.
+        expect(await rowOf(task.uuid)).toMatchObject({ proxima: friday, regla: null, dias_vencimiento: 2, repeticiones: null });
+      });
     });
 
     it('refuses without update:task and outside the caller areas, changing nothing', async () => {

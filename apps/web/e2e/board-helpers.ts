@@ -141,3 +141,24 @@ export async function cameraPhoto(page: Page): Promise<Buffer> {
   });
   return Buffer.from(base64, 'base64');
 }
+
+/**
+ * Opens /tareas' «Nueva Tarea» as whoever is signed in and fills what every task needs: the title, a plain
+ * description, the type Mantenimiento, the area Carpintería and Oscar Pérez. Answers the dialog.
+ */
+export async function newTaskForm(page: Page, titulo: string, descripcion: string): Promise<Locator> {
+  await page.goto('/tareas');
+  await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Tarea' });
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo);
+  await dialog.getByRole('textbox', { name: 'Descripción' }).click();
+  await page.keyboard.type(descripcion);
+  await dialog.getByRole('combobox', { name: 'Tipo de tarea' }).click();
+  await page.getByRole('option', { name: 'Mantenimiento' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
+  await page.getByRole('option', { name: 'Carpintería' }).click();
+  await dialog.getByRole('combobox', { name: 'Usuarios asignados' }).click();
+  await page.getByRole('option', { name: 'Oscar Pérez' }).click();
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).click();
+  return dialog;
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@gestar/contracts';
 import { apiToken, expect, loginAs, test } from './fixtures';
-import { cameraPhoto, card, seedTask } from './board-helpers';
+import { cameraPhoto, card, newTaskForm, seedTask } from './board-helpers';
 
 test.describe.configure({ timeout: 150_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
@@ -16,24 +16,13 @@ const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', '
 test('the task form writes the checklist: add, reorder and remove steps, each with its flags', async ({ page, request }) => {
   const titulo = `Lista ${Math.random().toString(36).slice(2, 8)}`;
   await loginAs(page, 'supervisor');
-  await page.goto('/tareas');
-  await page.getByRole('button', { name: 'Nueva Tarea' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva Tarea' });
-  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo);
-  await dialog.getByRole('textbox', { name: 'Descripción' }).click();
-  await page.keyboard.type('Afilar y limpiar la sierra');
+  const dialog = await newTaskForm(page, titulo, 'Afilar y limpiar la sierra');
   // An image uploaded from the computer goes into the description (shown with the session's token).
+  await dialog.getByRole('textbox', { name: 'Descripción' }).click();
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Subir imagen' }).click();
   await (await chooser).setFiles({ name: 'sierra.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) });
   await expect(dialog.getByTestId('rich-text-editor').locator('img[data-uploaded-image]')).toBeVisible({ timeout: 15_000 });
-  await dialog.getByRole('combobox', { name: 'Tipo de tarea' }).click();
-  await page.getByRole('option', { name: 'Mantenimiento' }).click();
-  await dialog.getByRole('combobox', { name: 'Área' }).click();
-  await page.getByRole('option', { name: 'Carpintería' }).click();
-  await dialog.getByRole('combobox', { name: 'Usuarios asignados' }).click();
-  await page.getByRole('option', { name: 'Oscar Pérez' }).click();
-  await dialog.getByRole('textbox', { name: 'Título', exact: true }).click();
 
   const steps = dialog.getByRole('group', { name: 'Lista de verificación' });
   for (const text of ['Foto de la sierra afilada', 'Paso de más', 'Desconectar la máquina']) {

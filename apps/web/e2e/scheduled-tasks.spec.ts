@@ -145,7 +145,12 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     const next = form.getByRole('list', { name: 'Próximas fechas' }).getByRole('listitem');
     await expect(next).toHaveCount(5);
     // The dates follow the rule once the preview answers (the list may show the previous answer for a moment).
-    const onRule = (texts: string[]) => texts.length === 5 && texts.every((d) => /^(lun|mié|vie)\.? \d{1,2} \w+\.? \d{4}$/.test(d.trim()));
+    // Five dates in a row of this rule hold each of its three days; a list of lunes and miércoles alone is the
+    // previous answer, still shown while the new one is asked.
+    const onRule = (texts: string[]) =>
+      texts.length === 5 &&
+      texts.every((d) => /^(lun|mié|vie)\.? \d{1,2} \w+\.? \d{4}$/.test(d.trim())) &&
+      ['lun', 'mié', 'vie'].every((day) => texts.some((d) => d.trim().startsWith(day)));
     await expect.poll(async () => onRule(await next.allInnerTexts())).toBe(true);
     const shown = await next.allInnerTexts();
     await page.screenshot({ path: join(shotsDir, 'schedule-rule-1280.png') });

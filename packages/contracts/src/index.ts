@@ -51,3 +51,4 @@ export * from './audit/audit.routes';
 export * from './docs/docs.schemas';
 export * from './docs/docs.routes';
 export * from './routes';
+export * from './scheduled-tasks/series-fields';

@@ -52,6 +52,8 @@ export const MESSAGES = {
     executionDateNotPast: 'La fecha de ejecución no puede ser anterior a hoy',
     dueDateBeforeExecution: 'La fecha de vencimiento no puede ser anterior a la fecha de ejecución',
     dueDateAfterInterval: 'La fecha de vencimiento no puede superar la fecha de ejecución más el intervalo',
+    dueDateBeforeFirstDate: 'La fecha de vencimiento no puede ser anterior a la primera fecha de la programación',
+    dueDateAfterNextDate: 'La fecha de vencimiento no puede superar la segunda fecha de la programación',
     dueDateHint: 'La selección del día actual está disponible hasta las 22 horas.',
     // Comments, archive, notifications
     comentarioRequired: 'El comentario no puede estar vacío',

@@ -53,9 +53,9 @@ export function fieldErrorsFromApi(error: unknown, mapping: FieldMapping = {}): 
  * A `@mantine/form` validator from a contract schema: the form checks each rule the contract
  * declares and shows its Spanish message under the field, with no rule written twice.
  */
-export function zodResolver<Values>(schema: z.ZodType) {
+export function zodResolver<Values>(schema: z.ZodType, mapping: FieldMapping = {}) {
   return (values: Values): Record<string, string> => {
     const parsed = schema.safeParse(values);
-    return parsed.success ? {} : (fieldErrorsFromIssues(parsed.error.issues) as Record<string, string>);
+    return parsed.success ? {} : (fieldErrorsFromIssues(parsed.error.issues, mapping) as Record<string, string>);
   };
 }

@@ -1,64 +1,23 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { DateInputSchema, IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
+import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 import { AreaRefSchema } from '../common/refs.schemas';
-import { blankToUndefined, booleanInput, numericInput, optionalDate, requiredInteger, requiredUuid } from '../common/fields';
-import { MAX_INTERVAL_DAYS } from '../tasks/tasks.schemas';
-import { formatRule, parseRule } from './recurrence';
+import { blankToUndefined, booleanInput, numericInput, optionalDate, requiredUuid } from '../common/fields';
 import { NonWorkingPolicySchema } from '../calendar/calendar.schemas';
+import {
+  intervalField,
+  missing,
+  RepetitionsSchema,
+  RuleInputSchema,
+  seriesEndFields,
+  seriesResponseFields,
+} from './series-fields';
 
 const v = MESSAGES.validation;
 
-const IntervalSchema = requiredInteger({
-  required: v.intervalRequired,
-  integer: v.intervalInteger,
-  min: 1,
-  minMessage: v.intervalMin,
-  max: MAX_INTERVAL_DAYS,
-  maxMessage: v.intervalMax,
-});
+const IntervalSchema = intervalField(v.intervalMin);
 
-export const MAX_REPETITIONS = 1000;
-
-const missing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 export const MAX_PREVIEW_DATES = 50;
-
-/** An RRULE of the subset Gestar offers (scheduled-tasks/recurrence.ts), answered in canonical form. */
-export const RuleInputSchema = z
-  .string({ error: v.ruleInvalid })
-  .max(200, { error: v.ruleInvalid })
-  .transform((text, ctx) => {
-    const rule = parseRule(text);
-    if (!rule) {
-      ctx.addIssue({ code: 'custom', message: v.ruleInvalid });
-      return z.NEVER;
-    }
-    return formatRule(rule);
-  });
-
-export const MAX_LEAD_DAYS = 365;
-
-const LeadDaysSchema = z.preprocess(
-  numericInput,
-  z
-    .number({ error: v.anticipacionRange })
-    .int({ error: v.anticipacionRange })
-    .min(0, { error: v.anticipacionRange })
-    .max(MAX_LEAD_DAYS, { error: v.anticipacionRange }),
-);
-
-const RepetitionsSchema = z.preprocess(
-  numericInput,
-  z
-    .number({ error: v.repeticionesRange })
-    .int({ error: v.repeticionesRange })
-    .min(1, { error: v.repeticionesRange })
-    .max(MAX_REPETITIONS, { error: v.repeticionesRange }),
-);
-
-/** Blank -> undefined (unchanged); null -> null (cleared). */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.nullable().optional());
 
 /**
  * `POST /api/scheduled-task`. `proxima_ejecucion` is the first day the series may start
@@ -74,13 +33,8 @@ export const CreateScheduledTaskRequestSchema = z
       (value) => (numericInput(value) === undefined ? undefined : value),
       IntervalSchema.optional(),
     ),
+    ...seriesEndFields,
     regla: z.preprocess(blankToUndefined, RuleInputSchema.optional()),
-    fin: clearable(DateInputSchema),
-    repeticiones: clearable(RepetitionsSchema),
-    /** On a non-working day: skip it, move to the next working day (default), or generate anyway. */
-    dias_no_laborables: z.preprocess(blankToUndefined, NonWorkingPolicySchema.optional()),
-    /** Create each occurrence this many days before its date (default 0). */
-    anticipacion_dias: z.preprocess(blankToUndefined, LeadDaysSchema.optional()),
     proxima_ejecucion: optionalDate(),
     activo: booleanInput(),
   })
@@ -104,12 +58,7 @@ export const UpdateScheduledTaskRequestSchema = z.object({
     (value) => (numericInput(value) === undefined ? undefined : value),
     IntervalSchema.optional(),
   ),
-  /** A rule replaces the interval; null goes back to every `intervalo_repeticion` days. */
-  regla: z.preprocess((value) => (value === '' ? undefined : value), RuleInputSchema.nullable().optional()),
-  fin: clearable(DateInputSchema),
-  repeticiones: clearable(RepetitionsSchema),
-  dias_no_laborables: z.preprocess(blankToUndefined, NonWorkingPolicySchema.optional()),
-  anticipacion_dias: z.preprocess(blankToUndefined, LeadDaysSchema.optional()),
+  ...seriesEndFields,
   proxima_ejecucion: optionalDate(),
   activo: booleanInput(),
 });
@@ -127,18 +76,9 @@ export const ScheduledTaskResponseSchema = z.object({
   tarea_uuid: UuidSchema,
   tarea: ScheduledTaskTaskSchema,
   intervalo_repeticion: z.number().int().min(1),
-  /** The rule it follows (a plain interval answers `FREQ=DAILY;INTERVAL=n`). */
-  regla: z.string(),
-  /** The rule in words: "Cada semana: lunes, miércoles y viernes". */
-  regla_descripcion: z.string(),
-  /** The last date it may produce (null: no end). */
-  fin: IsoDateTimeSchema.nullable(),
-  /** How many occurrence dates it produces in all (null: no end). */
-  repeticiones: z.number().int().min(1).nullable(),
+  ...seriesResponseFields,
   /** Occurrence dates produced so far (what `repeticiones` counts). */
   fechas_generadas: z.number().int().nonnegative(),
-  dias_no_laborables: NonWorkingPolicySchema,
-  anticipacion_dias: z.number().int().min(0),
   proxima_ejecucion: IsoDateTimeSchema,
   activo: z.boolean(),
   /** When the scheduler last produced occurrences (null: never). */

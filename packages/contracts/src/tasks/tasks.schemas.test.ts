@@ -41,6 +41,28 @@ describeSchema(
       input: { ...validTask, fecha_vencimiento: '2030-05-15', programacion_tarea: schedule },
     },
     {
+      name: 'a weekly rule instead of an interval, due past a week (the service bounds it)',
+      input: {
+        ...validTask,
+        fecha_vencimiento: '2030-05-20',
+        programacion_tarea: { proxima_ejecucion: '2030-05-08', regla: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' },
+      },
+    },
+    {
+      name: 'a rule with its end, count, calendar policy and lead',
+      input: {
+        ...validTask,
+        programacion_tarea: {
+          proxima_ejecucion: '2030-05-08',
+          regla: 'FREQ=MONTHLY;BYDAY=-1FR',
+          fin: '2031-05-08',
+          repeticiones: null,
+          dias_no_laborables: 'omitir',
+          anticipacion_dias: '2',
+        },
+      },
+    },
+    {
       name: 'an interval from a form string',
       input: { ...validTask, programacion_tarea: { ...schedule, intervalo_repeticion: '7' } },
     },
@@ -186,6 +208,46 @@ describeSchema(
       input: { ...validTask, programacion_tarea: { ...schedule, intervalo_repeticion: 3651 } },
       path: 'programacion_tarea.intervalo_repeticion',
       message: v.intervalMax,
+    },
+    {
+      name: 'schedule with an unknown rule',
+      input: { ...validTask, programacion_tarea: { proxima_ejecucion: '2030-05-08', regla: 'FREQ=HOURLY' } },
+      path: 'programacion_tarea.regla',
+      message: v.ruleInvalid,
+    },
+    {
+      name: 'schedule with a rule and a wrong policy',
+      input: {
+        ...validTask,
+        programacion_tarea: { proxima_ejecucion: '2030-05-08', regla: 'FREQ=DAILY', dias_no_laborables: 'quizas' },
+      },
+      path: 'programacion_tarea.dias_no_laborables',
+      message: v.diasNoLaborablesInvalid,
+    },
+    {
+      name: 'schedule with a rule and a lead over a year',
+      input: {
+        ...validTask,
+        programacion_tarea: { proxima_ejecucion: '2030-05-08', regla: 'FREQ=DAILY', anticipacion_dias: 366 },
+      },
+      path: 'programacion_tarea.anticipacion_dias',
+      message: v.anticipacionRange,
+    },
+    {
+      name: 'schedule with zero repetitions',
+      input: { ...validTask, programacion_tarea: { ...schedule, repeticiones: 0 } },
+      path: 'programacion_tarea.repeticiones',
+      message: v.repeticionesRange,
+    },
+    {
+      name: 'a rule due before its start',
+      input: {
+        ...validTask,
+        fecha_vencimiento: '2030-05-07',
+        programacion_tarea: { proxima_ejecucion: '2030-05-08', regla: 'FREQ=WEEKLY;BYDAY=MO' },
+      },
+      path: 'fecha_vencimiento',
+      message: v.dueDateBeforeExecution,
     },
     {
       name: 'due before execution',
@@ -339,6 +401,12 @@ describe('TaskResponseSchema', () => {
         intervalo_repeticion: 7,
         proxima_ejecucion: '2030-01-08T03:00:00.000Z',
         activo: true,
+        regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE,FR',
+        regla_descripcion: 'Cada semana: lunes, miércoles y viernes',
+        fin: null,
+        repeticiones: 10,
+        dias_no_laborables: 'siguiente_habil',
+        anticipacion_dias: 0,
       },
       sugerencias: [{ uuid: U2, descripcion: 'x', creado_por_uuid: U1, fecha_creacion: '2030-01-02T10:00:00.000Z' }],
       checklist: [{ uuid: U3, texto: 'Afilar la sierra', requiere_foto: true, requiere_nota: false }],

@@ -5,11 +5,11 @@ import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } f
 import { AreaRefSchema, TaskScheduleRefSchema, TaskTypeRefSchema, UserRefSchema } from '../common/refs.schemas';
 import {
   booleanInput,
+  numericInput,
   optionalUuid,
   queryText,
   queryUuid,
   requiredDate,
-  requiredInteger,
   requiredText,
   requiredUuid,
   requiredUuidList,
@@ -18,35 +18,43 @@ import { addDaysToCalendarDate, calendarDateIn } from '../common/dates';
 import { DescriptionSchema, RequiredDescriptionSchema } from './rich-text.schemas';
 import { SuggestionResponseSchema } from './suggestions.schemas';
 import { ChecklistRequestSchema, TaskChecklistItemSchema } from '../assigned-tasks/checklists.schemas';
+import { intervalField, missing, seriesEndFields, seriesResponseFields } from '../scheduled-tasks/series-fields';
 
 const v = MESSAGES.validation;
 
-export const MAX_INTERVAL_DAYS = 3650;
-
-/** Schedule part of the task form (`programacion_tarea`). */
-export const TaskScheduleRequestSchema = z.object({
-  proxima_ejecucion: requiredDate(v.fechaRequired),
-  intervalo_repeticion: requiredInteger({
-    required: v.intervalRequired,
-    integer: v.intervalInteger,
-    min: 1,
-    minMessage: v.scheduleIntervalMin,
-    max: MAX_INTERVAL_DAYS,
-    maxMessage: v.intervalMax,
-  }),
-});
+/**
+ * Schedule part of the task form (`programacion_tarea`): the execution date and either every
+ * `intervalo_repeticion` days or a rule (`regla`), with how the series ends and meets the company
+ * calendar, as on the schedules screen. With a rule, `proxima_ejecucion` is the first day the
+ * series may start.
+ */
+export const TaskScheduleRequestSchema = z
+  .object({
+    proxima_ejecucion: requiredDate(v.fechaRequired),
+    intervalo_repeticion: z.preprocess(
+      (value) => (numericInput(value) === undefined ? undefined : value),
+      intervalField(v.scheduleIntervalMin).optional(),
+    ),
+    ...seriesEndFields,
+  })
+  .refine((s) => !missing(s.intervalo_repeticion) || !missing(s.regla), {
+    path: ['intervalo_repeticion'],
+    message: v.intervalRequired,
+    when: () => true,
+  });
 export type TaskScheduleRequest = z.infer<typeof TaskScheduleRequestSchema>;
 
 type DueDateCheck = {
   fecha_vencimiento?: string;
-  programacion_tarea?: { proxima_ejecucion: string; intervalo_repeticion: number } | null;
+  programacion_tarea?: { proxima_ejecucion: string; intervalo_repeticion?: number; regla?: string | null } | null;
 };
 
 /**
  * With a schedule the due date must fall between the execution date and the
  * execution date plus the interval (SPEC.md section 5), compared as calendar
- * dates in the company time zone. "Not before today" needs a clock: the
- * service checks it (see `todayIn`).
+ * dates in the company time zone. With a rule the bound is the series' second
+ * date, after the company calendar: the service checks it, as "not before
+ * today", which needs a clock (see `todayIn`).
  */
 function checkDueDateAgainstSchedule(data: DueDateCheck, ctx: z.RefinementCtx): void {
   const schedule = data.programacion_tarea;
@@ -55,7 +63,11 @@ function checkDueDateAgainstSchedule(data: DueDateCheck, ctx: z.RefinementCtx): 
   const execution = calendarDateIn(schedule.proxima_ejecucion);
   if (due < execution) {
     ctx.addIssue({ code: 'custom', path: ['fecha_vencimiento'], message: v.dueDateBeforeExecution });
-  } else if (due > addDaysToCalendarDate(execution, schedule.intervalo_repeticion)) {
+  } else if (
+    !schedule.regla &&
+    schedule.intervalo_repeticion !== undefined &&
+    due > addDaysToCalendarDate(execution, schedule.intervalo_repeticion)
+  ) {
     ctx.addIssue({ code: 'custom', path: ['fecha_vencimiento'], message: v.dueDateAfterInterval });
   }
 }
@@ -115,7 +127,8 @@ export const TaskResponseSchema = z.object({
   creado_por: UserRefSchema,
   fecha_creacion: IsoDateTimeSchema,
   usuarios_tareas: z.array(UserRefSchema),
-  programaciones_tareas: TaskScheduleRefSchema.nullable(),
+  /** The schedule with how its series repeats and ends (the task form edits it). */
+  programaciones_tareas: TaskScheduleRefSchema.extend(seriesResponseFields).nullable(),
   sugerencias: z.array(SuggestionResponseSchema),
   checklist: z.array(TaskChecklistItemSchema),
 });

@@ -23,6 +23,7 @@ interface ScheduleSeriesRow {
 /** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
 export interface ScheduleRow extends ScheduleSeriesRow {
   area_nombre: string;
+  dias_vencimiento: number;
   activo: boolean;
   ultima_ejecucion: Date | null;
   total_generadas: number;
@@ -44,27 +45,8 @@ export interface ScheduleWrite {
   anticipacion_dias: number;
   proxima_ejecucion: string;
   activo: boolean;
-}
-
-/** The schedule fields a task form edits (its execution date, interval and due-date offset). */
-export interface TaskSchedule {
-  proxima: string;
-  intervalo: number;
-  diasVencimiento: number;
-  /** The rule it keeps (null: every `intervalo` days). */
-  regla?: string | null;
-}
-
-/** A task's schedule as its form needs it. */
-export interface TaskScheduleRow {
-  uuid: string;
-  proxima_ejecucion: string;
-  intervalo_repeticion: number;
-  dias_vencimiento: number;
-  regla: string | null;
-  inicio: string;
-  fin: string | null;
-  repeticiones: number | null;
+  /** The due date's offset from each occurrence date (the task form sets it; omitted: 0, or unchanged). */
+  dias_vencimiento?: number;
 }
 
 /** A due schedule, locked by the transaction that claimed it. Dates are `YYYY-MM-DD`. */
@@ -88,7 +70,8 @@ const RULE_COLUMNS = sql`p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_
 
 const SELECT_ROW = sql`
   SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion, ${RULE_COLUMNS},
-         to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas
+         to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas,
+         p.dias_vencimiento
     FROM programaciones_tareas p
     JOIN tareas t ON t.uuid = p.tarea_uuid
     JOIN areas a ON a.uuid = t.area_uuid`;
@@ -139,10 +122,10 @@ export class ScheduledTasksRepository {
     const [row] = await this.db.query<{ uuid: string }>(sql`
       INSERT INTO programaciones_tareas
              (tarea_uuid, intervalo_repeticion, regla, inicio, fin, repeticiones, dias_no_laborables, anticipacion_dias,
-              proxima_ejecucion, activo)
+              proxima_ejecucion, activo, dias_vencimiento)
       VALUES (${input.tarea_uuid}, ${input.intervalo_repeticion}, ${input.regla}, ${input.inicio}::date, ${input.fin}::date,
               ${input.repeticiones}, ${input.dias_no_laborables}, ${input.anticipacion_dias},
-              ${input.proxima_ejecucion}::date, ${input.activo})
+              ${input.proxima_ejecucion}::date, ${input.activo}, ${input.dias_vencimiento ?? 0})
       RETURNING uuid`);
     return row.uuid;
   }
@@ -154,35 +137,14 @@ export class ScheduledTasksRepository {
              regla = ${input.regla}, inicio = ${input.inicio}::date, fin = ${input.fin}::date,
              repeticiones = ${input.repeticiones}, dias_no_laborables = ${input.dias_no_laborables},
              anticipacion_dias = ${input.anticipacion_dias}, proxima_ejecucion = ${input.proxima_ejecucion}::date,
-             activo = ${input.activo}, updated_at = now()
+             activo = ${input.activo},
+             dias_vencimiento = COALESCE(${input.dias_vencimiento ?? null}::int, dias_vencimiento), updated_at = now()
        WHERE uuid = ${uuid}`);
   }
 
   /** Assigned tasks it produced stay (their `programacion_uuid` becomes null). */
   async delete(uuid: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM programaciones_tareas WHERE uuid = ${uuid}`);
-  }
-
-  findOfTask(tareaUuid: string): Promise<TaskScheduleRow | null> {
-    return this.db.one(sql`
-      SELECT p.uuid, to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.intervalo_repeticion,
-             p.dias_vencimiento, ${RULE_COLUMNS}
-        FROM programaciones_tareas p WHERE p.tarea_uuid = ${tareaUuid}`);
-  }
-
-  async insertForTask(tareaUuid: string, s: TaskSchedule): Promise<void> {
-    await this.db.execute(sql`
-      INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, inicio, dias_vencimiento, activo)
-      VALUES (${tareaUuid}, ${s.intervalo}, ${s.proxima}::date, ${s.proxima}::date, ${s.diasVencimiento}, true)`);
-  }
-
-  async updateForTask(tareaUuid: string, s: TaskSchedule): Promise<void> {
-    await this.db.execute(sql`
-      UPDATE programaciones_tareas
-         SET intervalo_repeticion = ${s.intervalo}, proxima_ejecucion = ${s.proxima}::date, dias_vencimiento = ${s.diasVencimiento},
-             regla = ${s.regla ?? null}, inicio = CASE WHEN ${s.regla ?? null}::text IS NULL THEN ${s.proxima}::date ELSE inicio END,
-             updated_at = now()
-       WHERE tarea_uuid = ${tareaUuid}`);
   }
 
   async deleteOfTask(tareaUuid: string): Promise<void> {

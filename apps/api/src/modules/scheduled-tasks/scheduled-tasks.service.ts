@@ -3,6 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import {
   calendarDateIn,
   CreateScheduledTaskRequest,
+  diffCalendarDays,
   MESSAGES,
   ScheduledTaskListQuery,
   ScheduledTaskListResponse,
@@ -10,8 +11,10 @@ import {
   SchedulePreviewQuery,
   SchedulePreviewResponse,
   scheduleRule,
+  TaskScheduleRequest,
   todayIn,
   UpdateScheduledTaskRequest,
+  type NonWorkingPolicy,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -19,7 +22,7 @@ import { areaScope, assertInScope, scopeAreas } from '../../common/access/access
 import { badRequest, conflict, notFound } from '../../common/http/app-exception';
 import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
-import { ScheduledTasksRepository, TaskRef, TaskSchedule, TaskScheduleRow } from './scheduled-tasks.repository';
+import { ScheduledTasksRepository, TaskRef } from './scheduled-tasks.repository';
 import { previewDates, Series, seriesFirstOnOrAfter } from './rule-dates';
 import { CalendarService } from '../calendar/calendar.service';
 
@@ -110,12 +113,12 @@ export class ScheduledTasksService {
     };
   }
 
-  /** The series' first date from `inicio` on; 400 when its end leaves none. */
-  private firstDate(series: Series, inicio: string): string {
+  /** The series' first date from `inicio` on; 400 (at `path`) when its end leaves none. */
+  private firstDate(series: Series, inicio: string, path = 'fin'): string {
     const first = seriesFirstOnOrAfter(series, inicio, inicio);
     if (first === null || (series.fin !== null && (series.fin < inicio || first > series.fin))) {
       const message = MESSAGES.validation.finBeforeStart;
-      throw badRequest(message, [{ path: 'fin', message }]);
+      throw badRequest(message, [{ path, message }]);
     }
     return first;
   }
@@ -125,10 +128,15 @@ export class ScheduledTasksService {
     const today = this.today();
     const desde = query.desde ? calendarDateIn(query.desde, this.config.timezone) : today;
     const series = this.series(query.regla, undefined, desde, query.fin, query.repeticiones);
+    return { fechas: await this.occurrenceDates(series, desde, query.n, query.dias_no_laborables) };
+  }
+
+  /** The first `n` occurrence dates of a series from `desde`, after the company calendar. */
+  private async occurrenceDates(series: Series, desde: string, n: number, policy: NonWorkingPolicy): Promise<string[]> {
     // The marked days of the span the dates can reach (50 yearly dates at most).
     const marked = await this.calendar.markedBetween(desde, `${Number(desde.slice(0, 4)) + 60}${desde.slice(4)}`);
     const works = (date: string) => this.calendar.isWorkingDay(date, marked);
-    return { fechas: previewDates(series, desde, query.n, query.dias_no_laborables, works) };
+    return previewDates(series, desde, n, policy, works);
   }
 
   @Transactional()
@@ -222,34 +230,86 @@ export class ScheduledTasksService {
     return date;
   }
 
-  /** The schedule of a task, for the task form (in the caller's transaction). */
-  scheduleOfTask(tareaUuid: string): Promise<TaskScheduleRow | null> {
-    return this.repo.findOfTask(tareaUuid);
+  /**
+   * Creates or replaces a task's schedule from the task form (SPEC section 5, issue 19), in the
+   * caller's transaction. The execution date is not before today (unless it is the stored one).
+   * Every `intervalo_repeticion` days: the due date falls between the execution date and that
+   * plus the interval. A rule: the series starts on its first date from the execution date on,
+   * and the due date falls between its first occurrence date and the next one, both after the
+   * company calendar. `due` (creation) fixes the due-date offset; an edit keeps the stored one
+   * within the new bound. A body without `regla` keeps the stored rule while it leaves the
+   * interval as it was (a client that only knows intervals); `regla: null` goes back to days.
+   */
+  async saveTaskSchedule(tareaUuid: string, input: TaskScheduleRequest, due: string | null): Promise<void> {
+    const path = (field: string) => `programacion_tarea.${field}`;
+    const currentUuid = await this.repo.scheduleOfTask(tareaUuid);
+    const current = currentUuid ? await this.repo.findOne(currentUuid) : null;
+    const desde = this.executionDateNotPast(input.proxima_ejecucion, {
+      path: path('proxima_ejecucion'),
+      stored: current?.proxima_ejecucion ?? null,
+    });
+    const keepsRule =
+      input.regla === undefined &&
+      !!current?.regla &&
+      (input.intervalo_repeticion === undefined || input.intervalo_repeticion === current.intervalo_repeticion);
+    const regla = input.regla !== undefined ? input.regla : keepsRule ? current!.regla : null;
+    // The same rule from its stored date keeps counting its weeks or months from where it began.
+    const inicio = regla && regla === current?.regla && desde === current.proxima_ejecucion ? current.inicio : desde;
+    const series = this.series(
+      regla,
+      regla ? undefined : input.intervalo_repeticion,
+      inicio,
+      input.fin === undefined ? current?.fin : input.fin,
+      input.repeticiones === undefined ? current?.repeticiones : input.repeticiones,
+    );
+    const policy = input.dias_no_laborables ?? current?.dias_no_laborables ?? 'siguiente_habil';
+    const proxima = this.firstDate(series, desde, path('fin'));
+    const diasVencimiento = await this.dueOffset(series, proxima, policy, due, current?.dias_vencimiento ?? 0);
+    const write = {
+      tarea_uuid: tareaUuid,
+      intervalo_repeticion: series.intervalo,
+      regla: series.regla,
+      inicio: series.regla ? inicio : desde,
+      fin: series.fin,
+      repeticiones: series.repeticiones,
+      dias_no_laborables: policy,
+      anticipacion_dias: input.anticipacion_dias ?? current?.anticipacion_dias ?? 0,
+      proxima_ejecucion: proxima,
+      activo: current?.activo ?? true,
+      dias_vencimiento: diasVencimiento,
+    };
+    if (current) await this.repo.update(current.uuid, write);
+    else await this.repo.insert(write);
   }
 
-  /** Creates or replaces the schedule of a task from the task form (in the caller's transaction). */
-  async saveTaskSchedule(tareaUuid: string, schedule: TaskSchedule): Promise<void> {
-    const current = await this.repo.findOfTask(tareaUuid);
-    if (!current) {
-      await this.repo.insertForTask(tareaUuid, schedule);
-      return;
+  /**
+   * Days from an occurrence date to its due date. Every n days: 0 to n from the execution date
+   * (SPEC section 5). A rule: from its first occurrence date to the next one, after the calendar.
+   * Without a due date (an edit) the stored offset, cut to the new bound.
+   */
+  private async dueOffset(
+    series: Series,
+    proxima: string,
+    policy: NonWorkingPolicy,
+    due: string | null,
+    stored: number,
+  ): Promise<number> {
+    const v = MESSAGES.validation;
+    const refuse = (message: string) => badRequest(message, [{ path: 'fecha_vencimiento', message }]);
+    if (!series.regla) {
+      if (due === null) return Math.min(stored, series.intervalo);
+      const offset = diffCalendarDays(proxima, due);
+      if (offset < 0) throw refuse(v.dueDateBeforeExecution);
+      if (offset > series.intervalo) throw refuse(v.dueDateAfterInterval);
+      return offset;
     }
-    // The task form edits a plain interval. A schedule that follows a rule keeps it while the form
-    // leaves the interval as it was (its next date moves to the rule's first date from the one
-    // given); another interval means the person chose "every n days" instead.
-    if (current.regla && schedule.intervalo === current.intervalo_repeticion) {
-      const series: Series = {
-        regla: current.regla,
-        intervalo: current.intervalo_repeticion,
-        inicio: current.inicio,
-        fin: current.fin,
-        repeticiones: current.repeticiones,
-      };
-      const proxima = seriesFirstOnOrAfter(series, schedule.proxima, schedule.proxima) ?? schedule.proxima;
-      await this.repo.updateForTask(tareaUuid, { ...schedule, proxima, regla: current.regla });
-      return;
-    }
-    await this.repo.updateForTask(tareaUuid, { ...schedule, regla: null });
+    const [first = proxima, next] = await this.occurrenceDates(series, proxima, 2, policy);
+    const bound = next === undefined ? Infinity : diffCalendarDays(first, next);
+    if (due === null) return Math.min(stored, bound);
+    const offset = diffCalendarDays(first, due);
+    if (offset < 0) throw refuse(v.dueDateBeforeFirstDate);
+    if (offset > bound) throw refuse(v.dueDateAfterNextDate);
+    return offset;
   }
 
   async removeTaskSchedule(tareaUuid: string): Promise<void> {

@@ -3,6 +3,7 @@ import { types } from 'pg';
 import type { SuggestionResponse, TaskResponse } from '@gestar/contracts';
 import { compareEs } from '../../common/text/compare-es';
 import type { SuggestionRow, TaskListRow } from './tasks.repository';
+import { toSeriesResponse } from '../scheduled-tasks/scheduled-tasks.mapper';
 
 /** node-pg's own timestamptz parser: a date read from JSON text becomes the same Date a column would. */
 const parseTimestamptz: (text: string) => Date = types.getTypeParser(types.builtins.TIMESTAMPTZ, 'text');
@@ -50,6 +51,7 @@ export function toTaskResponse(t: TaskListRow, timeZone: string): TaskResponse {
           intervalo_repeticion: p.intervalo_repeticion,
           proxima_ejecucion: companyMidnightIso(p.proxima_ejecucion, timeZone)!,
           activo: p.activo,
+          ...toSeriesResponse(p, timeZone),
         }
       : null,
     sugerencias: suggestions,

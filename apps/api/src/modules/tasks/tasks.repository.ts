@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SeriesColumns } from '../scheduled-tasks/scheduled-tasks.mapper';
 import { Db } from '../../database/db';
 import { likePattern, paginate, Sql, sql } from '../../database/sql';
 
@@ -45,7 +46,7 @@ export interface TaskListRow {
   creado_por_nombre: string;
   creado_por_apellido: string;
   fecha_creacion: Date;
-  programacion: { uuid: string; intervalo_repeticion: number; proxima_ejecucion: string; activo: boolean } | null;
+  programacion: (SeriesColumns & { uuid: string; proxima_ejecucion: string; activo: boolean }) | null;
   asignados: { uuid: string; nombre: string; apellido: string }[] | null;
   sugerencias: { uuid: string; descripcion: string; creado_por_uuid: string; fecha_creacion: string }[] | null;
   checklist: { uuid: string; texto: string; requiere_foto: boolean; requiere_nota: boolean }[] | null;
@@ -61,7 +62,9 @@ const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.
   t.area_uuid, a.nombre AS area_nombre, t.activo,
   t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion,
   CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo_repeticion', pr.intervalo_repeticion,
-    'proxima_ejecucion', to_char(pr.proxima_ejecucion, 'YYYY-MM-DD'), 'activo', pr.activo) END AS programacion,
+    'proxima_ejecucion', to_char(pr.proxima_ejecucion, 'YYYY-MM-DD'), 'activo', pr.activo, 'regla', pr.regla,
+    'fin', to_char(pr.fin, 'YYYY-MM-DD'), 'repeticiones', pr.repeticiones, 'dias_no_laborables', pr.dias_no_laborables,
+    'anticipacion_dias', pr.anticipacion_dias) END AS programacion,
   (SELECT json_agg(json_build_object('uuid', u.uuid, 'nombre', u.nombre, 'apellido', u.apellido))
      FROM tarea_usuarios tu JOIN usuarios u ON u.uuid = tu.usuario_uuid
     WHERE tu.tarea_uuid = t.uuid) AS asignados,

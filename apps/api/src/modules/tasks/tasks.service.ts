@@ -3,14 +3,12 @@ import { Transactional } from '@nestjs-cls/transactional';
 import {
   calendarDateIn,
   CreateTaskRequest,
-  diffCalendarDays,
   MESSAGES,
   SERVER_EVENTS,
   TaskChangedEvent,
   TaskListQuery,
   TaskListResponse,
   TaskResponse,
-  TaskScheduleRequest,
   UpdateTaskRequest,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
@@ -21,7 +19,6 @@ import { EventsService } from '../events/events.service';
 import { AssignedTaskEvents, ChangedAssignedTask } from '../assigned-tasks/assigned-task-events';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { pageMeta } from '../../database/sql';
-import type { TaskSchedule } from '../scheduled-tasks/scheduled-tasks.repository';
 import { ScheduledTasksService } from '../scheduled-tasks/scheduled-tasks.service';
 import { toTaskResponse } from './tasks.mapper';
 import { TaskRow, TasksRepository } from './tasks.repository';
@@ -83,12 +80,9 @@ export class TasksService {
    */
   async create(caller: AuthUser, input: CreateTaskRequest): Promise<TaskResponse> {
     assertInScope(areaScope(caller), input.area_uuid);
-    // A scheduled task's due date is an offset from its execution date; an unscheduled one is assigned now.
-    const schedule = input.programacion_tarea
-      ? this.scheduleFor(input.programacion_tarea, calendarDateIn(input.fecha_vencimiento, this.tz), null)
-      : null;
-    const due = schedule ? null : this.assigned.dueDateNotPast(input.fecha_vencimiento);
-    const { uuid, created } = await this.insert(caller, input, schedule, due);
+    // A scheduled task's due date is an offset from its first date; an unscheduled one is assigned now.
+    const due = input.programacion_tarea ? null : this.assigned.dueDateNotPast(input.fecha_vencimiento);
+    const { uuid, created } = await this.insert(caller, input, due);
     await this.assignedEvents.changed(created, 'asignacion', caller.uuid);
     return this.response(uuid);
   }
@@ -97,7 +91,6 @@ export class TasksService {
   private async insert(
     caller: AuthUser,
     input: CreateTaskRequest,
-    schedule: TaskSchedule | null,
     due: string | null,
   ): Promise<{ uuid: string; created: ChangedAssignedTask[] }> {
     await this.checkReferences(input.area_uuid, input.tipo_tarea_uuid);
@@ -112,8 +105,9 @@ export class TasksService {
     await this.repo.setDefaultAssignees(uuid, input.usuarios_asignados);
     // Before any occurrence: each one copies the checklist when it is inserted.
     await this.repo.setChecklist(uuid, input.checklist ?? []);
-    if (schedule) {
-      await this.schedules.saveTaskSchedule(uuid, schedule);
+    if (input.programacion_tarea) {
+      const scheduledDue = calendarDateIn(input.fecha_vencimiento, this.tz);
+      await this.schedules.saveTaskSchedule(uuid, input.programacion_tarea, scheduledDue);
       return { uuid, created: [] };
     }
     const estadoUuid = await this.assigned.firstStatusUuid();
@@ -159,12 +153,8 @@ export class TasksService {
     if (input.programacion_tarea === null) {
       await this.schedules.removeTaskSchedule(uuid);
     } else if (input.programacion_tarea) {
-      const existing = await this.schedules.scheduleOfTask(uuid);
-      const proxima = calendarDateIn(input.programacion_tarea.proxima_ejecucion, this.tz);
-      // The due-date offset is kept from creation; it cannot exceed the new interval.
-      const dias = Math.min(existing?.dias_vencimiento ?? 0, input.programacion_tarea.intervalo_repeticion);
-      const schedule = this.scheduleFor(input.programacion_tarea, null, existing?.proxima_ejecucion ?? null, dias);
-      await this.schedules.saveTaskSchedule(uuid, { ...schedule, proxima });
+      // The due-date offset is kept from creation, within the new bound.
+      await this.schedules.saveTaskSchedule(uuid, input.programacion_tarea, null);
     }
   }
 
@@ -187,23 +177,6 @@ export class TasksService {
       await this.repo.deleteTask(uuid);
     }
     return row;
-  }
-
-  /**
-   * The schedule row of a task form. The execution date cannot be before today (unless it is the
-   * stored one, unchanged); with a due date, `dias_vencimiento` is its offset from the execution date.
-   */
-  private scheduleFor(s: TaskScheduleRequest, due: string | null, stored: string | null, dias = 0): TaskSchedule {
-    const proxima = this.schedules.executionDateNotPast(s.proxima_ejecucion, {
-      path: 'programacion_tarea.proxima_ejecucion',
-      stored,
-    });
-    if (due === null) return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: dias };
-    const offset = diffCalendarDays(proxima, due);
-    if (offset < 0) throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateBeforeExecution);
-    if (offset > s.intervalo_repeticion)
-      throw fieldError('fecha_vencimiento', MESSAGES.validation.dueDateAfterInterval);
-    return { proxima, intervalo: s.intervalo_repeticion, diasVencimiento: offset };
   }
 
   private async checkReferences(areaUuid: string, tipoUuid: string): Promise<void> {

@@ -90,16 +90,19 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          En el formulario «Nueva Tarea», el interruptor «Programar tarea» agrega la fecha de ejecución y el intervalo.
-          La primera ocurrencia se crea en esa fecha (en el momento, si es hoy).
+          En el formulario «Nueva Tarea» (y en «Editar Tarea»), el interruptor «Programar tarea» agrega la
+          repetición con las mismas opciones que la pantalla de programación: cada cierto número de días, algunos días
+          de la semana, un día de cada mes, un día de la semana de cada mes o una fecha de cada año, cuándo termina,
+          qué hacer en un día no laborable y sus próximas fechas. La primera ocurrencia se crea en la primera fecha
+          (en el momento, si es hoy).
         </P>
         <Terms
           items={[
-            ['Fecha de ejecución', `obligatoria («${v.fechaRequired}») y no anterior a hoy.`],
+            ['Fecha de ejecución', `obligatoria («${v.fechaRequired}») y no anterior a hoy; con una repetición por días de la semana, del mes o del año se llama «Desde» y la primera fecha es la primera de la repetición a partir de ese día.`],
             ['Intervalo', `obligatorio, de al menos ${MIN_INTERVAL_DAYS} día («${v.scheduleIntervalMin}»).`],
             [
               'Fecha de vencimiento',
-              'si la fecha de ejecución queda después del vencimiento, el vencimiento se mueve a ella; no puede ser anterior a la ejecución ni superar la ejecución más el intervalo.',
+              'si la fecha de ejecución queda después del vencimiento, el vencimiento se mueve a ella; no puede ser anterior a la ejecución ni superar la ejecución más el intervalo. Con una repetición por días de la semana, del mes o del año, va de la primera fecha a la segunda (las que muestra «Próximas fechas»), y mientras no la elija usted sigue a la primera.',
             ],
           ]}
         />

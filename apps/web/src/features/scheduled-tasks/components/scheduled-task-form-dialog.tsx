@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -8,9 +8,7 @@ import {
   CreateScheduledTaskRequestSchema,
   DEBOUNCE_MS,
   formatRule,
-  INTERVAL_PRESETS,
   MESSAGES,
-  MIN_INTERVAL_DAYS,
   todayIn,
   type ScheduledTaskResponse,
 } from '@gestar/contracts';
@@ -23,24 +21,22 @@ import { useTaskSearch } from '../api/search-tasks';
 import { formatCalendarDate, nextExecutionDate } from './schedule-dates';
 import {
   EndAndCalendarControls,
+  incompleteRuleErrors,
   initialRuleValues,
+  chosenInterval,
+  IntervalControls,
+  intervalChoice,
   NextDates,
-  REPEAT_OPTIONS,
+  RepeatModeSelect,
+  RULE_ERROR_FIELDS,
   RuleControls,
   ruleOf,
-  type RepeatMode,
+  seriesEndBody,
+  useNextDates,
   type RuleValues,
-} from './rule-fields';
+} from '../../../components/schedule-rule/rule-fields';
 
-const CUSTOM = 'custom';
 const validateBody = zodResolver(CreateScheduledTaskRequestSchema);
-const INTERVAL_OPTIONS = [
-  ...INTERVAL_PRESETS.map((p) => ({
-    value: String(p.days),
-    label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})`,
-  })),
-  { value: CUSTOM, label: 'Personalizado' },
-];
 
 interface Values {
   tarea_uuid: string | null;
@@ -50,12 +46,9 @@ interface Values {
 }
 
 function initialValues(schedule: ScheduledTaskResponse | null): Values {
-  const interval = schedule?.intervalo_repeticion ?? INTERVAL_PRESETS[0].days;
-  const isPreset = INTERVAL_PRESETS.some((p) => p.days === interval);
   return {
     tarea_uuid: schedule?.tarea_uuid ?? null,
-    preset: isPreset ? String(interval) : CUSTOM,
-    customInterval: isPreset ? '' : interval,
+    ...intervalChoice(schedule?.intervalo_repeticion),
     activo: schedule?.activo ?? true,
   };
 }
@@ -100,7 +93,7 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
     return list;
   }, [tasks.data, schedule, selected]);
 
-  const rawInterval = values.preset === CUSTOM ? values.customInterval : values.preset;
+  const rawInterval = chosenInterval(values);
   const nextDate = nextExecutionDate(rawInterval);
   const daily = rv.mode === 'dias';
   const dailyDays = Number(rawInterval);
@@ -109,17 +102,10 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
       ? ({ freq: 'DAILY', interval: dailyDays } as const)
       : null
     : ruleOf(rv);
-  const ruleErrorPaths: Record<string, keyof RuleValues> = {
-    regla: 'every',
-    fin: 'fin',
-    repeticiones: 'repeticiones',
-    dias_no_laborables: 'policy',
-    anticipacion_dias: 'lead',
-  };
+  const preview = useNextDates(rule, daily ? nextDate : rv.desde, rv);
   const setRule = <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => {
     setRv((v) => ({ ...v, [field]: value }));
-    for (const [path, f] of Object.entries(ruleErrorPaths)) if (f === field) form.clearFieldError(path);
-    if (field === 'days') form.clearFieldError('days');
+    for (const [path, f] of Object.entries(RULE_ERROR_FIELDS)) if (f === field) form.clearFieldError(path);
     if (field === 'desde') form.clearFieldError('proxima_ejecucion');
   };
 
@@ -130,18 +116,8 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
 
   const submit = async () => {
     setServerError(null);
-    // What the contract cannot say of a control still incomplete.
-    const own: Record<string, string> = {};
-    if (rv.mode === 'semana' && rv.days.length === 0) own.days = MESSAGES.validation.weekdaysRequired;
-    else if (!daily && !rule) own.regla = MESSAGES.validation.intervalMin;
-    if (rv.end === 'fecha' && !rv.fin) own.fin = MESSAGES.validation.fechaRequired;
-    if (rv.end === 'repeticiones' && rv.repeticiones === '') own.repeticiones = MESSAGES.validation.repeticionesRange;
-    const ends = {
-      fin: rv.end === 'fecha' ? rv.fin : schedule ? null : undefined,
-      repeticiones: rv.end === 'repeticiones' ? rv.repeticiones : schedule ? null : undefined,
-      dias_no_laborables: rv.policy,
-      anticipacion_dias: rv.lead,
-    };
+    const own = incompleteRuleErrors(rv, rule);
+    const ends = seriesEndBody(rv, schedule !== null);
     const body = daily
       ? {
           tarea_uuid: values.tarea_uuid ?? '',
@@ -212,42 +188,18 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={260}
       />
-      <Select
-        label="Repetición"
-        data={REPEAT_OPTIONS}
-        value={rv.mode}
-        onChange={(value) => value && setRule('mode', value as RepeatMode)}
-        allowDeselect={false}
-        disabled={busy}
-      />
+      <RepeatModeSelect value={rv.mode} onChange={(mode) => setRule('mode', mode)} disabled={busy} />
       {daily ? (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Stack gap={6}>
-          <Select
-            label="Intervalo de repetición"
-            withAsterisk
-            data={INTERVAL_OPTIONS}
-            value={values.preset}
-            onChange={(value) => set('preset', value ?? String(INTERVAL_PRESETS[0].days))}
-            allowDeselect={false}
-            error={values.preset !== CUSTOM ? errors.intervalo_repeticion : undefined}
-            disabled={busy}
-          />
-          {values.preset === CUSTOM && (
-            <NumberInput
-              label="Días entre repeticiones"
-              min={MIN_INTERVAL_DAYS}
-              // Not clamped: a 0 stays visible with its message instead of silently becoming 1.
-              clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
-              value={values.customInterval}
-              onChange={(value) => set('customInterval', value)}
-              error={errors.intervalo_repeticion}
-              disabled={busy}
-            />
-          )}
-        </Stack>
+        <IntervalControls
+          choice={values}
+          onChange={(choice) => {
+            form.setValues({ preset: choice.preset, customInterval: choice.customInterval });
+            form.clearFieldError('intervalo_repeticion');
+          }}
+          error={errors.intervalo_repeticion as string | undefined}
+          disabled={busy}
+        />
         <TextInput
           label="Próxima ejecución"
           description="Hoy más el intervalo"
@@ -261,7 +213,7 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
         <RuleControls values={rv} set={setRule} errors={errors as Record<string, string | undefined>} disabled={busy} />
       )}
       <EndAndCalendarControls values={rv} set={setRule} errors={errors as Record<string, string | undefined>} disabled={busy} />
-      <NextDates rule={rule} desde={daily ? nextDate : rv.desde} values={rv} />
+      <NextDates rule={rule} preview={preview} />
       <Switch
         label="Activa"
         description="Una programación inactiva no genera tareas"

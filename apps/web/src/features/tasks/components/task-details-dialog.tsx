@@ -3,6 +3,7 @@ import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { isDescriptionEmpty, type TaskResponse } from '@gestar/contracts';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { formatDate } from '../../../lib/dates';
+import { repetitionText } from '../../../components/schedule-rule/rule-fields';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,9 +62,7 @@ export function TaskDetailsDialog({ task, onClose }: { task: TaskResponse | null
                 Programación
               </Title>
               <Group grow align="flex-start">
-                <Row label="Intervalo">
-                  {schedule.intervalo_repeticion} {schedule.intervalo_repeticion === 1 ? 'día' : 'días'}
-                </Row>
+                <Row label={schedule.regla.startsWith('FREQ=DAILY') ? 'Intervalo' : 'Repetición'}>{repetitionText(schedule)}</Row>
                 <Row label="Próxima ejecución">{formatDate(schedule.proxima_ejecucion)}</Row>
                 <Row label="Estado">
                   <Badge color={schedule.activo ? 'green' : 'gray'} variant="light" tt="none">

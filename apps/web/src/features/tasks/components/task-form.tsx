@@ -2,16 +2,18 @@
  * The task form of SPEC section 5 ('Nueva Tarea' / 'Editar Tarea'): rich-text
  * description, type, one of the caller's own areas, that area's users, due
  * date (today, or tomorrow from 22:00 in the company time zone) and the
- * optional schedule with its date rules. Checked with the contracts' schemas
- * before sending; server field errors appear under the fields.
+ * optional schedule: every n days or a rule (weekdays, a day of the month, ...)
+ * with how it ends and meets the company calendar, and its next dates. Checked
+ * with the contracts' schemas before sending; server field errors appear
+ * under the fields.
  */
 import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { ChecklistEditor, draftItem, type ChecklistDraftItem } from './checklist-editor';
 import {
   Button,
   Group,
   MultiSelect,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -22,7 +24,6 @@ import {
 import {
   CreateTaskRequestSchema,
   DEFAULT_SELECT_PLACEHOLDER,
-  INTERVAL_PRESETS,
   MESSAGES,
   MIN_INTERVAL_DAYS,
   TEXT_LIMITS,
@@ -30,6 +31,7 @@ import {
   addDaysToCalendarDate,
   calendarDateIn,
   defaultDueDate,
+  formatRule,
   effectiveDueDate,
   todayIn,
   type CreateTaskRequestInput,
@@ -37,14 +39,30 @@ import {
   type UpdateTaskRequestInput,
 } from '@gestar/contracts';
 import { DateField } from '../../../components/date-field';
+import {
+  EndAndCalendarControls,
+  incompleteRuleErrors,
+  initialRuleValues,
+  chosenInterval,
+  CUSTOM_INTERVAL,
+  IntervalControls,
+  intervalChoice,
+  NextDates,
+  RepeatModeSelect,
+  RULE_ERROR_FIELDS,
+  RuleControls,
+  ruleOf,
+  seriesEndBody,
+  useNextDates,
+  type RuleValues,
+} from '../../../components/schedule-rule/rule-fields';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldMapping } from '../../../lib/form-errors';
+import { fieldErrorsFromApi, zodResolver, type FieldMapping } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { useAreasOfUser, useAreasWithUsers, useTaskTypeOptions } from '../api/form-lookups';
 
 const v = MESSAGES.validation;
-const CUSTOM = 'custom';
 
 type Field =
   | 'titulo'
@@ -55,6 +73,12 @@ type Field =
   | 'fecha_vencimiento'
   | 'proxima_ejecucion'
   | 'intervalo_repeticion'
+  | 'regla'
+  | 'days'
+  | 'fin'
+  | 'repeticiones'
+  | 'dias_no_laborables'
+  | 'anticipacion_dias'
   | 'checklist'
   | 'form';
 export type FieldErrors = Partial<Record<Field, string>>;
@@ -75,8 +99,6 @@ interface Values {
 
 function initialValues(task: TaskResponse | null): Values {
   const schedule = task?.programaciones_tareas ?? null;
-  const interval = schedule?.intervalo_repeticion ?? INTERVAL_PRESETS[0].days;
-  const isPreset = INTERVAL_PRESETS.some((p) => p.days === interval);
   return {
     titulo: task?.titulo ?? '',
     descripcion: task?.descripcion ?? '',
@@ -86,14 +108,13 @@ function initialValues(task: TaskResponse | null): Values {
     fecha_vencimiento: defaultDueDate(),
     programar: schedule !== null,
     proxima_ejecucion: schedule ? calendarDateIn(schedule.proxima_ejecucion) : todayIn(),
-    preset: isPreset ? String(interval) : CUSTOM,
-    customInterval: isPreset ? '' : interval,
+    ...intervalChoice(schedule?.intervalo_repeticion),
     checklist: (task?.checklist ?? []).map((c) => draftItem(c)),
   };
 }
 
 function intervalOf(values: Values): number | undefined {
-  const raw = values.preset === CUSTOM ? values.customInterval : values.preset;
+  const raw = chosenInterval(values);
   if (raw === '' || raw === null) return undefined;
   const n = Number(raw);
   return Number.isFinite(n) ? n : undefined;
@@ -102,10 +123,9 @@ function intervalOf(values: Values): number | undefined {
 /** A schedule's fields sit in `programacion_tarea` in the body and beside the others in the form. */
 const FIELD_MAPPING: FieldMapping = { nested: { programacion_tarea: 'proxima_ejecucion' }, root: 'form' };
 
-/** Zod issues -> one message per form field (the first one wins). */
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  return fieldErrorsFromIssues(issues as Parameters<typeof fieldErrorsFromIssues>[0], FIELD_MAPPING) as FieldErrors;
-}
+/** The contracts check the body the form builds; their messages show under the fields. */
+const validateCreate = zodResolver<CreateTaskRequestInput>(CreateTaskRequestSchema, FIELD_MAPPING);
+const validateUpdate = zodResolver<UpdateTaskRequestInput>(UpdateTaskRequestSchema, FIELD_MAPPING);
 
 /** Field errors of a failed call (`errors: [{ path, message }]`), or its message for the whole form. */
 export function serverErrors(error: unknown): FieldErrors {
@@ -128,22 +148,26 @@ export interface TaskFormProps {
 export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdate }: TaskFormProps) {
   const { user } = useSession();
   const editing = task !== null;
-  const [values, setValues] = useState<Values>(() => initialValues(task));
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const form = useForm<Values>({ mode: 'controlled', initialValues: initialValues(task) });
+  const values = form.getValues();
+  const [rv, setRv] = useState<RuleValues>(() => initialRuleValues(task?.programaciones_tareas ?? null, todayIn()));
   const [shownServerErrors, setShownServerErrors] = useState(submitErrors);
   if (shownServerErrors !== submitErrors) {
     setShownServerErrors(submitErrors);
-    setLocalErrors(submitErrors);
+    form.setErrors(submitErrors);
   }
-  const errors = localErrors;
+  const errors = form.errors as FieldErrors;
+  const clearErrors = (...fields: Field[]) => {
+    for (const field of [...fields, 'form' as const]) form.clearFieldError(field);
+  };
 
   const taskTypes = useTaskTypeOptions();
   const ownAreas = useAreasOfUser(user?.uuid);
   const areasWithUsers = useAreasWithUsers();
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [key]: value }));
-    setLocalErrors((prev) => ({ ...prev, [key]: undefined, form: undefined }));
+    form.setFieldValue(key, value as never);
+    clearErrors(key as Field);
   };
 
   const areaOptions = (ownAreas.data ?? []).map((a) => ({ value: a.uuid, label: a.nombre }));
@@ -162,43 +186,80 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
 
   const today = todayIn();
   const interval = intervalOf(values);
-  const dueMin = values.programar && values.proxima_ejecucion ? values.proxima_ejecucion : defaultDueDate();
-  const dueMax =
-    values.programar && values.proxima_ejecucion && interval && interval >= MIN_INTERVAL_DAYS
-      ? addDaysToCalendarDate(values.proxima_ejecucion, interval)
-      : undefined;
+  const daily = rv.mode === 'dias';
+  const rule = daily
+    ? interval !== undefined && Number.isInteger(interval) && interval >= MIN_INTERVAL_DAYS
+      ? ({ freq: 'DAILY', interval } as const)
+      : null
+    : ruleOf(rv);
+  const start = values.proxima_ejecucion ?? today;
+  const preview = useNextDates(values.programar ? rule : null, start, rv);
+  // Every n days: from the execution date to that plus the interval (SPEC section 5). A rule:
+  // from its first date to the next one, after the company calendar (the API checks the same).
+  const [firstDate, secondDate] = !daily && preview.data && !preview.isPlaceholderData ? preview.data.fechas : [];
+  const dueMin = !values.programar || !values.proxima_ejecucion ? defaultDueDate() : daily ? values.proxima_ejecucion : (firstDate ?? values.proxima_ejecucion);
+  const dueMax = !values.programar || !values.proxima_ejecucion
+    ? undefined
+    : daily
+      ? interval && interval >= MIN_INTERVAL_DAYS
+        ? addDaysToCalendarDate(values.proxima_ejecucion, interval)
+        : undefined
+      : secondDate;
+  // A due date the person has not picked follows a rule's first date; one picked before it is dragged along.
+  const [dueTouched, setDueTouched] = useState(false);
+  const [seenFirst, setSeenFirst] = useState(firstDate);
+  if (firstDate !== seenFirst) {
+    setSeenFirst(firstDate);
+    if (!editing && firstDate && (!dueTouched || !values.fecha_vencimiento || values.fecha_vencimiento < firstDate)) {
+      form.setFieldValue('fecha_vencimiento', firstDate);
+    }
+  }
+
+  const setRule = <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => {
+    setRv((prev) => ({ ...prev, [field]: value }));
+    const cleared = Object.entries(RULE_ERROR_FIELDS).flatMap(([key, f]) => (f === field ? [key as Field] : []));
+    clearErrors(...cleared, ...(field === 'mode' ? (['intervalo_repeticion', 'regla', 'days'] as const) : []), 'fecha_vencimiento');
+  };
 
   const onAreaChange = (area: string | null) => {
     const usersOfArea = new Set(areasWithUsers.data?.find((a) => a.uuid === area)?.usuarios.map((u) => u.uuid) ?? []);
-    setValues((prev) => ({
-      ...prev,
+    form.setValues((prev) => ({
       area_uuid: area,
-      usuarios_asignados: prev.usuarios_asignados.filter((u) => usersOfArea.has(u)),
+      usuarios_asignados: (prev.usuarios_asignados ?? []).filter((u) => usersOfArea.has(u)),
     }));
-    setLocalErrors((prev) => ({ ...prev, area_uuid: undefined, usuarios_asignados: undefined }));
+    clearErrors('area_uuid', 'usuarios_asignados');
   };
 
   const onExecutionChange = (date: string | null) => {
-    setValues((prev) => ({
-      ...prev,
-      proxima_ejecucion: date,
-      // A later execution date drags the due date along (SPEC section 5).
-      fecha_vencimiento:
-        date && prev.fecha_vencimiento && date > prev.fecha_vencimiento ? date : prev.fecha_vencimiento,
-    }));
-    setLocalErrors((prev) => ({ ...prev, proxima_ejecucion: undefined, fecha_vencimiento: undefined }));
+    const due = values.fecha_vencimiento;
+    // A later execution date drags the due date along (SPEC section 5).
+    form.setValues({ proxima_ejecucion: date, fecha_vencimiento: date && due && date > due ? date : due });
+    clearErrors('proxima_ejecucion', 'fecha_vencimiento');
   };
 
   const submit = () => {
-    const schedule = values.programar
-      ? { proxima_ejecucion: values.proxima_ejecucion ?? '', intervalo_repeticion: interval ?? '' }
-      : undefined;
-    const extra: FieldErrors = {};
+    const schedule = !values.programar
+      ? undefined
+      : daily
+        ? {
+            proxima_ejecucion: values.proxima_ejecucion ?? '',
+            intervalo_repeticion: interval ?? '',
+            // "Every n days" drops a rule the schedule had.
+            regla: null,
+            ...seriesEndBody(rv, editing),
+          }
+        : { proxima_ejecucion: values.proxima_ejecucion ?? '', regla: rule ? formatRule(rule) : '', ...seriesEndBody(rv, editing) };
+    const extra: FieldErrors = values.programar ? incompleteRuleErrors(rv, rule) : {};
     if (values.programar && values.proxima_ejecucion && values.proxima_ejecucion < today) {
       extra.proxima_ejecucion = v.executionDateNotPast;
     }
-    if (values.programar && values.preset === CUSTOM && interval !== undefined && interval < MIN_INTERVAL_DAYS) {
+    if (values.programar && daily && values.preset === CUSTOM_INTERVAL && interval !== undefined && interval < MIN_INTERVAL_DAYS) {
       extra.intervalo_repeticion = v.scheduleIntervalMin;
+    }
+    if (!editing && values.programar && !daily && values.fecha_vencimiento) {
+      const due = values.fecha_vencimiento;
+      if (firstDate && due < firstDate) extra.fecha_vencimiento = v.dueDateBeforeFirstDate;
+      else if (secondDate && due > secondDate) extra.fecha_vencimiento = v.dueDateAfterNextDate;
     }
     const common = {
       titulo: values.titulo,
@@ -213,9 +274,8 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
         ...common,
         programacion_tarea: schedule ?? (task.programaciones_tareas ? null : undefined),
       } as UpdateTaskRequestInput;
-      const parsed = UpdateTaskRequestSchema.safeParse(body);
-      const found = { ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)), ...extra };
-      setLocalErrors(found);
+      const found = { ...validateUpdate(body), ...extra };
+      form.setErrors(found);
       if (Object.keys(found).length === 0) onUpdate(body);
       return;
     }
@@ -224,9 +284,8 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
       fecha_vencimiento: values.fecha_vencimiento ? effectiveDueDate(values.fecha_vencimiento) : '',
       ...(schedule ? { programacion_tarea: schedule } : {}),
     } as CreateTaskRequestInput;
-    const parsed = CreateTaskRequestSchema.safeParse(body);
-    const found = { ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)), ...extra };
-    setLocalErrors(found);
+    const found = { ...validateCreate(body), ...extra };
+    form.setErrors(found);
     if (Object.keys(found).length === 0) onCreate(body);
   };
 
@@ -303,7 +362,10 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
             label="Fecha de vencimiento"
             withAsterisk
             value={values.fecha_vencimiento}
-            onChange={(value) => set('fecha_vencimiento', value)}
+            onChange={(value) => {
+              setDueTouched(true);
+              set('fecha_vencimiento', value);
+            }}
             minDate={dueMin}
             maxDate={dueMax}
             error={errors.fecha_vencimiento}
@@ -318,46 +380,35 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
           disabled={busy}
         />
         {values.programar && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateField
-              label="Fecha de ejecución"
-              withAsterisk
-              value={values.proxima_ejecucion}
-              onChange={onExecutionChange}
-              minDate={today}
-              error={errors.proxima_ejecucion}
-              disabled={busy}
-            />
-            <Stack gap={6}>
-              <Select
-                label="Intervalo de repetición"
+          <Stack gap="sm">
+            <RepeatModeSelect value={rv.mode} onChange={(mode) => setRule('mode', mode)} disabled={busy} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <DateField
+                label={daily ? 'Fecha de ejecución' : 'Desde'}
+                description={daily ? undefined : 'La primera fecha de la repetición a partir de este día'}
                 withAsterisk
-                data={[
-                  ...INTERVAL_PRESETS.map((p) => ({
-                    value: String(p.days),
-                    label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})`,
-                  })),
-                  { value: CUSTOM, label: 'Personalizado' },
-                ]}
-                value={values.preset}
-                onChange={(value) => set('preset', value ?? String(INTERVAL_PRESETS[0].days))}
-                allowDeselect={false}
-                error={values.preset !== CUSTOM ? errors.intervalo_repeticion : undefined}
+                value={values.proxima_ejecucion}
+                onChange={onExecutionChange}
+                minDate={today}
+                error={errors.proxima_ejecucion}
                 disabled={busy}
               />
-              {values.preset === CUSTOM && (
-                <NumberInput
-                  label="Días entre repeticiones"
-                  min={MIN_INTERVAL_DAYS}
-                  allowDecimal={false}
-                  value={values.customInterval}
-                  onChange={(value) => set('customInterval', value)}
+              {daily && (
+                <IntervalControls
+                  choice={values}
+                  onChange={(choice) => {
+                    form.setValues(choice);
+                    clearErrors('intervalo_repeticion');
+                  }}
                   error={errors.intervalo_repeticion}
                   disabled={busy}
                 />
               )}
-            </Stack>
-          </SimpleGrid>
+            </SimpleGrid>
+            <RuleControls values={rv} set={setRule} errors={errors} disabled={busy} withStart={false} />
+            <EndAndCalendarControls values={rv} set={setRule} errors={errors} disabled={busy} />
+            <NextDates rule={rule} preview={preview} />
+          </Stack>
         )}
         <ChecklistEditor
           items={values.checklist}

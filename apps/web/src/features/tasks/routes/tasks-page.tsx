@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
+import { repetitionText } from '../../../components/schedule-rule/rule-fields';
 import { formatDate } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useTasks } from '../api/get-tasks';
@@ -133,7 +134,7 @@ export function TasksPage() {
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(task.fecha_creacion)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {task.programaciones_tareas ? `${task.programaciones_tareas.intervalo_repeticion} días` : '-'}
+                    {task.programaciones_tareas ? repetitionText(task.programaciones_tareas) : '-'}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {task.programaciones_tareas ? formatDate(task.programaciones_tareas.proxima_ejecucion) : '-'}

@@ -1,7 +1,8 @@
 /**
  * The repetition of a schedule beyond "every n days" (issue 19): weekdays, a day of the month,
  * the nth or last weekday of the month, a date of the year; how it ends; what happens on a
- * non-working day; and the next five dates, asked of the API as the person edits.
+ * non-working day; and the next five dates, asked of the API as the person edits. The schedules
+ * screen and the task form both use them.
  */
 import { Chip, Group, List, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -9,7 +10,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   describeRule,
   formatRule,
+  INTERVAL_PRESETS,
   MAX_LEAD_DAYS,
+  MESSAGES,
+  MIN_INTERVAL_DAYS,
   MAX_REPETITIONS,
   MONTH_NAMES,
   NON_WORKING_POLICIES,
@@ -23,10 +27,11 @@ import {
   type ScheduledTaskResponse,
   type Weekday,
 } from '@gestar/contracts';
-import { DatePicker } from '../../../components/date-picker/date-picker';
-import { apiRequest } from '../../../lib/api-client';
-import { dayjs } from '../../../lib/dates';
-import { SCHEDULED_TASKS_KEY } from '../api/get-scheduled-tasks';
+import { DatePicker } from '../date-picker/date-picker';
+import { apiRequest } from '../../lib/api-client';
+import { dayjs } from '../../lib/dates';
+
+const PREVIEW_KEY = ['schedule-preview'] as const;
 
 export type RepeatMode = 'dias' | 'semana' | 'mes_dia' | 'mes_semana' | 'anio';
 export type EndMode = 'nunca' | 'fecha' | 'repeticiones';
@@ -38,6 +43,90 @@ export const REPEAT_OPTIONS: { value: RepeatMode; label: string }[] = [
   { value: 'mes_semana', label: 'Un día de la semana de cada mes' },
   { value: 'anio', label: 'Una fecha de cada año' },
 ];
+
+/** "Every n days": a preset of SPEC section 9 or a number of days of one's own. */
+export const CUSTOM_INTERVAL = 'custom';
+
+const INTERVAL_OPTIONS = [
+  ...INTERVAL_PRESETS.map((p) => ({
+    value: String(p.days),
+    label: `${p.label} (${p.days} ${p.days === 1 ? 'día' : 'días'})`,
+  })),
+  { value: CUSTOM_INTERVAL, label: 'Personalizado' },
+];
+
+export interface IntervalChoice {
+  preset: string;
+  customInterval: number | string;
+}
+
+/** How a stored interval shows: its preset, or "Personalizado" with the number (default: the first preset). */
+export function intervalChoice(interval: number | undefined): IntervalChoice {
+  const days = interval ?? INTERVAL_PRESETS[0].days;
+  const isPreset = INTERVAL_PRESETS.some((p) => p.days === days);
+  return { preset: isPreset ? String(days) : CUSTOM_INTERVAL, customInterval: isPreset ? '' : days };
+}
+
+/** The interval as chosen: a preset's days, or the custom number as typed. */
+export function chosenInterval(c: IntervalChoice): number | string {
+  return c.preset === CUSTOM_INTERVAL ? c.customInterval : c.preset;
+}
+
+/** The preset list and, for "Personalizado", the number of days (not clamped: a 0 stays visible with its message). */
+export function IntervalControls({
+  choice,
+  onChange,
+  error,
+  disabled,
+}: {
+  choice: IntervalChoice;
+  onChange: (choice: IntervalChoice) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  const custom = choice.preset === CUSTOM_INTERVAL;
+  return (
+    <Stack gap={6}>
+      <Select
+        label="Intervalo de repetición"
+        withAsterisk
+        data={INTERVAL_OPTIONS}
+        value={choice.preset}
+        onChange={(value) => onChange({ ...choice, preset: value ?? String(INTERVAL_PRESETS[0].days) })}
+        allowDeselect={false}
+        error={custom ? undefined : error}
+        disabled={disabled}
+      />
+      {custom && (
+        <NumberInput
+          label="Días entre repeticiones"
+          min={MIN_INTERVAL_DAYS}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          value={choice.customInterval}
+          onChange={(value) => onChange({ ...choice, customInterval: value })}
+          error={error}
+          disabled={disabled}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** How the series repeats: every n days or one of the rules. */
+export function RepeatModeSelect({ value, onChange, disabled }: { value: RepeatMode; onChange: (mode: RepeatMode) => void; disabled: boolean }) {
+  return (
+    <Select
+      label="Repetición"
+      data={REPEAT_OPTIONS}
+      value={value}
+      onChange={(x) => x && onChange(x as RepeatMode)}
+      allowDeselect={false}
+      disabled={disabled}
+    />
+  );
+}
 
 const END_OPTIONS: { value: EndMode; label: string }[] = [
   { value: 'nunca', label: 'Nunca' },
@@ -79,8 +168,17 @@ export interface RuleValues {
   lead: number | string;
 }
 
+/** How a stored series repeats and ends (a schedule, or a task's `programaciones_tareas`). */
+export type StoredSeries = Pick<ScheduledTaskResponse, 'regla' | 'fin' | 'repeticiones' | 'dias_no_laborables' | 'anticipacion_dias'>;
+
+/** A schedule's repetition for a table or a detail: "7 días" (SPEC section 2.6), or the rule in words. */
+export function repetitionText(s: Pick<ScheduledTaskResponse, 'regla' | 'regla_descripcion' | 'intervalo_repeticion'>): string {
+  if (!s.regla.startsWith('FREQ=DAILY')) return s.regla_descripcion;
+  return `${s.intervalo_repeticion} ${s.intervalo_repeticion === 1 ? 'día' : 'días'}`;
+}
+
 /** The controls' values for a schedule (or a new one starting on `today`). */
-export function initialRuleValues(schedule: ScheduledTaskResponse | null, today: string): RuleValues {
+export function initialRuleValues(schedule: StoredSeries | null, today: string): RuleValues {
   const rule = schedule ? parseRule(schedule.regla) : null;
   const base: RuleValues = {
     mode: 'dias',
@@ -132,6 +230,36 @@ export function ruleOf(v: RuleValues): Rule | null {
   return text ? parseRule(text) : null;
 }
 
+/** What the contract cannot say of a control still incomplete, under the control's error key. */
+export function incompleteRuleErrors(v: RuleValues, rule: Rule | null): Record<string, string> {
+  const own: Record<string, string> = {};
+  if (v.mode === 'semana' && v.days.length === 0) own.days = MESSAGES.validation.weekdaysRequired;
+  else if (v.mode !== 'dias' && !rule) own.regla = MESSAGES.validation.intervalMin;
+  if (v.end === 'fecha' && !v.fin) own.fin = MESSAGES.validation.fechaRequired;
+  if (v.end === 'repeticiones' && v.repeticiones === '') own.repeticiones = MESSAGES.validation.repeticionesRange;
+  return own;
+}
+
+/** How the series ends and meets the calendar, as a body sends it (an edit clears an end it drops). */
+export function seriesEndBody(v: RuleValues, editing: boolean) {
+  return {
+    fin: v.end === 'fecha' ? v.fin : editing ? null : undefined,
+    repeticiones: v.end === 'repeticiones' ? v.repeticiones : editing ? null : undefined,
+    dias_no_laborables: v.policy,
+    anticipacion_dias: v.lead,
+  };
+}
+
+/** The series' error keys -> the control that clears them when edited. */
+export const RULE_ERROR_FIELDS: Record<string, keyof RuleValues> = {
+  regla: 'every',
+  days: 'days',
+  fin: 'fin',
+  repeticiones: 'repeticiones',
+  dias_no_laborables: 'policy',
+  anticipacion_dias: 'lead',
+};
+
 const EVERY_LABEL: Record<Exclude<RepeatMode, 'dias'>, string> = {
   semana: 'Cada cuántas semanas',
   mes_dia: 'Cada cuántos meses',
@@ -139,17 +267,19 @@ const EVERY_LABEL: Record<Exclude<RepeatMode, 'dias'>, string> = {
   anio: 'Cada cuántos años',
 };
 
-/** The rule's own controls (not shown in "every n days" mode). */
+/** The rule's own controls (not shown in "every n days" mode); `withStart`: its own "Desde" date. */
 export function RuleControls({
   values,
   set,
   errors,
   disabled,
+  withStart = true,
 }: {
   values: RuleValues;
   set: <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => void;
   errors: Record<string, string | undefined>;
   disabled: boolean;
+  withStart?: boolean;
 }) {
   if (values.mode === 'dias') return null;
   return (
@@ -209,7 +339,9 @@ export function RuleControls({
           disabled={disabled}
           error={values.mode !== 'semana' && values.mode !== 'anio' ? errors.regla : undefined}
         />
-        <DatePicker label="Desde" value={values.desde} onChange={(x) => x && set('desde', x)} minDate={dayjs().format('YYYY-MM-DD')} clearable={false} disabled={disabled} error={errors.proxima_ejecucion} />
+        {withStart && (
+          <DatePicker label="Desde" value={values.desde} onChange={(x) => x && set('desde', x)} minDate={dayjs().format('YYYY-MM-DD')} clearable={false} disabled={disabled} error={errors.proxima_ejecucion} />
+        )}
       </SimpleGrid>
     </Stack>
   );
@@ -277,8 +409,8 @@ export function EndAndCalendarControls({
   );
 }
 
-/** The rule in words and its next five dates (after the company calendar), from `desde`. */
-export function NextDates({ rule, desde, values }: { rule: Rule | null; desde: string; values: RuleValues }) {
+/** The next five dates of a rule (after the company calendar) from `desde`, asked as the person edits. */
+export function useNextDates(rule: Rule | null, desde: string, values: RuleValues) {
   const params = rule
     ? {
         regla: formatRule(rule),
@@ -290,14 +422,18 @@ export function NextDates({ rule, desde, values }: { rule: Rule | null; desde: s
       }
     : null;
   const [debounced] = useDebouncedValue(params, 300);
-  const preview = useQuery({
-    queryKey: [...SCHEDULED_TASKS_KEY, 'preview', debounced],
+  return useQuery({
+    queryKey: [...PREVIEW_KEY, debounced],
     queryFn: () => apiRequest(SCHEDULED_TASKS_ROUTES.preview, { query: debounced! }),
     enabled: debounced !== null,
     placeholderData: keepPreviousData,
     // Always asked again: the company calendar may have changed since.
     staleTime: 0,
   });
+}
+
+/** The rule in words and its next dates (from `useNextDates`). */
+export function NextDates({ rule, preview }: { rule: Rule | null; preview: ReturnType<typeof useNextDates> }) {
   if (!rule) return null;
   const dates = preview.data?.fechas ?? [];
   return (
