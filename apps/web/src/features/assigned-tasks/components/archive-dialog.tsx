@@ -1,7 +1,16 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ChecklistSection } from './checklist-section';
-import { NO_RATING_LABEL, RATING_LABELS, RATING_MAX, RATING_MIN, TEXT_LIMITS, type AssignedTaskResponse } from '@gestar/contracts';
+import {
+  ArchiveAssignedTaskRequestSchema,
+  NO_RATING_LABEL,
+  RATING_LABELS,
+  RATING_MAX,
+  RATING_MIN,
+  TEXT_LIMITS,
+  type AssignedTaskResponse,
+} from '@gestar/contracts';
+import { zodResolver } from '../../../lib/form-errors';
 
 const RATING_OPTIONS = [
   { value: '', label: NO_RATING_LABEL },
@@ -21,19 +30,31 @@ export interface ArchiveDialogProps {
   onConfirm: (values: { calificacion?: number; observaciones?: string }) => void;
 }
 
+interface Values {
+  /** '' is 'Sin calificación'. */
+  calificacion: string;
+  observaciones: string;
+}
+
+/** The values as the archive request sends them (blank: not sent). */
+function body(values: Values): { calificacion?: number; observaciones?: string } {
+  return {
+    calificacion: values.calificacion ? Number(values.calificacion) : undefined,
+    observaciones: values.observaciones.trim() ? values.observaciones.trim() : undefined,
+  };
+}
+
+const validateBody = zodResolver<ReturnType<typeof body>>(ArchiveAssignedTaskRequestSchema);
+
 function ArchiveForm({ task, bulkCount = 0, loading, error, onClose, onConfirm }: ArchiveDialogProps) {
-  const [rating, setRating] = useState('');
-  const [notes, setNotes] = useState('');
+  // The contract checks what would be sent; its Spanish message shows under the field.
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { calificacion: '', observaciones: '' },
+    validate: (values) => validateBody(body(values)),
+  });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onConfirm({
-          calificacion: rating ? Number(rating) : undefined,
-          observaciones: notes.trim() ? notes.trim() : undefined,
-        });
-      }}
-    >
+    <form onSubmit={form.onSubmit((values) => onConfirm(body(values)))}>
       <Stack gap="md">
         {task ? (
           <Text size="sm">
@@ -56,8 +77,8 @@ function ArchiveForm({ task, bulkCount = 0, loading, error, onClose, onConfirm }
         <Select
           label="Calificación"
           data={RATING_OPTIONS}
-          value={rating}
-          onChange={(v) => setRating(v ?? '')}
+          {...form.getInputProps('calificacion')}
+          onChange={(v) => form.setFieldValue('calificacion', v ?? '')}
           allowDeselect={false}
           disabled={loading}
           comboboxProps={{ withinPortal: true }}
@@ -67,8 +88,7 @@ function ArchiveForm({ task, bulkCount = 0, loading, error, onClose, onConfirm }
           autosize
           minRows={3}
           maxLength={TEXT_LIMITS.observations}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
+          {...form.getInputProps('observaciones')}
           disabled={loading}
         />
         {error && (
