@@ -32,7 +32,7 @@ test('a task with 1,000 comments opens its drawer with 20 and loads 20 more on r
   await page.goto(`/?tarea=${occ}`);
   const drawer = page.getByRole('dialog');
   const comments = drawer.getByTestId('comment');
-  await expect(comments).toHaveCount(20, { timeout: 15_000 });
+  await expect(comments).toHaveCount(20, { timeout: 30_000 });
   const openMs = Date.now() - opened;
   // Newest first (the last batch of 25, 976 to 1000, was written after every other), the box above them.
   const numbers = async () =>
