@@ -69,6 +69,8 @@ test('search and "Solo mis tareas" live in the URL and survive a reload; / and ?
   // The switch follows the URL, which the router updates in a transition: click, then wait for it.
   await page.getByRole('switch', { name: 'Solo mis tareas' }).click();
   await expect(page.getByRole('switch', { name: 'Solo mis tareas' })).toBeChecked();
+  // The search lands after the switch: both stay.
+  await expect(page).toHaveURL(/[?&]q=Buscable(&|$)/);
   await expect(page).toHaveURL(/mias=1/);
   await expect(card(page, mine.titulo)).toBeVisible();
   await expect(card(page, other.titulo)).toHaveCount(0);

@@ -136,20 +136,20 @@ export function BoardPage() {
   const detailId = params.get('tarea');
   const urlSearch = params.get('q') ?? '';
 
-  /** Changes some URL parameters, keeping the others; empty values are removed. */
+  /**
+   * Changes some URL parameters, keeping the others; empty values are removed. It starts from
+   * the address as it is now, not from this render's copy: the router applies a change in a
+   * transition, so a debounced search landing meanwhile would otherwise drop a switch just
+   * turned on ('Solo mis tareas').
+   */
   const setUrl = useCallback(
     (changes: Record<string, string | null>, options: { push?: boolean; state?: unknown } = {}) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: !options.push, state: options.state },
-      );
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      setParams(next, { replace: !options.push, state: options.state });
     },
     [setParams],
   );
