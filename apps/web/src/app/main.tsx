@@ -1,4 +1,15 @@
-import '@mantine/core/styles.css';
+// Up front, only the styles of what shows before any screen's chunk has loaded: the page loader and
+// the route error (Center, Loader, Stack, Text, Title, Button). The rest: lib/mantine-styles.ts.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Button.layer.css';
 import './app.css';
 import { installSpanishErrors } from '@gestar/contracts';
 import { StrictMode } from 'react';

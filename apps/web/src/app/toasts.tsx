@@ -3,6 +3,7 @@
  * notifications store keeps any toast shown before it mounts, and the
  * container (transitions, portal) is not needed to draw the first screen.
  */
+import '../lib/mantine-styles';
 import '@mantine/notifications/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';

@@ -2,6 +2,7 @@
  * The service worker (src/sw.ts) registered at start. A new version waits until the person
  * chooses "Actualizar": the page is never reloaded under a form being filled.
  */
+import '../lib/mantine-styles';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useRegisterSW } from 'virtual:pwa-register/react';

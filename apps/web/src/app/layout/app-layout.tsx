@@ -1,3 +1,4 @@
+import '../../lib/mantine-styles';
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
