@@ -6,7 +6,6 @@
 // bench/figures/; names below) and writes bench/results/<date>-pdf-web.*.
 // The knobs (BENCH_SCALE=0.01 for a quick trial, ...) are in bench/lib/settings.mjs.
 import { mkdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../scripts/lib/database.mjs';
 import { selectParts } from '../scripts/lib/run.mjs';
@@ -19,7 +18,8 @@ import { webFigures } from './figures/web.mjs';
 import { xlsxFigures } from './figures/xlsx.mjs';
 import { login } from './lib/http.mjs';
 import { apiEnv, startServer, stopServer } from './lib/processes.mjs';
-import { details, section, writeResults } from './lib/results.mjs';
+import { awaitQuiet, commit, load, machine, pgSettings } from './lib/machine.mjs';
+import { details, figures, section, writeResults } from './lib/results.mjs';
 import { counts, ensureBuilt, fixtureIds, migrate, seed, startDatabase } from './lib/setup.mjs';
 import {
   apiDir,
@@ -42,7 +42,9 @@ const { only, wants } = selectParts(
 );
 
 async function main() {
-  const loadStart = loadavg().map((l) => round(l));
+  // Before any work of its own: a result is taken on a quiet machine, or marked.
+  const quiet = await awaitQuiet();
+  const loadStart = quiet.load;
   log(`Escala ${SCALE}: ${ASSIGNED} tareas asignadas, ${COMMENTS} comentarios; load average ${loadStart.join(' ')}`);
   mkdirSync(resultsDir, { recursive: true });
   mkdirSync(workDir, { recursive: true });
@@ -50,6 +52,7 @@ async function main() {
 
   const db = await startDatabase();
   log(`Base de datos: ${db.kind}`);
+  const postgres = await pgSettings(db.url);
   migrate(db.url);
   const t = performance.now();
   await seed(db.url);
@@ -116,15 +119,25 @@ async function main() {
       date: new Date().toISOString().slice(0, 10),
       scale: SCALE,
       counts: rows,
-      cpus: cpus().length,
+      machine: machine(),
+      commit: commit(),
+      postgres,
+      quiet,
       loadStart,
-      loadEnd: loadavg().map((l) => round(l)),
+      loadEnd: load(),
       database: db.kind,
       seedSeconds: round(seedSeconds, 1),
       totalSeconds: Math.round((Date.now() - started) / 1000),
     },
     only.length ? only : null,
   );
+  // A missed figure fails the run (1); a run on a busy machine is not a result (3).
+  const failed = figures.filter((f) => !f.pass).length;
+  if (!quiet.quiet) {
+    log(`No es un resultado: load average ${quiet.load[0]} > ${quiet.maxLoad} al empezar`);
+    return 3;
+  }
+  return failed ? 1 : 0;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -136,7 +149,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 let code = 0;
 try {
-  await main();
+  code = await main();
 } catch (e) {
   console.error(e);
   code = 1;

@@ -35,27 +35,25 @@ export async function pdfFigures({ apiBase, apiPid, adminToken, ids }) {
   details.pdf = { warmMs, renders: PDF_RENDERS, cold, rssBeforePdf, rssAfterPdf };
   const warmTput = PDF_RENDERS / (warmMs / 1000);
   const coldTput = cold.runs / (cold.ms / 1000);
-  figure(
-    3,
-    `PDF (${pdfRows.length} rows) warm shared browser throughput`,
-    warmTput,
-    coldTput,
-    warmTput / coldTput,
-    '>=',
-    5,
-    'PDF/s',
-    'baseline: a browser launched per render',
-  );
+  figure({
+    target: 3,
+    name: `PDF (${pdfRows.length} rows) warm shared browser throughput`,
+    value: warmTput,
+    unit: 'PDF/s',
+    baseline: coldTput,
+    ratio: { value: warmTput / coldTput, op: '>=', limit: 5 },
+    bound: { op: '>=', limit: 3 },
+    note: 'baseline: a browser launched per render',
+  });
   const pdfGrowth = (rssAfterPdf - rssBeforePdf) / rssBeforePdf;
-  figure(
-    3,
-    `API RSS growth over ${PDF_RENDERS} PDF renders`,
-    (rssAfterPdf - rssBeforePdf) / 1024,
-    rssBeforePdf / 1024,
-    pdfGrowth * 100,
-    '<=',
-    10,
-    'MB',
-    `ratio in %: ${Math.round(rssBeforePdf / 1024)} -> ${Math.round(rssAfterPdf / 1024)} MB`,
-  );
+  figure({
+    target: 3,
+    name: `API RSS growth over ${PDF_RENDERS} PDF renders`,
+    value: (rssAfterPdf - rssBeforePdf) / 1024,
+    unit: 'MB',
+    baseline: rssBeforePdf / 1024,
+    ratio: { value: pdfGrowth * 100, op: '<=', limit: 10 },
+    bound: { op: '<=', limit: 50 },
+    note: `ratio in % of the RSS before: ${Math.round(rssBeforePdf / 1024)} -> ${Math.round(rssAfterPdf / 1024)} MB`,
+  });
 }

@@ -76,16 +76,13 @@ export async function schedulerFigures({ db }) {
   });
   const raw = await rawInsert(db.url);
   details.scheduler = { tick, raw, due };
-  figure(
-    4,
-    `Scheduler tick: ${due.n} due schedules, ${raw.rows} occurrences`,
-    tick.ms,
-    null,
-    tick.ms / 1000,
-    '<=',
-    10,
-    'ms',
-    'ratio in seconds',
-  );
-  figure(4, 'Scheduler tick vs raw pg inserting the same rows', tick.ms, raw.ms, tick.ms / raw.ms, '<=', 2, 'ms');
+  figure({
+    target: 4,
+    name: `Scheduler tick: ${due.n} due schedules, ${raw.rows} occurrences, vs raw pg inserting the same rows`,
+    value: tick.ms,
+    unit: 'ms',
+    baseline: raw.ms,
+    ratio: { value: tick.ms / raw.ms, op: '<=', limit: 2 },
+    bound: { op: '<=', limit: 10_000 },
+  });
 }

@@ -103,48 +103,33 @@ export async function uploadFigures({ apiBase, apiPid, supToken, ids }) {
     rssRounds: rounds,
   };
   log(`Subidas: ${UPLOADS} de ${(photo.length / 1024 / 1024).toFixed(1)} MB, media ${mean.toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms; solo sharp ${baseMean.toFixed(0)} ms`);
-  figure(
-    7,
-    `Upload of a 4000x3000 JPEG (${(photo.length / 1024 / 1024).toFixed(1)} MB) with re-encode and thumbnail, mean`,
-    mean,
-    baseMean,
-    mean / baseMean,
-    '<=',
-    1.5,
-    'ms',
-    `baseline: the API's image code alone on the same bytes; p95 ${Math.round(percentile(sorted, 95))} ms; absolute bound 1500 ms`,
-  );
-  figure(
-    7,
-    'Upload mean latency, absolute',
-    mean,
-    null,
-    mean / 1000,
-    '<=',
-    1.5,
-    'ms',
-    'ratio in seconds',
-  );
-  figure(
-    7,
-    `API RSS growth over the first ${UPLOADS} photo uploads`,
-    (rssAfter - rssBefore) / 1024,
-    rssBefore / 1024,
-    (rssAfter - rssBefore) / 1024,
-    '<=',
-    150,
-    'MB',
-    `ratio in MB: ${Math.round(rssBefore / 1024)} -> ${Math.round(rssAfter / 1024)} MB (libvips' threads and the allocator's arenas fill once)`,
-  );
-  figure(
-    7,
-    `API RSS growth from the ${2 * UPLOADS}th to the ${4 * UPLOADS}th photo upload`,
-    (rssEnd - rssAfterMore) / 1024,
-    rssAfterMore / 1024,
-    ((rssEnd - rssAfterMore) / rssAfterMore) * 100,
-    '<=',
-    5,
-    'MB',
-    `ratio in %: each hundred ends at ${rounds.map((kb) => Math.round(kb / 1024)).join(' -> ')} MB; a leak would keep growing`,
-  );
+  figure({
+    target: 7,
+    name: `Upload of a 4000x3000 JPEG (${(photo.length / 1024 / 1024).toFixed(1)} MB) with re-encode and thumbnail, mean`,
+    value: mean,
+    unit: 'ms',
+    baseline: baseMean,
+    ratio: { value: mean / baseMean, op: '<=', limit: 1.5 },
+    bound: { op: '<=', limit: 1500 },
+    note: `baseline: the API's image code alone on the same bytes; p95 ${Math.round(percentile(sorted, 95))} ms`,
+  });
+  figure({
+    target: 7,
+    name: `API RSS growth over the first ${UPLOADS} photo uploads`,
+    value: (rssAfter - rssBefore) / 1024,
+    unit: 'MB',
+    baseline: rssBefore / 1024,
+    bound: { op: '<=', limit: 150 },
+    note: `${Math.round(rssBefore / 1024)} -> ${Math.round(rssAfter / 1024)} MB (libvips' threads and the allocator's arenas fill once)`,
+  });
+  figure({
+    target: 7,
+    name: `API RSS growth from the ${2 * UPLOADS}th to the ${4 * UPLOADS}th photo upload`,
+    value: (rssEnd - rssAfterMore) / 1024,
+    unit: 'MB',
+    baseline: rssAfterMore / 1024,
+    ratio: { value: ((rssEnd - rssAfterMore) / rssAfterMore) * 100, op: '<=', limit: 5 },
+    bound: { op: '<=', limit: 25 },
+    note: `ratio in % of the RSS before: each hundred ends at ${rounds.map((kb) => Math.round(kb / 1024)).join(' -> ')} MB; a leak would keep growing`,
+  });
 }

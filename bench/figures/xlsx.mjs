@@ -24,26 +24,22 @@ export async function xlsxFigures({ apiBase, apiPid, adminToken, ids, db }) {
     APP_TIMEZONE: TZ,
   });
   details.xlsx = { api: xlsx, baseline: xlsxBase };
-  figure(
-    3,
-    `XLSX export of ${xlsxBase.rows} rows`,
-    xlsx.value.ms,
-    xlsxBase.ms,
-    xlsx.value.ms / xlsxBase.ms,
-    '<=',
-    1.5,
-    'ms',
-  );
+  figure({
+    target: 3,
+    name: `XLSX export of ${xlsxBase.rows} rows`,
+    value: xlsx.value.ms,
+    unit: 'ms',
+    baseline: xlsxBase.ms,
+    ratio: { value: xlsx.value.ms / xlsxBase.ms, op: '<=', limit: 1.5 },
+    bound: { op: '<=', limit: 10_000 },
+  });
   const growthMb = (xlsx.peakKb - xlsx.startKb) / 1024;
-  figure(
-    3,
-    'XLSX export peak RSS growth',
-    growthMb,
-    null,
-    growthMb,
-    '<',
-    250,
-    'MB',
-    `RSS ${Math.round(xlsx.startKb / 1024)} -> peak ${Math.round(xlsx.peakKb / 1024)} MB`,
-  );
+  figure({
+    target: 3,
+    name: 'XLSX export peak RSS growth',
+    value: growthMb,
+    unit: 'MB',
+    bound: { op: '<', limit: 250 },
+    note: `RSS ${Math.round(xlsx.startKb / 1024)} -> peak ${Math.round(xlsx.peakKb / 1024)} MB`,
+  });
 }

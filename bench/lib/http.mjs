@@ -40,14 +40,16 @@ async function cannon(url, headers, duration) {
   };
 }
 
-/** Runs pooled into one figure: req/s over their whole time, mean and p99 over every response. */
+/** Runs pooled into one figure: req/s over their whole time, mean, p95 and p99 over every response. */
 function pool(runs) {
   const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
   const seconds = runs.reduce((a, r) => a + r.seconds, 0);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil(times.length * p) - 1)];
   return {
     rps: runs.reduce((a, r) => a + r.requests, 0) / seconds,
     meanMs: times.reduce((a, t) => a + t, 0) / times.length,
-    p99Ms: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)],
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
     requests: times.length,
     runs: runs.length,
   };

@@ -2,7 +2,7 @@
 // embedded cluster, or a new database on BENCH_DATABASE_URL), its migrations
 // and the large organisation of bench/seed.sql.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { embeddedPostgres, freePort, withClient } from '../../scripts/lib/database.mjs';
@@ -23,20 +23,46 @@ import {
   webDir,
 } from './settings.mjs';
 
-/** Builds what is missing (everything with BENCH_BUILD=1). */
+/** The newest modification time (ms) of the files under `paths` (folders walked, node_modules and dist skipped). */
+function newest(paths) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (!st.isDirectory()) {
+      max = Math.max(max, st.mtimeMs);
+      return;
+    }
+    for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') walk(join(p, name));
+  };
+  for (const p of paths) walk(p);
+  return max;
+}
+
+/**
+ * Builds what is missing or older than its sources (everything with BENCH_BUILD=1): a figure of a
+ * stale build would measure code that is not the commit the result names.
+ */
 export async function ensureBuilt() {
-  const need = (p) => process.env.BENCH_BUILD === '1' || !existsSync(p);
+  const contracts = join(root, 'packages', 'contracts');
+  const web = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(webDir, p));
+  const stale = (output, sources) =>
+    process.env.BENCH_BUILD === '1' || !existsSync(output) || statSync(output).mtimeMs < newest(sources);
   const build = async (pkg) => {
     if ((await run('pnpm', ['--filter', `@gestar/${pkg}`, 'build'], { cwd: root })) !== 0)
       throw new Error(`build ${pkg}`);
   };
-  if (need(join(root, 'packages', 'contracts', 'dist')) || need(join(apiDir, 'dist', 'main.js'))) {
-    log('Compilando contracts y API');
+  const contractsSrc = [join(contracts, 'src')];
+  if (
+    stale(join(contracts, 'dist', 'index.js'), contractsSrc) ||
+    stale(join(apiDir, 'dist', 'main.js'), [...contractsSrc, join(apiDir, 'src')])
+  ) {
+    log('Compilando contracts y API (faltan o son anteriores a su código)');
     await build('contracts');
     await build('api');
   }
-  if (need(join(webDir, 'dist', 'index.html'))) {
-    log('Compilando la web');
+  if (stale(join(webDir, 'dist', 'index.html'), [...contractsSrc, ...web])) {
+    log('Compilando la web (falta o es anterior a su código)');
     await build('web');
   }
 }
@@ -135,6 +161,13 @@ export function fixtureIds(dbUrl) {
     ).rows.map((r) => r.area_uuid);
     const someDay = (await c.query(`SELECT ((now() - interval '200 days') AT TIME ZONE $1)::date::text AS d`, [TZ]))
       .rows[0].d;
-    return { sup, supAreas, someDay };
+    // The reports screen's default filter: the current month of the company calendar, up to today.
+    const month = (
+      await c.query(
+        `SELECT date_trunc('month', (now() AT TIME ZONE $1)::date)::date::text AS start, (now() AT TIME ZONE $1)::date::text AS end`,
+        [TZ],
+      )
+    ).rows[0];
+    return { sup, supAreas, someDay, month };
   });
 }

@@ -134,6 +134,27 @@ export async function browserFigures({ root, baseUrl, username, password, chromi
         for (const e of list.getEntries())
           window.__lcp.push({ t: e.startTime, size: e.size, tag: e.element?.tagName ?? null });
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // Element Timing on what the board owns: each card's title and each column's heading get an
+      // `elementtiming` name as they are inserted (a mutation observer runs before the next paint),
+      // and their first paint is recorded with the column they belong to.
+      window.__paints = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          window.__paints.push({
+            t: e.renderTime || e.loadTime,
+            id: e.identifier,
+            column: e.element?.closest('[data-testid^="column-"]')?.getAttribute('data-testid') ?? null,
+          });
+      }).observe({ type: 'element', buffered: true });
+      const mark = (root) => {
+        if (!(root instanceof Element)) return;
+        for (const el of root.querySelectorAll('article[aria-label] p[class^="_title_"]')) el.setAttribute('elementtiming', 'tarjeta');
+        for (const el of root.querySelectorAll('section[data-testid^="column-"] > div:first-child p'))
+          el.setAttribute('elementtiming', 'columna');
+      };
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) mark(n.parentElement ?? n);
+      }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0', timeout: 60000 });
     await page.locator('input[autocomplete="username"]').fill(username);
@@ -162,6 +183,25 @@ export async function browserFigures({ root, baseUrl, username, password, chromi
     // LCP is final at the first input; a short pause lets late paints be reported.
     await new Promise((r) => setTimeout(r, 500));
     const lcp = await page.evaluate(() => window.__lcp);
+    const paint = await page.evaluate(() => {
+      const paints = window.__paints;
+      const visible = [...document.querySelectorAll('section[data-testid^="column-"]')].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width > 0 && r.left < innerWidth && r.right > 0;
+      });
+      const last = visible.at(-1)?.getAttribute('data-testid') ?? null;
+      const first = (list) => (list.length ? Math.min(...list.map((p) => p.t)) : null);
+      const cards = paints.filter((p) => p.id === 'tarjeta');
+      const lastHeading = first(paints.filter((p) => p.id === 'columna' && p.column === last));
+      const lastCard = first(cards.filter((p) => p.column === last));
+      return {
+        firstCardMs: first(cards),
+        lastColumn: last,
+        lastColumnMs: lastHeading === null ? null : Math.max(lastHeading, lastCard ?? 0),
+        visibleColumns: visible.length,
+        cardsPainted: cards.length,
+      };
+    });
     const cards = await page.evaluate(
       () => document.querySelectorAll('[data-testid*="card"], [class*="card" i]').length,
     );
@@ -200,6 +240,7 @@ export async function browserFigures({ root, baseUrl, username, password, chromi
       drawerOpenMs: drawer?.ms ?? null,
       drawerComments: drawer?.comments ?? null,
       lcpMs: lcp.length ? lcp[lcp.length - 1].t : null,
+      paint,
       lcpEntries: lcp,
       loadMs,
       cards,
