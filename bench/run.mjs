@@ -44,6 +44,8 @@ const { only, wants } = selectParts(
 async function main() {
   // Before any work of its own: a result is taken on a quiet machine, or marked.
   const quiet = await awaitQuiet();
+  // Read before the run writes its own screenshots into bench/results.
+  const source = commit();
   const loadStart = quiet.load;
   log(`Escala ${SCALE}: ${ASSIGNED} tareas asignadas, ${COMMENTS} comentarios; load average ${loadStart.join(' ')}`);
   mkdirSync(resultsDir, { recursive: true });
@@ -120,7 +122,7 @@ async function main() {
       scale: SCALE,
       counts: rows,
       machine: machine(),
-      commit: commit(),
+      commit: source,
       postgres,
       quiet,
       loadStart,

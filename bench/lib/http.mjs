@@ -100,6 +100,27 @@ export async function compare(apiUrl, apiHeaders, baseUrl) {
   return { api: pool(sides[0].runs), baseline: pool(sides[1].runs) };
 }
 
+/**
+ * What one person waits: `n` requests one after another (no other load from the bench), at most
+ * `maxSeconds` in all; { meanMs, p95Ms, p99Ms, requests }. The bounds a user feels are read here:
+ * at 10 connections on two cores the latency is mostly queueing, which the raw-pg baseline pays too.
+ */
+export async function probe(url, headers, n = 40, maxSeconds = 15) {
+  await drain(url);
+  const times = [];
+  const t0 = performance.now();
+  while (times.length < n && performance.now() - t0 < maxSeconds * 1000) {
+    const start = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil(times.length * p) - 1)];
+  return { meanMs: times.reduce((a, t) => a + t, 0) / times.length, p95Ms: at(0.95), p99Ms: at(0.99), requests: times.length };
+}
+
 /** GET with no header timeout (fetch gives up after 300 s), bounded by `limitMs`. */
 export function slowGet(url, token, limitMs) {
   return new Promise((resolve, reject) => {
