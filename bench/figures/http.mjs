@@ -15,6 +15,9 @@ const LIST_P95_MS = 20;
 const REPORTS_P95_MS = 100;
 const STATS_P95_MS = 200;
 
+/** supervisor1's board, both of its areas. */
+const boardPath = (ids) => `/api/assigned-tasks/${ids.sup}?area=${ids.supAreas.join(',')}`;
+
 /**
  * The board, the paged lists (users, tasks, schedules) and the reports at page 1, a deep page and
  * a search; the reports also with the screen's default filter (the current month) and their charts.
@@ -22,7 +25,7 @@ const STATS_P95_MS = 200;
 function scenarioList(ids, deep) {
   const month = `start_date=${ids.month.start}&end_date=${ids.month.end}`;
   return [
-    { key: 'board', target: 1, who: 'sup', path: `/api/assigned-tasks/${ids.sup}?area=${ids.supAreas.join(',')}` },
+    { key: 'board', target: 1, who: 'sup', path: boardPath(ids) },
     { key: 'users_p1', target: 2, who: 'admin', path: '/api/users?page=1' },
     { key: 'users_deep', target: 2, who: 'admin', path: `/api/users?page=${deep.users}`, page: deep.users },
     { key: 'users_search', target: 2, who: 'admin', path: '/api/users?nombre=jose', search: true },
@@ -111,8 +114,7 @@ export async function recordScenarios(ctx) {
 
 /** How many cards supervisor1's board answers. */
 export async function boardCards(base, supToken, ids) {
-  const board = `/api/assigned-tasks/${ids.sup}?area=${ids.supAreas.join(',')}`;
-  return (await (await api(base, supToken, board)).json()).length;
+  return (await (await api(base, supToken, boardPath(ids))).json()).length;
 }
 
 /** The plans of the searches' LIKE statements: at this size, and when a scan is not an option. */
