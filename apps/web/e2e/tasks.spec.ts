@@ -140,6 +140,8 @@ test('a task repeats on chosen weekdays from its form: next dates, the due date 
     ).data[0]!.programaciones_tareas;
   expect(await stored()).toMatchObject({ regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,FR' });
 
+  // The first save's toast goes first, so the next one is the second save's.
+  await expect(page.getByText('Estado de tarea actualizado exitosamente')).toBeHidden();
   // Opened again, the form shows the rule; back to every seven days drops it.
   await row.getByRole('button', { name: `Editar ${titulo}` }).click();
   await expect(edit.getByRole('combobox', { name: 'Repetición', exact: true })).toHaveValue('Algunos días de la semana');
