@@ -12,7 +12,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { ErrorFilter, toErrorBody } from './common/http/error.filter';
 import { AuditService } from './common/audit/audit.service';
-import { runMigrations } from './database/migrate';
+import { runMigrations, syncReportSummary } from './database/migrate';
 import { seedDatabase } from './database/seeds/seed';
 
 /** Firebase hosts web push needs (DECISIONS section 6), and nothing else outside 'self'. */
@@ -145,5 +145,6 @@ export async function prepareDatabase(app: INestApplication, config: AppConfig):
   const ds = app.get(DataSource);
   const applied = await runMigrations(ds);
   if (applied.length) new Logger('Database').log(`Migraciones aplicadas: ${applied.join(', ')}`);
+  await syncReportSummary(ds, config.timezone);
   await seedDatabase(ds, config);
 }

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source';
 import { sql } from './sql';
@@ -22,6 +23,16 @@ export async function runMigrations(ds: DataSource): Promise<string[]> {
     await runner.query(unlock.text, unlock.values).catch(() => undefined);
     await runner.release();
   }
+}
+
+/**
+ * The reports' summary counts company days in `timezone`: rebuilt (once, under a lock) when the
+ * zone it was built in is another.
+ */
+export async function syncReportSummary(ds: DataSource, timezone: string): Promise<void> {
+  const q = sql`SELECT f_resumen_zona(${timezone}) AS rebuilt`.toQuery();
+  const [row] = (await ds.query(q.text, q.values)) as { rebuilt: boolean }[];
+  if (row?.rebuilt) new Logger('Database').log(`Resumen de reportes reconstruido para la zona ${timezone}`);
 }
 
 if (require.main === module) {

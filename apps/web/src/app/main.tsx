@@ -19,7 +19,7 @@ import { AppProviders } from './providers';
 import { preloadLanding, router } from './router';
 
 installSpanishErrors();
-preloadLanding(window.location.pathname);
+preloadLanding(window.location.pathname, window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');

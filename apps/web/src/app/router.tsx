@@ -7,6 +7,9 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from './route-error';
+import { boardQueryOptions } from '../features/assigned-tasks/api/get-board';
+import { boardStatusesQueryOptions } from '../features/assigned-tasks/api/lookups';
+import { queryClient } from '../lib/query-client';
 import { getSession } from '../lib/session';
 import { RouteGuard } from './route-guard';
 
@@ -113,14 +116,24 @@ export const routes: RouteObject[] = [
 /**
  * Starts fetching the shell and the screen at `pathname` at once; otherwise the
  * screen's chunk would only be requested once the shell's had loaded and rendered.
+ * Landing on the board, its columns and cards are asked for meanwhile too (the
+ * board's own queries, so it renders from them): the cards no longer wait for
+ * the chunks.
  */
-export function preloadLanding(pathname: string): void {
+export function preloadLanding(pathname: string, search = ''): void {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/login') return;
   // Logged out, the guard sends the visitor to /login: only the shell is shown on the way.
-  const chunks = [loadLayout, getSession().token ? screenChunks.get(path) : undefined];
+  const { token, user } = getSession();
+  const chunks = [loadLayout, token ? screenChunks.get(path) : undefined];
   // A failed fetch is retried by the lazy component, which shows the route error.
   for (const load of chunks) void load?.().catch(() => undefined);
+  const params = new URLSearchParams(search);
+  // With area or user filters in the address the board asks for those itself.
+  if (path === '/' && token && user && !params.has('area') && !params.has('usuarios')) {
+    void queryClient.prefetchQuery(boardStatusesQueryOptions());
+    void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
+  }
 }
 
 export const router = createBrowserRouter(routes);

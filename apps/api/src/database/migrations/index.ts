@@ -13,6 +13,7 @@ import { ScheduleRules1763700015000 } from './1763700015000-schedule-rules';
 import { CompanyCalendar1763700015100 } from './1763700015100-company-calendar';
 import { Reminders1763700015200 } from './1763700015200-reminders';
 import { NotificationChannels1763700015300 } from './1763700015300-notification-channels';
+import { ReportSummary1763700016000 } from './1763700016000-report-summary';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CompanyCalendar1763700015100,
   Reminders1763700015200,
   NotificationChannels1763700015300,
+  ReportSummary1763700016000,
 ];

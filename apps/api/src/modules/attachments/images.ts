@@ -1,9 +1,18 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { ATTACHMENT_IMAGE_MAX_SIDE, ATTACHMENT_THUMBNAIL_SIDE, type AttachmentType } from '@gestar/contracts';
 
-// Every upload is a different image: libvips' operation cache would only hold decoded pixels of
-// photos already stored (tens of MB each) in the API's memory.
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | undefined;
+
+/** sharp (libvips), loaded on the first photo rather than at every start. */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is a different image: libvips' operation cache would only hold decoded pixels of
+    // photos already stored (tens of MB each) in the API's memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** What the bytes are, from their first bytes (never the name or the declared type). */
 export type SniffedType = AttachmentType | 'image/heic';
@@ -46,6 +55,7 @@ export async function processImage(bytes: Buffer, type: SniffedType): Promise<Pr
   let input = bytes;
   let outType: AttachmentType = type === 'image/heic' ? 'image/jpeg' : (type as AttachmentType);
   if (type === 'image/heic') input = await heicToJpeg(bytes);
+  const sharp = await loadSharp();
   const pipeline = sharp(input, { failOn: 'error', limitInputPixels: 120_000_000 })
     .rotate()
     .resize({

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import * as XLSX from 'xlsx';
 import {
   addDaysToCalendarDate,
   AUDIT_ACTION_LABELS,
@@ -16,6 +15,7 @@ import {
 import { APP_CONFIG, AppConfig } from '../../config';
 import { AuditRepository, AuditRow, AuditWhere } from '../../common/audit/audit.repository';
 import { neutralizeFormula } from '../reports/export/cells';
+import { loadXlsx } from '../../common/xlsx';
 import { pageMeta } from '../../database/sql';
 
 /** The export holds at most this many entries (newest first); narrow the filters for older ones. */
@@ -65,6 +65,7 @@ export class AuditQueryService {
     const tz = this.config.timezone;
     const when = new Intl.DateTimeFormat('es-AR', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
     const text = (s: string) => neutralizeFormula(s);
+    const XLSX = await loadXlsx();
     const sheet = XLSX.utils.aoa_to_sheet([
       ['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Identificador', 'Detalle', 'Dirección'],
       ...rows.map((r) => [

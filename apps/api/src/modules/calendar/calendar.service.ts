@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Holidays from 'date-holidays';
 import {
   calendarDateIn,
   CreateNonWorkingDayRequest,
@@ -17,6 +16,9 @@ import { conflict, notFound } from '../../common/http/app-exception';
 import { PG, pgErrorCode } from '../../database/sql';
 import { CalendarRepository } from './calendar.repository';
 
+/** date-holidays' data, required when the calendar is first read rather than at every start. */
+const loadHolidays = async () => (await import('date-holidays')).default;
+
 /**
  * The company calendar (issue 19): the weekdays the company works (APP_WORKING_DAYS) and the
  * non-working days it marks, by hand or from its country's public holidays (date-holidays,
@@ -32,7 +34,7 @@ export class CalendarService {
   async list(query: NonWorkingDayListQuery): Promise<NonWorkingDayListResponse> {
     const anio = query.anio ?? Number(todayIn(this.config.timezone).slice(0, 4));
     const pais = this.config.country;
-    const pais_nombre = new Holidays().getCountries('es')[pais] ?? pais;
+    const pais_nombre = new (await loadHolidays())().getCountries('es')[pais] ?? pais;
     return { anio, dias_laborables: this.config.workingDays, pais, pais_nombre, data: await this.repo.ofYear(anio) };
   }
 
@@ -54,6 +56,7 @@ export class CalendarService {
   async importHolidays(caller: AuthUser, anio: number): Promise<ImportHolidaysResponse> {
     const seen = new Set<string>();
     const days: { fecha: string; descripcion: string }[] = [];
+    const Holidays = await loadHolidays();
     for (const h of new Holidays(this.config.country).getHolidays(anio, 'es') || []) {
       const fecha = h.date.slice(0, 10);
       if (h.type !== 'public' || seen.has(fecha)) continue;

@@ -20,6 +20,9 @@ export interface ReportWhere {
   titleTaskUuids?: readonly string[];
   from?: Date;
   to?: Date;
+  /** The same range as company calendar dates (`YYYY-MM-DD`): `fromDate` inclusive, `toDate` exclusive. */
+  fromDate?: string;
+  toDate?: string;
   timeZone: string;
 }
 
@@ -158,6 +161,45 @@ function conditionsOf(f: ReportWhere): Sql[] {
   return parts;
 }
 
+/** The first day of the month of `date` (`YYYY-MM-DD`), and of the month after it. */
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+const monthAfter = (date: string) => {
+  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * The summary rows (`resumen_asignaciones`) that add up to the filtered assignments: the months
+ * wholly inside the range from its month rows, the days at either end from its day rows. Without
+ * dates, every month row.
+ */
+function summaryConditions(f: ReportWhere): Sql[] {
+  const parts: Sql[] = [];
+  if (f.scopeAreas) parts.push(sql`r.area_uuid = ANY(${f.scopeAreas}::uuid[])`);
+  if (f.areaUuids?.length) parts.push(sql`r.area_uuid = ANY(${f.areaUuids}::uuid[])`);
+  if (f.statusUuids?.length) parts.push(sql`r.estado_uuid = ANY(${f.statusUuids}::uuid[])`);
+  if (f.employeeUuids?.length) parts.push(sql`r.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+  const { fromDate: from, toDate: to } = f;
+  if (!from && !to) return [...parts, sql`r.mensual`];
+  // Whole months: from the first month start on or after `from` to the month start on or before `to`.
+  const m1 = from ? (from.endsWith('-01') ? from : monthAfter(from)) : undefined;
+  const m2 = to ? monthOf(to) : undefined;
+  const months = !m1 || !m2 || m1 < m2;
+  const inMonths = (col: Sql) =>
+    sql.join([m1 ? sql`${col} >= ${m1}::date` : sql.empty, m2 ? sql`${col} < ${m2}::date` : sql.empty], ' AND ');
+  const days = sql.join(
+    [
+      sql`NOT r.mensual`,
+      from ? sql`r.fecha >= ${from}::date` : sql.empty,
+      to ? sql`r.fecha < ${to}::date` : sql.empty,
+      months ? sql`NOT (${inMonths(sql`r.fecha`)})` : sql.empty,
+    ],
+    ' AND ',
+  );
+  const period = months ? sql`((r.mensual AND ${inMonths(sql`r.fecha`)}) OR (${days}))` : sql`(${days})`;
+  return [...parts, period];
+}
+
 /** Tables whose names `namesOf` reads. */
 const NAMED = ['estados', 'areas'] as const;
 
@@ -180,14 +222,18 @@ export class ReportsRepository {
     return rows.map((r) => r.uuid);
   }
 
+  /** How many rows match: added up from the summary, or counted when the title filters by task. */
   async count(f: ReportWhere): Promise<number> {
     const row = await this.db.one<{ total: number }>(
-      sql`SELECT count(*)::int AS total ${FROM} ${sql.where(conditionsOf(f))}`,
+      f.titleTaskUuids
+        ? sql`SELECT count(*)::int AS total ${FROM} ${sql.where(conditionsOf(f))}`
+        : sql`SELECT COALESCE(sum(r.total), 0)::int AS total FROM resumen_asignaciones r ${sql.where(summaryConditions(f))}`,
     );
     return row?.total ?? 0;
   }
 
-  private selectRows(f: ReportWhere, extra: Sql = sql.empty): Sql {
+  /** The rows of the report in its order; `filtered: false` when `extra` already selects them. */
+  private selectRows(f: ReportWhere, extra: Sql = sql.empty, { filtered = true } = {}): Sql {
     return sql`SELECT ta.uuid, ta.fecha_asignacion, ta.fecha_asignacion::text AS cursor_ts,
         ${dueDate(f.timeZone)}::text AS fecha_vencimiento,
         ta.calificacion, ta.observaciones, ta.archivada,
@@ -200,13 +246,23 @@ export class ReportsRepository {
       JOIN usuarios u ON u.uuid = ta.empleado_uuid
       JOIN estados e ON e.uuid = ta.estado_uuid
       ${CHECKLIST_PROGRESS_JOIN}
-      ${sql.where([...conditionsOf(f), extra])}
+      ${sql.where([...(filtered ? conditionsOf(f) : []), extra])}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
   }
 
-  /** One page (LIMIT/OFFSET on the indexed order) and the suggestions of its tasks. */
+  /**
+   * One page and the suggestions of its tasks. The OFFSET walks the order's index alone (ids and
+   * the columns filtered on), then only the page's rows are joined and read: page 500 skips
+   * index entries, not 5,000 joined rows.
+   */
   async page(f: ReportWhere, limit: number, offset: number): Promise<ReportBatch> {
-    const rows = await this.db.query<ReportRowRecord>(sql`${this.selectRows(f)} LIMIT ${limit} OFFSET ${offset}`);
+    const byTask = f.scopeAreas || f.areaUuids?.length || f.titleTaskUuids;
+    const ids = sql`SELECT ta.uuid FROM tareas_asignadas ta ${byTask ? sql`JOIN tareas t ON t.uuid = ta.tarea_uuid` : sql.empty}
+      ${sql.where(conditionsOf(f))}
+      ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC LIMIT ${limit} OFFSET ${offset}`;
+    const rows = await this.db.query<ReportRowRecord>(
+      this.selectRows(f, sql`ta.uuid IN (${ids})`, { filtered: false }),
+    );
     return { rows, suggestions: await this.suggestionsOf(rows) };
   }
 
@@ -292,48 +348,63 @@ export class ReportsRepository {
     return this.db.query(suggestionsOfTasks(tareas));
   }
 
-  /** Counts per (area, status) over the filtered rows, with completion and rating sums. */
+  /**
+   * Counts per (area, status) over the filtered rows, with completion and rating sums: from the
+   * summary, or from the assignments when the title filters by task.
+   */
   areaStatusCounts(f: ReportWhere, today: string): Promise<AreaStatusCount[]> {
     const due = dueDate(f.timeZone);
-    return this.db.query(sql`
-      WITH f AS (
-        SELECT t.area_uuid, ta.estado_uuid, ta.archivada, ta.calificacion,
-          ta.fecha_completada IS NOT NULL AS completada,
-          ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${due} AS a_tiempo,
-          NOT ta.archivada AND ta.fecha_completada IS NULL AND ${due} < ${today}::date AS vencida
+    const grouped = f.titleTaskUuids
+      ? sql`SELECT t.area_uuid, ta.estado_uuid,
+          count(*)::int AS total,
+          count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
+          count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
+          count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${due})::int AS a_tiempo,
+          count(*) FILTER (WHERE NOT ta.archivada AND ta.fecha_completada IS NULL AND ${due} < ${today}::date)::int AS vencidas,
+          COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
+          count(ta.calificacion)::int AS calificadas
         ${FROM} ${sql.where(conditionsOf(f))}
-      )
-      SELECT f.area_uuid, a.nombre AS area_nombre, f.estado_uuid, e.nombre AS estado_nombre,
-        e.color AS estado_color, e."order" AS estado_order,
-        count(*)::int AS total,
-        count(*) FILTER (WHERE f.archivada)::int AS archivadas,
-        count(*) FILTER (WHERE f.completada)::int AS completadas,
-        count(*) FILTER (WHERE f.a_tiempo)::int AS a_tiempo,
-        count(*) FILTER (WHERE f.vencida)::int AS vencidas,
-        COALESCE(sum(f.calificacion), 0)::int AS suma_calificacion,
-        count(f.calificacion)::int AS calificadas
-      FROM f JOIN areas a ON a.uuid = f.area_uuid JOIN estados e ON e.uuid = f.estado_uuid
-      GROUP BY f.area_uuid, a.nombre, f.estado_uuid, e.nombre, e.color, e."order"`);
+        GROUP BY t.area_uuid, ta.estado_uuid`
+      : sql`SELECT r.area_uuid, r.estado_uuid,
+          sum(r.total)::int AS total,
+          COALESCE(sum(r.total) FILTER (WHERE r.archivada), 0)::int AS archivadas,
+          COALESCE(sum(r.total) FILTER (WHERE r.completada), 0)::int AS completadas,
+          COALESCE(sum(r.total) FILTER (WHERE r.a_tiempo), 0)::int AS a_tiempo,
+          COALESCE(sum(r.total) FILTER (WHERE r.vence < ${today}::date), 0)::int AS vencidas,
+          sum(r.suma_calificacion)::int AS suma_calificacion,
+          sum(r.calificadas)::int AS calificadas
+        FROM resumen_asignaciones r ${sql.where(summaryConditions(f))}
+        GROUP BY r.area_uuid, r.estado_uuid HAVING sum(r.total) <> 0`;
+    return this.db.query(sql`
+      SELECT g.*, a.nombre AS area_nombre, e.nombre AS estado_nombre, e.color AS estado_color, e."order" AS estado_order
+      FROM (${grouped}) g JOIN areas a ON a.uuid = g.area_uuid JOIN estados e ON e.uuid = g.estado_uuid`);
   }
 
+  /** Counts per employee, most assignments first: from the summary, or the assignments when the title filters. */
   employeeCounts(f: ReportWhere): Promise<EmployeeCount[]> {
-    return this.db.query(sql`
-      WITH f AS (
-        SELECT ta.empleado_uuid, ta.archivada, ta.calificacion,
-          ta.fecha_completada IS NOT NULL AS completada,
-          ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${dueDate(f.timeZone)} AS a_tiempo
+    const grouped = f.titleTaskUuids
+      ? sql`SELECT ta.empleado_uuid,
+          count(*)::int AS total,
+          count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
+          count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
+          count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${dueDate(f.timeZone)})::int AS a_tiempo,
+          COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
+          count(ta.calificacion)::int AS calificadas
         ${FROM} ${sql.where(conditionsOf(f))}
-      )
-      SELECT f.empleado_uuid, u.nombre, u.apellido,
-        count(*)::int AS total,
-        count(*) FILTER (WHERE f.archivada)::int AS archivadas,
-        count(*) FILTER (WHERE f.completada)::int AS completadas,
-        count(*) FILTER (WHERE f.a_tiempo)::int AS a_tiempo,
-        COALESCE(sum(f.calificacion), 0)::int AS suma_calificacion,
-        count(f.calificacion)::int AS calificadas
-      FROM f JOIN usuarios u ON u.uuid = f.empleado_uuid
-      GROUP BY f.empleado_uuid, u.nombre, u.apellido
-      ORDER BY count(*) DESC, u.apellido, u.nombre`);
+        GROUP BY ta.empleado_uuid`
+      : sql`SELECT r.empleado_uuid,
+          sum(r.total)::int AS total,
+          COALESCE(sum(r.total) FILTER (WHERE r.archivada), 0)::int AS archivadas,
+          COALESCE(sum(r.total) FILTER (WHERE r.completada), 0)::int AS completadas,
+          COALESCE(sum(r.total) FILTER (WHERE r.a_tiempo), 0)::int AS a_tiempo,
+          sum(r.suma_calificacion)::int AS suma_calificacion,
+          sum(r.calificadas)::int AS calificadas
+        FROM resumen_asignaciones r ${sql.where(summaryConditions(f))}
+        GROUP BY r.empleado_uuid HAVING sum(r.total) <> 0`;
+    return this.db.query(sql`
+      SELECT g.*, u.nombre, u.apellido
+      FROM (${grouped}) g JOIN usuarios u ON u.uuid = g.empleado_uuid
+      ORDER BY g.total DESC, u.apellido, u.nombre`);
   }
 
   /** Names for the PDF's "filters used" line. */

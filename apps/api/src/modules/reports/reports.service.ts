@@ -21,6 +21,7 @@ import { assertAllInScope, assertUsersInScope, scopeAreas, scopeFor } from '../.
 import { AccessRepository } from '../../common/access/access.repository';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { forbidden, payloadTooLarge } from '../../common/http/app-exception';
+import { loadXlsx } from '../../common/xlsx';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { toExportRow, type ExportRow } from './export/cells';
 import { csvHeader, csvRows } from './export/csv-writer';
@@ -81,6 +82,8 @@ export class ReportsService {
       from: start ? companyMidnight(start, tz) : undefined,
       // The end date is inclusive: everything before the next day's midnight.
       to: end ? companyMidnight(addDaysToCalendarDate(end, 1), tz) : undefined,
+      fromDate: start,
+      toDate: end ? addDaysToCalendarDate(end, 1) : undefined,
       timeZone: tz,
     };
   }
@@ -140,7 +143,7 @@ export class ReportsService {
     }
 
     if (format === 'xlsx') {
-      const book = new XlsxReportBuilder();
+      const book = new XlsxReportBuilder(await loadXlsx());
       for await (const batch of this.repo.exportBatches(where, this.limits.exportBatchSize)) book.addBatch(batch);
       return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body: book.toBuffer() };
     }

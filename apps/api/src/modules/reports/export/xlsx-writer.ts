@@ -1,4 +1,4 @@
-import * as XLSX from 'xlsx';
+import type * as XLSX from 'xlsx';
 import { checklistProgressText, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import type { ExportBatch } from '../reports.repository';
 import { neutralizeFormula } from './cells';
@@ -44,10 +44,11 @@ export class XlsxReportBuilder {
   private readonly progressCells = new Map<number, XLSX.CellObject>();
   private rowCount = 0;
 
-  constructor() {
+  /** `xlsx` is the SheetJS module, loaded on the first export (see `common/xlsx.ts`). */
+  constructor(private readonly xlsx: typeof XLSX) {
     // `dense` is a real option of SheetJS 0.18 that its type definitions leave out.
     const options: XLSX.AOA2SheetOpts & { dense: boolean } = { dense: true };
-    this.sheet = XLSX.utils.aoa_to_sheet([REPORT_EXPORT_COLUMNS.map((c) => textCell(c))], options);
+    this.sheet = xlsx.utils.aoa_to_sheet([REPORT_EXPORT_COLUMNS.map((c) => textCell(c))], options);
   }
 
   /**
@@ -126,12 +127,12 @@ export class XlsxReportBuilder {
   }
 
   toBuffer(): Buffer {
-    const lastColumn = XLSX.utils.encode_col(REPORT_EXPORT_COLUMNS.length - 1);
+    const lastColumn = this.xlsx.utils.encode_col(REPORT_EXPORT_COLUMNS.length - 1);
     this.sheet['!ref'] = `A1:${lastColumn}${this.rowCount + 1}`;
     this.sheet['!cols'] = this.widths.map((wch) => ({ wch }));
     this.sheet['!autofilter'] = { ref: `A1:${lastColumn}${this.rowCount + 1}` };
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, this.sheet, 'Reporte');
-    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+    const book = this.xlsx.utils.book_new();
+    this.xlsx.utils.book_append_sheet(book, this.sheet, 'Reporte');
+    return this.xlsx.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   }
 }
