@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { freePort } from '../scripts/lib/database.mjs';
 import { selectParts } from '../scripts/lib/run.mjs';
 import { boardCards, httpFigures, recordScenarios } from './figures/http.mjs';
+import { mixedFigures } from './figures/mixed.mjs';
 import { pdfFigures } from './figures/pdf.mjs';
 import { schedulerFigures } from './figures/scheduler.mjs';
 import { startupFigure } from './figures/startup.mjs';
@@ -36,7 +37,7 @@ import {
 } from './lib/settings.mjs';
 
 const { only, wants } = selectParts(
-  ['http', 'pdf', 'web', 'startup', 'uploads', 'xlsx', 'scheduler'],
+  ['http', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler'],
   process.argv.slice(2),
   'Grupo de cifras',
 );
@@ -106,6 +107,8 @@ async function main() {
   if (wants('web')) await section(5, 'Web', () => webFigures(ctx));
   if (wants('startup')) startupFigure(ctx);
   if (wants('uploads')) await section(7, 'Uploads', () => uploadFigures(ctx));
+  // After the figures that read the seeded organisation as it was: the load adds tasks and comments.
+  if (wants('mixed')) await section(8, 'Mixed load', () => mixedFigures(ctx));
   // Last of the HTTP figures: a slow export cannot be cancelled and would skew whatever came after it.
   if (wants('xlsx')) await section(3, 'XLSX export', () => xlsxFigures(ctx));
 

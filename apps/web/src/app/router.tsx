@@ -7,6 +7,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from './route-error';
+import { commentsQueryOptions } from '../features/assigned-tasks/api/comments-query';
 import { boardQueryOptions } from '../features/assigned-tasks/api/get-board';
 import { boardStatusesQueryOptions } from '../features/assigned-tasks/api/lookups';
 import { queryClient } from '../lib/query-client';
@@ -14,6 +15,8 @@ import { getSession } from '../lib/session';
 import { RouteGuard } from './route-guard';
 
 type ChunkLoader = () => Promise<unknown>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Screen path -> its chunk, so the screen a visitor lands on is fetched together with the shell. */
 const screenChunks = new Map<string, ChunkLoader>();
@@ -117,8 +120,8 @@ export const routes: RouteObject[] = [
  * Starts fetching the shell and the screen at `pathname` at once; otherwise the
  * screen's chunk would only be requested once the shell's had loaded and rendered.
  * Landing on the board, its columns and cards are asked for meanwhile too (the
- * board's own queries, so it renders from them): the cards no longer wait for
- * the chunks.
+ * board's own queries, so it renders from them), and with a task's link, its
+ * comments: neither waits for the chunks.
  */
 export function preloadLanding(pathname: string, search = ''): void {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -134,6 +137,8 @@ export function preloadLanding(pathname: string, search = ''): void {
     void queryClient.prefetchQuery(boardStatusesQueryOptions());
     void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
   }
+  const task = params.get('tarea');
+  if (path === '/' && token && task && UUID.test(task)) void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task));
 }
 
 export const router = createBrowserRouter(routes);

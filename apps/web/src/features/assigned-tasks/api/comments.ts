@@ -1,26 +1,12 @@
 /** Comments of an assigned task (SPEC sections 2.5 and 7). */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ASSIGNED_TASKS_ROUTES, MESSAGES, type CommentListResponse, type CommentResponse } from '@gestar/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type CommentResponse } from '@gestar/contracts';
 import { ASSIGNED_TASKS_KEY } from './get-board';
-import { CACHE_TIMES } from '../../../lib/ui-settings';
+import { commentsQueryOptions } from './comments-query';
 import { toast } from '../../../lib/toast';
 import { sendOrKeep } from '../../../lib/outbox';
 
-/** One page of comments, newest first; `antes` is the oldest comment already shown. */
-export function getComments(assignedTaskId: string, antes?: string): Promise<CommentListResponse> {
-  return apiRequest(ASSIGNED_TASKS_ROUTES.listComments, { params: { id: assignedTaskId }, query: antes ? { antes } : {} });
-}
-
-export function commentsQueryOptions(assignedTaskId: string) {
-  return infiniteQueryOptions({
-    queryKey: [...ASSIGNED_TASKS_KEY, 'comments', assignedTaskId],
-    queryFn: ({ pageParam }) => getComments(assignedTaskId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.hay_mas ? last.data.at(-1)?.uuid : undefined),
-    staleTime: CACHE_TIMES.assignedTasks,
-  });
-}
+export { commentsQueryOptions, getComments } from './comments-query';
 
 /** The comments loaded so far (20 at first), and `fetchNextPage` for 'Ver comentarios anteriores'. */
 export function useComments(assignedTaskId: string | undefined) {
