@@ -56,6 +56,25 @@ test('a task whose status the board does not know is not shown', async ({ page, 
   await expect(page.getByTestId('column-Desconocido')).toHaveCount(0);
 });
 
+test('a column with more cards than a screenful draws every one of them', async ({ page, request }) => {
+  // The board draws a screenful of each column first and the rest right after.
+  const titles: string[] = [];
+  for (let i = 0; i < 14; i++) titles.push((await seedTask(request)).titulo);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'operario');
+  const pending = page.getByTestId('column-Pendiente');
+  await expect(pending.getByRole('article').first()).toBeVisible({ timeout: 15_000 });
+  // Other tests add cards meanwhile: the badge and the cards are read together until they agree.
+  await expect
+    .poll(async () => {
+      const badge = Number(await pending.locator('.mantine-Badge-root').first().textContent());
+      const drawn = await pending.getByRole('article').count();
+      return drawn === badge ? drawn : -1;
+    })
+    .toBeGreaterThan(14);
+  for (const titulo of titles) await expect(card(page, titulo)).toHaveCount(1);
+});
+
 test('on a phone each tab counts the cards it holds', async ({ page, request }) => {
   await seedTask(request);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -10,7 +10,7 @@
  * the column, Space drops, Escape cancels), announced in Spanish to screen
  * readers. On a phone the drop targets are the tabs.
  */
-import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode, type TouchEvent as ReactTouchEvent } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode, type TouchEvent as ReactTouchEvent } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -224,8 +224,35 @@ function HorizontalScroller({ children, label }: { children: ReactNode; label: s
   );
 }
 
+/** Cards drawn per column in the board's first frame: more than a screenful on any screen. */
+const FIRST_FRAME_CARDS = 12;
+
+/**
+ * False until the first cards have been painted, then true for good: the board draws a screenful
+ * of each column first and the rest of its (up to hundreds of) cards right after, so the first
+ * cards do not wait for all of them.
+ */
+function useAllCards(hasCards: boolean): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || !hasCards) return;
+    let timer = 0;
+    // The frame being prepared paints the first cards; the timeout runs after that paint.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setAll(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all, hasCards]);
+  return all;
+}
+
 export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabChange, canWatch }: BoardColumnsProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const allCards = useAllCards(tasks.length > 0);
+  const shown = (items: AssignedTaskResponse[]) => (allCards ? items : items.slice(0, FIRST_FRAME_CARDS));
   const groups = useMemo(() => groupByStatus(statuses, tasks), [statuses, tasks]);
   const byId = useMemo(() => new Map(tasks.map((t) => [t.uuid, t])), [tasks]);
   const statusName = useMemo(() => new Map(statuses.map((s) => [String(s.uuid), s.nombre])), [statuses]);
@@ -297,7 +324,7 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
       {statuses.map((s) => (
         <Tabs.Panel key={s.uuid} value={s.uuid} pt="sm">
           <Stack gap="sm" data-testid={`column-${s.nombre}`}>
-            {(groups.get(s.uuid) ?? []).map(renderTask)}
+            {shown(groups.get(s.uuid) ?? []).map(renderTask)}
             {groups.get(s.uuid)?.length === 0 && <EmptyColumn />}
           </Stack>
         </Tabs.Panel>
@@ -310,7 +337,7 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
           const items = groups.get(s.uuid) ?? [];
           return (
             <DroppableColumn key={s.uuid} status={s} count={items.length}>
-              {items.map(renderTask)}
+              {shown(items).map(renderTask)}
               {items.length === 0 && <EmptyColumn />}
             </DroppableColumn>
           );
