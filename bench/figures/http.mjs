@@ -47,7 +47,26 @@ function scenarioList(ids, deep) {
     },
     { key: 'stats_month', target: 2, who: 'admin', path: `/api/reports/stats?${month}` },
     { key: 'stats_all', target: 2, who: 'admin', path: '/api/reports/stats' },
+    { key: 'comments', target: 2, who: 'admin', path: `/api/assigned-tasks/${deep.commented}/comments` },
   ];
+}
+
+/** Comments on one open assigned task of supervisor1's areas, so it has 10,000: its uuid. */
+async function tenThousandComments(dbUrl) {
+  return withClient(dbUrl, async (c) => {
+    const { rows } = await c.query(
+      `SELECT ta.uuid, ta.empleado_uuid FROM tareas_asignadas ta WHERE NOT ta.archivada ORDER BY ta.fecha_asignacion DESC LIMIT 1`,
+    );
+    const { uuid, empleado_uuid } = rows[0];
+    await c.query(
+      `INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto, fecha_creacion, updated_at)
+       SELECT $1, $2, 'Comentario ' || g, now() - make_interval(secs => 10000 - g), now() - make_interval(secs => 10000 - g)
+       FROM generate_series(1, 10000 - (SELECT count(*)::int FROM comentarios WHERE tarea_asignada_uuid = $1)) g`,
+      [uuid, empleado_uuid],
+    );
+    await c.query('ANALYZE comentarios');
+    return uuid;
+  });
 }
 
 /**
@@ -82,6 +101,7 @@ export async function recordScenarios(ctx) {
     schedules: await deepPage('/api/scheduled-task?page=1'),
     reports: await deepPage('/api/reports?page=1'),
     reportsMonth: await deepPage(`/api/reports?page=1&${month}`),
+    commented: await tenThousandComments(ctx.db.url),
   });
   const recorded = {};
   for (const s of scenarios) {
@@ -245,6 +265,16 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
       note: `plan: ${chosen.length ? chosen.join(', ') : 'no trigram index'}; usable when forced: ${[...new Set(ex.flatMap((e) => e.usableIndexes))].join(', ') || 'none'}`,
     });
   }
+  const c = http.comments;
+  figure({
+    target: 2,
+    name: 'Comments: first page of a task with 10,000, mean latency vs raw pg',
+    value: c.api.meanMs,
+    unit: 'ms',
+    baseline: c.baseline.meanMs,
+    ratio: { value: c.api.meanMs / c.baseline.meanMs, op: '<=', limit: 1.3 },
+    bound: { what: 'p95 one at a time', value: c.one.p95Ms, op: '<=', limit: LIST_P95_MS },
+  });
   for (const [key, name] of [
     ['stats_month', 'Report charts (current month)'],
     ['stats_all', 'Report charts (no date filter)'],

@@ -58,8 +58,12 @@ async function tally(dbUrl) {
 
 const at = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
 
-/** One run: the clients spread over `bases` for SECONDS; then the reconciliation. */
-async function run(dbUrl, bases, fx, label) {
+/**
+ * One run: the clients spread over `bases` for `seconds`; then the reconciliation. The fixtures are
+ * read afresh, so each client starts from its tasks' statuses as they are now.
+ */
+export async function runMixed(dbUrl, bases, label, seconds = SECONDS) {
+  const fx = await fixtures(dbUrl);
   const tokens = new Map();
   const tokenOf = async (base, username) => {
     const key = `${base} ${username}`;
@@ -67,7 +71,15 @@ async function run(dbUrl, bases, fx, label) {
     return tokens.get(key);
   };
   const before = await tally(dbUrl);
-  const stats = { times: [], errors: 0, samples: [], ok: { board: 0, status: 0, comment: 0, create: 0 }, comments: [], tasks: [] };
+  const stats = {
+    times: [],
+    byOp: { board: [], status: [], comment: [], create: [] },
+    errors: 0,
+    samples: [],
+    ok: { board: 0, status: 0, comment: 0, create: 0 },
+    comments: [],
+    tasks: [],
+  };
   const clients = [];
   for (const [i, p] of fx.people.entries()) {
     const base = bases[i % bases.length];
@@ -79,7 +91,7 @@ async function run(dbUrl, bases, fx, label) {
       tasks: p.tasks.map((t) => ({ uuid: t.uuid, estado: fx.statuses.indexOf(t.estado), unsure: false })),
     });
   }
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   const loop = async (cl, n) => {
     while (Date.now() < end) {
       n++;
@@ -126,6 +138,7 @@ async function run(dbUrl, bases, fx, label) {
         body = String(e?.name ?? e);
       }
       stats.times.push(performance.now() - t0);
+      stats.byOp[op].push(performance.now() - t0);
       if (!res || res.status < 200 || res.status >= 300) {
         stats.errors++;
         if (stats.samples.length < 5) stats.samples.push(`${op} ${res?.status ?? 0} ${JSON.stringify(body).slice(0, 160)}`);
@@ -138,7 +151,7 @@ async function run(dbUrl, bases, fx, label) {
   };
   const t0 = performance.now();
   await Promise.all(clients.map((cl, i) => loop(cl, i * 7)));
-  const seconds = (performance.now() - t0) / 1000;
+  const took = (performance.now() - t0) / 1000;
   // Late notifications and events settle before the count.
   await sleep(500);
   const after = await tally(dbUrl);
@@ -150,11 +163,18 @@ async function run(dbUrl, bases, fx, label) {
   const result = {
     label,
     processes: bases.length,
-    seconds: Math.round(seconds * 10) / 10,
+    seconds: Math.round(took * 10) / 10,
     requests: times.length,
-    rps: times.length / seconds,
+    rps: times.length / took,
     p50: at(times, 0.5),
     p99: at(times, 0.99),
+    // p50 / p99 of each kind of call.
+    byOp: Object.fromEntries(
+      Object.entries(stats.byOp).map(([op, list]) => {
+        const sorted = list.sort((a, b) => a - b);
+        return [op, sorted.length ? `${Math.round(at(sorted, 0.5))} / ${Math.round(at(sorted, 0.99))} ms` : '-'];
+      }),
+    ),
     errors: stats.errors,
     samples: stats.samples,
     ok: stats.ok,
@@ -181,10 +201,9 @@ async function run(dbUrl, bases, fx, label) {
 }
 
 export async function mixedFigures(ctx) {
-  const fx = await fixtures(ctx.db.url);
-  const one = await run(ctx.db.url, [ctx.apiBase], fx, 'un proceso');
+  const one = await runMixed(ctx.db.url, [ctx.apiBase], 'un proceso');
   const note = (r) =>
-    `${r.requests} requests in ${r.seconds} s, p50 ${Math.round(r.p50)} ms, ${r.errors} errors${r.samples.length ? ` (${r.samples.join(' | ')})` : ''}; ` +
+    `${r.requests} requests in ${r.seconds} s, p50 ${Math.round(r.p50)} ms (p50 / p99: ${Object.entries(r.byOp).map(([op, v]) => `${op} ${v}`).join(', ')}), ${r.errors} errors${r.samples.length ? ` (${r.samples.join(' | ')})` : ''}; ` +
     `acknowledged ${r.ok.status} status changes, ${r.ok.comment} comments, ${r.ok.create} tasks; the database ${r.reconciled ? 'holds exactly those' : `differs: ${JSON.stringify(r.delta)} ${JSON.stringify(r.present)} summary ${JSON.stringify(r.summary)}`}`;
   figure({
     target: 8,
@@ -213,7 +232,7 @@ export async function mixedFigures(ctx) {
   const port = await freePort();
   const second = await startServer([join(apiDir, 'dist', 'main.js')], apiEnv(ctx.db.url, port), `http://127.0.0.1:${port}/api/health`, 'API 2');
   try {
-    const two = await run(ctx.db.url, [ctx.apiBase, `http://127.0.0.1:${port}`], fx, 'dos procesos');
+    const two = await runMixed(ctx.db.url, [ctx.apiBase, `http://127.0.0.1:${port}`], 'dos procesos');
     figure({
       target: 8,
       name: 'Mixed load, two API processes on one database: requests per second against one process',
