@@ -14,6 +14,7 @@ import { CompanyCalendar1763700015100 } from './1763700015100-company-calendar';
 import { Reminders1763700015200 } from './1763700015200-reminders';
 import { NotificationChannels1763700015300 } from './1763700015300-notification-channels';
 import { ReportSummary1763700016000 } from './1763700016000-report-summary';
+import { VacuumAtScale1763700016100 } from './1763700016100-vacuum-at-scale';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Reminders1763700015200,
   NotificationChannels1763700015300,
   ReportSummary1763700016000,
+  VacuumAtScale1763700016100,
 ];
