@@ -149,12 +149,18 @@ const companyDate = (column: Sql, tz: string) => sql`(${column} AT TIME ZONE ${t
 /** The due date a row is judged by: its own, or the assignment day when it has none. */
 const dueDate = (tz: string) => sql`COALESCE(ta.fecha_vencimiento, ${companyDate(sql`ta.fecha_asignacion`, tz)})`;
 
-function conditionsOf(f: ReportWhere): Sql[] {
+/** The area (scope and filter), status and employee conditions, on the columns given. */
+function peopleConditions(f: ReportWhere, col: { area: Sql; status: Sql; employee: Sql }): Sql[] {
   const parts: Sql[] = [];
-  if (f.scopeAreas) parts.push(sql`t.area_uuid = ANY(${f.scopeAreas}::uuid[])`);
-  if (f.areaUuids?.length) parts.push(sql`t.area_uuid = ANY(${f.areaUuids}::uuid[])`);
-  if (f.statusUuids?.length) parts.push(sql`ta.estado_uuid = ANY(${f.statusUuids}::uuid[])`);
-  if (f.employeeUuids?.length) parts.push(sql`ta.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+  if (f.scopeAreas) parts.push(sql`${col.area} = ANY(${f.scopeAreas}::uuid[])`);
+  if (f.areaUuids?.length) parts.push(sql`${col.area} = ANY(${f.areaUuids}::uuid[])`);
+  if (f.statusUuids?.length) parts.push(sql`${col.status} = ANY(${f.statusUuids}::uuid[])`);
+  if (f.employeeUuids?.length) parts.push(sql`${col.employee} = ANY(${f.employeeUuids}::uuid[])`);
+  return parts;
+}
+
+function conditionsOf(f: ReportWhere): Sql[] {
+  const parts = peopleConditions(f, { area: sql`t.area_uuid`, status: sql`ta.estado_uuid`, employee: sql`ta.empleado_uuid` });
   if (f.titleTaskUuids) parts.push(sql`t.uuid = ANY(${f.titleTaskUuids}::uuid[])`);
   if (f.from) parts.push(sql`ta.fecha_asignacion >= ${f.from}`);
   if (f.to) parts.push(sql`ta.fecha_asignacion < ${f.to}`);
@@ -174,11 +180,7 @@ const monthAfter = (date: string) => {
  * dates, every month row.
  */
 function summaryConditions(f: ReportWhere): Sql[] {
-  const parts: Sql[] = [];
-  if (f.scopeAreas) parts.push(sql`r.area_uuid = ANY(${f.scopeAreas}::uuid[])`);
-  if (f.areaUuids?.length) parts.push(sql`r.area_uuid = ANY(${f.areaUuids}::uuid[])`);
-  if (f.statusUuids?.length) parts.push(sql`r.estado_uuid = ANY(${f.statusUuids}::uuid[])`);
-  if (f.employeeUuids?.length) parts.push(sql`r.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+  const parts = peopleConditions(f, { area: sql`r.area_uuid`, status: sql`r.estado_uuid`, employee: sql`r.empleado_uuid` });
   const { fromDate: from, toDate: to } = f;
   if (!from && !to) return [...parts, sql`r.mensual`];
   // Whole months: from the first month start on or after `from` to the month start on or before `to`.
