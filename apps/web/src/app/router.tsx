@@ -131,14 +131,16 @@ export function preloadLanding(pathname: string, search = ''): void {
   const chunks = [loadLayout, token ? screenChunks.get(path) : undefined];
   // A failed fetch is retried by the lazy component, which shows the route error.
   for (const load of chunks) void load?.().catch(() => undefined);
+  // Without a network the board shows what was kept for offline use, which the restore puts back.
+  if (path !== '/' || !token || !navigator.onLine) return;
   const params = new URLSearchParams(search);
   // With area or user filters in the address the board asks for those itself.
-  if (path === '/' && token && user && !params.has('area') && !params.has('usuarios')) {
+  if (user && !params.has('area') && !params.has('usuarios')) {
     void queryClient.prefetchQuery(boardStatusesQueryOptions());
     void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
   }
   const task = params.get('tarea');
-  if (path === '/' && token && task && UUID.test(task)) void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task));
+  if (task && UUID.test(task)) void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task));
 }
 
 export const router = createBrowserRouter(routes);

@@ -96,15 +96,21 @@ export function keepOfflineCache(client: QueryClient, user: string): () => void 
     pending.clear();
     if (batch.length > 0) void setMany(batch, db()).catch(() => undefined);
   };
+  const keep = (query: Query) => {
+    pending.set(query.queryHash, { user, key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt });
+    timer ??= setTimeout(flush, 300);
+  };
+  // Answers that came before this started (the first load asks for the board's with the chunks).
+  for (const query of client.getQueryCache().getAll())
+    if (kept(query) && query.state.status === 'success' && query.state.data !== undefined) keep(query);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { query } = event;
     // Answers of the server, and the screen's own changes (a card moved offline stays moved after a
     // reload), but not what a restore put back.
     if (event.action.type === 'success' && kept(query) && !restoring) {
-      pending.set(query.queryHash, { user, key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt });
+      keep(query);
       if (!event.action.manual) noteAnswer(query.state.dataUpdatedAt);
-      timer ??= setTimeout(flush, 300);
     }
     if (event.action.type === 'error' && isNetworkFailure(event.action.error) && query.state.data === undefined) {
       void restoreOfflineCache(client, user, query.queryHash);
