@@ -4,6 +4,7 @@
  * providers, the router and the session; /login never downloads the shell.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
+import { UuidSchema } from '@gestar/contracts';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from './route-error';
@@ -15,8 +16,6 @@ import { getSession } from '../lib/session';
 import { RouteGuard } from './route-guard';
 
 type ChunkLoader = () => Promise<unknown>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Screen path -> its chunk, so the screen a visitor lands on is fetched together with the shell. */
 const screenChunks = new Map<string, ChunkLoader>();
@@ -139,8 +138,8 @@ export function preloadLanding(pathname: string, search = ''): void {
     void queryClient.prefetchQuery(boardStatusesQueryOptions());
     void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
   }
-  const task = params.get('tarea');
-  if (task && UUID.test(task)) void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task));
+  const task = UuidSchema.safeParse(params.get('tarea'));
+  if (task.success) void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task.data));
 }
 
 export const router = createBrowserRouter(routes);

@@ -102,7 +102,7 @@ export function keepOfflineCache(client: QueryClient, user: string): () => void 
   };
   // Answers that came before this started (the first load asks for the board's with the chunks).
   for (const query of client.getQueryCache().getAll())
-    if (kept(query) && query.state.status === 'success' && query.state.data !== undefined) keep(query);
+    if (kept(query) && query.state.status === 'success') keep(query);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { query } = event;

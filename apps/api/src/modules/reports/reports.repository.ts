@@ -202,6 +202,22 @@ function summaryConditions(f: ReportWhere): Sql[] {
   return [...parts, period];
 }
 
+/** A group's total, archived, completed, on time and rating sums, counted over its assignments. */
+const countedSums = (tz: string) => sql`count(*)::int AS total,
+  count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
+  count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
+  count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, tz)} <= ${dueDate(tz)})::int AS a_tiempo,
+  COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
+  count(ta.calificacion)::int AS calificadas`;
+
+/** The same, added up from the summary's rows (`r`). */
+const SUMMARY_SUMS = sql`sum(r.total)::int AS total,
+  COALESCE(sum(r.total) FILTER (WHERE r.archivada), 0)::int AS archivadas,
+  COALESCE(sum(r.total) FILTER (WHERE r.completada), 0)::int AS completadas,
+  COALESCE(sum(r.total) FILTER (WHERE r.a_tiempo), 0)::int AS a_tiempo,
+  sum(r.suma_calificacion)::int AS suma_calificacion,
+  sum(r.calificadas)::int AS calificadas`;
+
 /** Tables whose names `namesOf` reads. */
 const NAMED = ['estados', 'areas'] as const;
 
@@ -357,24 +373,12 @@ export class ReportsRepository {
   areaStatusCounts(f: ReportWhere, today: string): Promise<AreaStatusCount[]> {
     const due = dueDate(f.timeZone);
     const grouped = f.titleTaskUuids
-      ? sql`SELECT t.area_uuid, ta.estado_uuid,
-          count(*)::int AS total,
-          count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
-          count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
-          count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${due})::int AS a_tiempo,
-          count(*) FILTER (WHERE NOT ta.archivada AND ta.fecha_completada IS NULL AND ${due} < ${today}::date)::int AS vencidas,
-          COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
-          count(ta.calificacion)::int AS calificadas
+      ? sql`SELECT t.area_uuid, ta.estado_uuid, ${countedSums(f.timeZone)},
+          count(*) FILTER (WHERE NOT ta.archivada AND ta.fecha_completada IS NULL AND ${due} < ${today}::date)::int AS vencidas
         ${FROM} ${sql.where(conditionsOf(f))}
         GROUP BY t.area_uuid, ta.estado_uuid`
-      : sql`SELECT r.area_uuid, r.estado_uuid,
-          sum(r.total)::int AS total,
-          COALESCE(sum(r.total) FILTER (WHERE r.archivada), 0)::int AS archivadas,
-          COALESCE(sum(r.total) FILTER (WHERE r.completada), 0)::int AS completadas,
-          COALESCE(sum(r.total) FILTER (WHERE r.a_tiempo), 0)::int AS a_tiempo,
-          COALESCE(sum(r.total) FILTER (WHERE r.vence < ${today}::date), 0)::int AS vencidas,
-          sum(r.suma_calificacion)::int AS suma_calificacion,
-          sum(r.calificadas)::int AS calificadas
+      : sql`SELECT r.area_uuid, r.estado_uuid, ${SUMMARY_SUMS},
+          COALESCE(sum(r.total) FILTER (WHERE r.vence < ${today}::date), 0)::int AS vencidas
         FROM resumen_asignaciones r ${sql.where(summaryConditions(f))}
         GROUP BY r.area_uuid, r.estado_uuid HAVING sum(r.total) <> 0`;
     return this.db.query(sql`
@@ -385,22 +389,10 @@ export class ReportsRepository {
   /** Counts per employee, most assignments first: from the summary, or the assignments when the title filters. */
   employeeCounts(f: ReportWhere): Promise<EmployeeCount[]> {
     const grouped = f.titleTaskUuids
-      ? sql`SELECT ta.empleado_uuid,
-          count(*)::int AS total,
-          count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
-          count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
-          count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, f.timeZone)} <= ${dueDate(f.timeZone)})::int AS a_tiempo,
-          COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
-          count(ta.calificacion)::int AS calificadas
+      ? sql`SELECT ta.empleado_uuid, ${countedSums(f.timeZone)}
         ${FROM} ${sql.where(conditionsOf(f))}
         GROUP BY ta.empleado_uuid`
-      : sql`SELECT r.empleado_uuid,
-          sum(r.total)::int AS total,
-          COALESCE(sum(r.total) FILTER (WHERE r.archivada), 0)::int AS archivadas,
-          COALESCE(sum(r.total) FILTER (WHERE r.completada), 0)::int AS completadas,
-          COALESCE(sum(r.total) FILTER (WHERE r.a_tiempo), 0)::int AS a_tiempo,
-          sum(r.suma_calificacion)::int AS suma_calificacion,
-          sum(r.calificadas)::int AS calificadas
+      : sql`SELECT r.empleado_uuid, ${SUMMARY_SUMS}
         FROM resumen_asignaciones r ${sql.where(summaryConditions(f))}
         GROUP BY r.empleado_uuid HAVING sum(r.total) <> 0`;
     return this.db.query(sql`

@@ -19,4 +19,3 @@ export function commentsQueryOptions(assignedTaskId: string) {
     staleTime: CACHE_TIMES.assignedTasks,
   });
 }
-

@@ -6,8 +6,6 @@ import { commentsQueryOptions } from './comments-query';
 import { toast } from '../../../lib/toast';
 import { sendOrKeep } from '../../../lib/outbox';
 
-export { commentsQueryOptions, getComments } from './comments-query';
-
 /** The comments loaded so far (20 at first), and `fetchNextPage` for 'Ver comentarios anteriores'. */
 export function useComments(assignedTaskId: string | undefined) {
   return useInfiniteQuery({ ...commentsQueryOptions(assignedTaskId ?? ''), enabled: Boolean(assignedTaskId) });
