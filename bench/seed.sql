@@ -1,7 +1,7 @@
 -- Bulk seed of the benchmark organisation: set-based INSERT ... SELECT over
 -- generate_series, never one row at a time. Placeholders ({{NAME}}) are
 -- filled in by bench/lib/seed.mjs: {{ASSIGNED}} assigned tasks, {{COMMENTS}}
--- comments, {{OPEN}} non-archived (board) tasks, {{HASH}} the argon2 hash of
+-- comments, {{OPEN}} non-archived (board) tasks, {{TASKS}} task definitions, {{HASH}} the argon2 hash of
 -- every user's password.
 SET synchronous_commit = off;
 SET maintenance_work_mem = '256MB';
@@ -60,7 +60,7 @@ JOIN b_users u ON u.uuid = ua.usuario_uuid AND u.n > 20
 JOIN usuarios uu ON uu.uuid = u.uuid AND uu.activo
 GROUP BY a.n;
 
--- 2,000 task definitions, 100 per area.
+-- {{TASKS}} task definitions (2,000 at the smallest scales, 20,000 from a million assignments on), spread over the 20 areas.
 INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, fecha_creacion)
 SELECT (ARRAY['Revisión','Limpieza','Inspección','Reparación','Calibración','Pedido','Mantenimiento','Preparación'])[1 + g % 8]
          || ' de ' || (ARRAY['máquina','almacén','vehículo','camión','sierra','compresor','estantería','oficina','cámara','línea'])[1 + (g / 8) % 10]
@@ -70,7 +70,7 @@ SELECT (ARRAY['Revisión','Limpieza','Inspección','Reparación','Calibración',
        (SELECT uuid FROM b_areas WHERE n = g % 20),
        (SELECT uuid FROM b_users WHERE n = 0),
        now() - make_interval(days => 1100) + make_interval(mins => g * 7)
-FROM generate_series(0, 1999) g;
+FROM generate_series(0, {{TASKS}} - 1) g;
 
 CREATE TEMP TABLE b_tasks AS
 SELECT (substring(t.titulo FROM '[0-9]+$'))::int AS n, t.uuid, a.n AS area_n
@@ -98,12 +98,13 @@ DO $$ DECLARE r record; BEGIN
 END $$;
 
 -- {{ASSIGNED}} assigned tasks spread evenly over the last 3 years; the newest {{OPEN}} are on the boards,
--- the rest archived. Row g goes to task g mod 2000 and to one of that area's operarios.
+-- the rest archived. Row g goes to task g mod {{TASKS}} (of area g mod 20) and to that area's operarios in turn,
+-- so every active operario has open tasks on the board.
 INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento,
                               archivada, calificacion, observaciones, fecha_archivado, fecha_completada,
                               asignado_por_uuid, updated_at)
 SELECT t.uuid,
-       au.users[1 + (g / 2000) % cardinality(au.users)],
+       au.users[1 + (g / 20) % cardinality(au.users)],
        e.uuid,
        ts,
        (ts AT TIME ZONE 'America/Argentina/Buenos_Aires')::date + (g % 5),
@@ -120,7 +121,7 @@ FROM (
          g >= {{ASSIGNED}} - {{OPEN}} AS open
   FROM generate_series(0, {{ASSIGNED}} - 1) g
 ) s
-JOIN b_tasks t ON t.n = s.g % 2000
+JOIN b_tasks t ON t.n = s.g % {{TASKS}}
 JOIN b_area_users au ON au.area_n = t.area_n
 JOIN (SELECT uuid, "order" AS n FROM estados) e
   ON e.n = CASE WHEN NOT s.open THEN CASE WHEN s.g % 7 = 0 THEN 2 ELSE 3 END ELSE 1 + s.g % 3 END;

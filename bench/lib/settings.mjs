@@ -26,6 +26,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 export const ASSIGNED = Math.round(1_000_000 * SCALE);
 export const COMMENTS = Math.round(200_000 * SCALE);
 export const OPEN = Math.min(5000, ASSIGNED);
+/** Task definitions: one per 50 assignments, at least 2,000 and at most 20,000 (a company's catalog and its one-off tasks). */
+export const TASKS = Math.min(20_000, Math.max(2_000, Math.round(ASSIGNED / 50)));
 export const PDF_RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 100);
 export const PDF_COLD_RENDERS = Number(process.env.BENCH_PDF_COLD_RENDERS ?? 5);
 export const PASSWORD = 'demo1234';

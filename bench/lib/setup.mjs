@@ -17,6 +17,7 @@ import {
   log,
   node,
   OPEN,
+  TASKS,
   PASSWORD,
   root,
   TZ,
@@ -94,6 +95,7 @@ export async function startDatabase() {
       'full_page_writes=off',
       '-c',
       'max_wal_size=4GB',
+      ...(process.env.BENCH_PG_EXTRA ? process.env.BENCH_PG_EXTRA.split(' ') : []),
     ],
     log,
   });
@@ -132,6 +134,7 @@ export async function seed(dbUrl) {
     .replaceAll('{{ASSIGNED}}', String(ASSIGNED))
     .replaceAll('{{COMMENTS}}', String(COMMENTS))
     .replaceAll('{{OPEN}}', String(OPEN))
+    .replaceAll('{{TASKS}}', String(TASKS))
     .replaceAll('{{HASH}}', hashed);
   await withClient(dbUrl, (c) => c.query(sql));
 }

@@ -7,6 +7,37 @@ import type { DataSource } from 'typeorm';
 import type { Sql } from './sql';
 
 type QueryRunner = ReturnType<DataSource['createQueryRunner']>;
+/** The node-postgres client a runner holds: only the call used here. */
+interface PgClient {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+/**
+ * Statements that run often are prepared, once per connection, under a name: PostgreSQL then
+ * parses them once and, when the plan does not depend on the parameters, plans them once
+ * (docs/PERFORMANCE.md, "Prepared statements"). A text gets its name the second time it is seen,
+ * so one-off texts (a bulk insert of n rows) prepare nothing; both maps are bounded.
+ */
+const PREPARED_MAX = 400;
+const SEEN_MAX = 4000;
+const seen = new Map<string, number>();
+const prepared = new Map<string, string>();
+
+export function statementName(text: string, parameters: number): string | undefined {
+  // A text of several statements without parameters runs as a simple query, which cannot be named.
+  if (parameters === 0 && text.includes(';')) return undefined;
+  const name = prepared.get(text);
+  if (name !== undefined || prepared.size >= PREPARED_MAX) return name;
+  const count = seen.get(text);
+  if (count === undefined) {
+    if (seen.size < SEEN_MAX) seen.set(text, 1);
+    return undefined;
+  }
+  seen.delete(text);
+  const given = `gestar_${prepared.size + 1}`;
+  prepared.set(text, given);
+  return given;
+}
 
 /** Transactions (their runners) that already carry the actor for the audit triggers. */
 const ACTOR_SET = new WeakSet<object>();
@@ -72,18 +103,20 @@ export class Db {
     const actor = this.actor();
     const alone = !em.queryRunner && actor !== undefined && WRITE.test(text);
     try {
+      const client = (await runner.connect()) as PgClient;
+      const send = (t: string, v: unknown[]) => client.query({ text: t, values: v, name: statementName(t, v.length) });
       if (actor && em.queryRunner && !ACTOR_SET.has(runner)) {
-        await runner.query(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
+        await send(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
         ACTOR_SET.add(runner);
       }
       if (alone) {
         await runner.startTransaction();
-        await runner.query(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
+        await send(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
       }
-      const result = await runner.query(text, values, true);
+      const result = await send(text, values);
       if (alone) await runner.commitTransaction();
-      const records = (Array.isArray(result.records) ? result.records : []) as T[];
-      return { records, affected: result.affected ?? records.length };
+      const records = (Array.isArray(result.rows) ? result.rows : []) as T[];
+      return { records, affected: result.rowCount ?? records.length };
     } catch (err) {
       if (alone && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       throw err;

@@ -15,6 +15,7 @@ import { Reminders1763700015200 } from './1763700015200-reminders';
 import { NotificationChannels1763700015300 } from './1763700015300-notification-channels';
 import { ReportSummary1763700016000 } from './1763700016000-report-summary';
 import { VacuumAtScale1763700016100 } from './1763700016100-vacuum-at-scale';
+import { BoardProgress1763700016200 } from './1763700016200-board-progress';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   NotificationChannels1763700015300,
   ReportSummary1763700016000,
   VacuumAtScale1763700016100,
+  BoardProgress1763700016200,
 ];

@@ -23,11 +23,15 @@ export class AssignedTaskEvents {
     private readonly repo: AssignedTasksRepository,
   ) {}
 
-  /** `actorUuid`: who made the change; with 'asignacion' the new assignees (not the actor) get a notification. */
+  /**
+   * `actorUuid`: who made the change; with 'asignacion' the new assignees (not the actor) get a
+   * notification, which names the task: `titles` (task uuid to title) when the caller has them.
+   */
   async changed(
     rows: readonly ChangedAssignedTask[],
     cambio: AssignedTaskChange,
     actorUuid: string | null = null,
+    titles: ReadonlyMap<string, string> = new Map(),
   ): Promise<void> {
     for (const r of rows) {
       const data: AssignedTaskChangedEvent = {
@@ -42,15 +46,23 @@ export class AssignedTaskEvents {
         audience: { userUuids: [r.empleado_uuid], areaUuid: r.area_uuid },
       });
     }
-    if (cambio === 'asignacion' && rows.length) await this.notifyAssignees(rows, actorUuid);
+    if (cambio === 'asignacion' && rows.length) await this.notifyAssignees(rows, actorUuid, titles);
   }
 
-  private async notifyAssignees(rows: readonly ChangedAssignedTask[], actorUuid: string | null): Promise<void> {
+  private async notifyAssignees(
+    rows: readonly ChangedAssignedTask[],
+    actorUuid: string | null,
+    known: ReadonlyMap<string, string>,
+  ): Promise<void> {
     const byTask = new Map<string, { empleadoUuid: string; tareaAsignadaUuid: string }[]>();
     for (const r of rows) {
       byTask.set(r.tarea_uuid, [...(byTask.get(r.tarea_uuid) ?? []), { empleadoUuid: r.empleado_uuid, tareaAsignadaUuid: r.uuid }]);
     }
-    const titles = await this.repo.taskTitles([...byTask.keys()]);
+    const unknown = [...byTask.keys()].filter((uuid) => !known.has(uuid));
+    const titles = [
+      ...[...known].filter(([uuid]) => byTask.has(uuid)).map(([uuid, titulo]) => ({ uuid, titulo })),
+      ...(unknown.length ? await this.repo.taskTitles(unknown) : []),
+    ];
     for (const t of titles) {
       await this.notifier.notifyAssigned({ asignaciones: byTask.get(t.uuid) ?? [], titulo: t.titulo, actorUuid });
     }

@@ -192,8 +192,9 @@ export class AssignedTasksRepository {
     return this.cards(sql`WHERE ta.uuid = ANY(${uuids}::uuid[])`, sql`u.nombre ASC, u.apellido ASC, ta.uuid ASC`);
   }
 
+  /** One card: by equality, so its prepared plan does not depend on the parameter (an array's length does). */
   async findCard(uuid: string): Promise<CardRow | null> {
-    return (await this.findCards([uuid]))[0] ?? null;
+    return (await this.cards(sql`WHERE ta.uuid = ${uuid}`, sql`ta.uuid`))[0] ?? null;
   }
 
   /** The access row, locked for the rest of the transaction when `lock` is set (serialises concurrent changes). */

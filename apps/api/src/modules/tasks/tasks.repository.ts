@@ -81,7 +81,6 @@ const TASK_JOINS = sql`JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
   LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid`;
 
 /** Tables a task references, checked by `exists`. */
-const REFERENCED = ['areas', 'tipos_tarea'] as const;
 
 @Injectable()
 export class TasksRepository {
@@ -133,8 +132,11 @@ export class TasksRepository {
     );
   }
 
-  async exists(table: (typeof REFERENCED)[number], uuid: string): Promise<boolean> {
-    return (await this.db.one(sql`SELECT 1 FROM ${sql.ident(table, REFERENCED)} WHERE uuid = ${uuid}`)) !== null;
+  /** Whether the area and the task type a task refers to exist, in one statement. */
+  async referencesExist(areaUuid: string, tipoUuid: string): Promise<{ area: boolean; tipo: boolean }> {
+    return (await this.db.one<{ area: boolean; tipo: boolean }>(sql`
+      SELECT EXISTS (SELECT 1 FROM areas WHERE uuid = ${areaUuid}) AS area,
+             EXISTS (SELECT 1 FROM tipos_tarea WHERE uuid = ${tipoUuid}) AS tipo`))!;
   }
 
   async insertTask(t: {
@@ -164,6 +166,12 @@ export class TasksRepository {
 
   async setDefaultAssignees(uuid: string, users: readonly string[]): Promise<void> {
     await this.db.execute(sql`DELETE FROM tarea_usuarios WHERE tarea_uuid = ${uuid}`);
+    await this.addDefaultAssignees(uuid, users);
+  }
+
+  /** The default assignees of a task that has none yet (a new one). */
+  async addDefaultAssignees(uuid: string, users: readonly string[]): Promise<void> {
+    if (users.length === 0) return;
     await this.db.execute(
       sql`INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT ${uuid}, unnest(${users}::uuid[])`,
     );
@@ -172,6 +180,11 @@ export class TasksRepository {
   /** Replaces the task's checklist (the steps occurrences created from now on copy). */
   async setChecklist(uuid: string, steps: readonly ChecklistStep[]): Promise<void> {
     await this.db.execute(sql`DELETE FROM tarea_checklist WHERE tarea_uuid = ${uuid}`);
+    await this.addChecklist(uuid, steps);
+  }
+
+  /** The checklist of a task that has none yet (a new one). */
+  async addChecklist(uuid: string, steps: readonly ChecklistStep[]): Promise<void> {
     if (steps.length === 0) return;
     await this.db.execute(sql`
       INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota)

@@ -83,7 +83,7 @@ export class TasksService {
     // A scheduled task's due date is an offset from its first date; an unscheduled one is assigned now.
     const due = input.programacion_tarea ? null : this.assigned.dueDateNotPast(input.fecha_vencimiento);
     const { uuid, created } = await this.insert(caller, input, due);
-    await this.assignedEvents.changed(created, 'asignacion', caller.uuid);
+    await this.assignedEvents.changed(created, 'asignacion', caller.uuid, new Map([[uuid, input.titulo]]));
     return this.response(uuid);
   }
 
@@ -102,9 +102,9 @@ export class TasksService {
       areaUuid: input.area_uuid,
       creadoPor: caller.uuid,
     });
-    await this.repo.setDefaultAssignees(uuid, input.usuarios_asignados);
+    await this.repo.addDefaultAssignees(uuid, input.usuarios_asignados);
     // Before any occurrence: each one copies the checklist when it is inserted.
-    await this.repo.setChecklist(uuid, input.checklist ?? []);
+    await this.repo.addChecklist(uuid, input.checklist ?? []);
     if (input.programacion_tarea) {
       const scheduledDue = calendarDateIn(input.fecha_vencimiento, this.tz);
       await this.schedules.saveTaskSchedule(uuid, input.programacion_tarea, scheduledDue);
@@ -180,9 +180,9 @@ export class TasksService {
   }
 
   private async checkReferences(areaUuid: string, tipoUuid: string): Promise<void> {
-    if (!(await this.repo.exists('areas', areaUuid))) throw fieldError('area_uuid', MESSAGES.errors.areaNotFound);
-    if (!(await this.repo.exists('tipos_tarea', tipoUuid)))
-      throw fieldError('tipo_tarea_uuid', MESSAGES.errors.taskTypeNotFound);
+    const found = await this.repo.referencesExist(areaUuid, tipoUuid);
+    if (!found.area) throw fieldError('area_uuid', MESSAGES.errors.areaNotFound);
+    if (!found.tipo) throw fieldError('tipo_tarea_uuid', MESSAGES.errors.taskTypeNotFound);
   }
 
   private async announce(uuid: string, areaUuid: string, activo: boolean): Promise<void> {
