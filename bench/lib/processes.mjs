@@ -10,6 +10,8 @@ export function apiEnv(dbUrl, port, extra = {}) {
   return {
     ...process.env,
     NODE_ENV: 'production',
+    // As in the image (docker/Dockerfile).
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
     JWT_SECRET,
     SCHEDULER_ENABLED: 'false',
     DATABASE_URL: dbUrl,
