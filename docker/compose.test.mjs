@@ -383,7 +383,7 @@ describe('docker/Dockerfile', () => {
       .join(' ');
     assert.match(env, /PUPPETEER_EXECUTABLE_PATH=\/usr\/bin\/chromium/);
     assert.match(env, /WEB_DIST_DIR=\/app\/web/);
-    assert.match(env, /MALLOC_MMAP_THRESHOLD_=131072/);
+    assert.match(env, /MALLOC_MMAP_THRESHOLD_=1048576/);
     const users = rt.instructions.filter((i) => i.instr === 'USER');
     assert.ok(users.length > 0, 'USER');
     assert.ok(!/^(root|0)(:|$)/.test(users.at(-1).args), `USER no root (es ${users.at(-1).args})`);

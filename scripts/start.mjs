@@ -20,7 +20,7 @@ const env = {
   SEED_DEMO: process.env.SEED_DEMO ?? (process.env.DATABASE_URL ? 'false' : 'true'),
   NODE_ENV: process.env.NODE_ENV ?? (process.env.DATABASE_URL ? 'production' : 'development'),
   // As in the image (docker/Dockerfile): freed photo buffers go back to the system.
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
 };
 const api = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { stdio: ['ignore', 'pipe', 'inherit'], env, cwd: root });
 let announced = false;

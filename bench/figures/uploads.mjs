@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rssKb, runNodeJson } from '../lib/processes.mjs';
+import { ALLOCATOR_ENV, rssKb, runNodeJson } from '../lib/processes.mjs';
 import { details, figure } from '../lib/results.mjs';
 import { apiDir, benchDir, log, workDir } from '../lib/settings.mjs';
 
@@ -80,8 +80,10 @@ export async function uploadFigures({ apiBase, apiPid, supToken, ids }) {
   if (thumbRes.status !== 200) throw new Error(`miniatura: ${thumbRes.status}`);
   const thumbBytes = (await thumbRes.arrayBuffer()).byteLength;
 
+  // The same code under the same allocator as the API.
   const base = await runNodeJson(join(benchDir, 'lib', 'image-baseline.cjs'), {
     ...process.env,
+    ...ALLOCATOR_ENV,
     BENCH_API_DIR: apiDir,
     BENCH_IMAGE: file,
     BENCH_IMAGE_RUNS: '20',

@@ -5,13 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, cleanups, JWT_SECRET, node, root, sleep, TZ, workDir } from './settings.mjs';
 
+/** The allocator's settings of the image (docker/Dockerfile), for the API and for code measured against it. */
+export const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576' };
+
 /** The API's environment as in production, on `dbUrl` and `port`, without the scheduler. */
 export function apiEnv(dbUrl, port, extra = {}) {
   return {
     ...process.env,
     NODE_ENV: 'production',
-    // As in the image (docker/Dockerfile).
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+    ...ALLOCATOR_ENV,
     JWT_SECRET,
     SCHEDULER_ENABLED: 'false',
     DATABASE_URL: dbUrl,

@@ -5,7 +5,8 @@
 // (0.01 for a quick trial); BENCH_DURATION / BENCH_WARMUP are the autocannon
 // seconds per figure, measured in BENCH_ROUNDS runs that alternate with the
 // baseline's; BENCH_DATABASE_URL uses a server instead of a private embedded
-// cluster (a new database is created on it and dropped at the end).
+// cluster (a new database is created on it and dropped at the end); BENCH_PG_EXTRA adds options
+// to that private cluster's server (for instance `-c shared_preload_libraries=pg_stat_statements`).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
