@@ -175,3 +175,22 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('/perfil while its cards load: each spinner is a named status, no serious violation', async ({ page }) => {
+  await loginAs(page, 'admin');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: import('@playwright/test').Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route('**/api/auth/sessions', hold);
+  await page.route('**/api/notifications/preferences', hold);
+  await navigate(page, '/perfil');
+  await expect(page.getByRole('status', { name: 'Cargando sesiones' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Cargando preferencias de avisos' })).toBeVisible();
+  const problems = await seriousViolations(page);
+  release();
+  expect(problems).toEqual([]);
+  await expect(page.getByRole('status', { name: 'Cargando sesiones' })).toBeHidden();
+});

@@ -17,7 +17,7 @@ export function SsoPage() {
   return (
     <Center mih="100dvh">
       <Stack align="center" gap="sm">
-        <Loader aria-label="Ingresando" />
+        <Loader role="status" aria-label="Ingresando" />
         <Text>Ingresando con la cuenta de la empresa...</Text>
       </Stack>
     </Center>

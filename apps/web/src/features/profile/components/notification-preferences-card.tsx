@@ -161,7 +161,7 @@ export function NotificationPreferencesCard() {
         computadora y por correo electrónico.
       </Text>
       {prefs.isPending ? (
-        <Loader size="sm" aria-label="Cargando preferencias de avisos" />
+        <Loader size="sm" role="status" aria-label="Cargando preferencias de avisos" />
       ) : prefs.isError ? (
         <Alert color="red" variant="light" role="alert">
           No se pudieron cargar sus preferencias de avisos. Intente nuevamente.

@@ -66,7 +66,7 @@ export function SessionsCard() {
         Los dispositivos donde su cuenta tiene la sesión iniciada. Si no reconoce alguno, ciérrelo y cambie su contraseña.
       </Text>
       {sessions.isPending ? (
-        <Loader size="sm" aria-label="Cargando sesiones" />
+        <Loader size="sm" role="status" aria-label="Cargando sesiones" />
       ) : sessions.isError ? (
         <Alert color="red" variant="light" role="alert">
           No se pudieron cargar las sesiones. Intente nuevamente.
