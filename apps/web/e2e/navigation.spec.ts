@@ -153,6 +153,28 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("a request still in flight at 'Salir' does not load /login a second time", async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/perfil');
+    await expect(page.getByText('Jefe de planta')).toBeVisible();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    // The server has ended the session by the time this answer comes back.
+    await page.route('**/api/users/*', async (route) => {
+      await gate;
+      await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, message: 'No autorizado' }) });
+    });
+    await page.getByRole('button', { name: 'Refrescar' }).click();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
+    const refresh = page.waitForRequest('**/api/auth/refresh', { timeout: 2_000 }).catch(() => null);
+    release();
+    expect(await refresh, 'no refresh of an ended session').toBeNull();
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+  });
+
   test('help is public; a logged-out visitor gets an Ingresar link', async ({ page }) => {
     test.slow(); // ten pages
     await page.goto('/ayuda');

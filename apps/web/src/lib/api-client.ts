@@ -218,6 +218,9 @@ export async function apiRequest<R extends RouteDescriptor>(
   let response = await send(route.method, url, sentToken, opts, route.multipart);
   // Public calls (login) answer 401 for bad credentials: that is not an expired session.
   if (response.status === 401 && route.access !== 'public' && !opts.skipRefresh) {
+    // The session already ended here (logout, or another tab's): nothing to refresh, and whoever
+    // ended it has taken the person to /login; reloading that page again would only interrupt it.
+    if (getAccessToken() === null) throw new ApiError(401, (await readErrorMessage(response)).message);
     // A refresh that finished while this call was in flight already gave a new token: use it
     // instead of rotating again.
     const current = getAccessToken();
