@@ -1,5 +1,6 @@
 import { APP_TAGLINE, APP_VERSION, COMPANY_NAME, PRODUCT_NAME } from '@gestar/contracts';
 import { expandAllGroups, expect, loginAs, sideMenu, test } from './fixtures';
+import type { Page, Route } from '@playwright/test';
 
 const GROUPS = ['Tareas', 'Administración', 'Configuración'];
 
@@ -127,7 +128,8 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page.getByRole('heading', { name: 'Hola, Ana' })).toBeVisible();
   });
 
-  test("'Refrescar' invalidates cached data and reads 'Cargando...' while it loads", async ({ page }) => {
+  /** The admin's /perfil, with its user reads held until `release()`, then answered by `answer`. */
+  async function profileWithHeldReads(page: Page, answer: (route: Route) => Promise<void>): Promise<() => void> {
     await loginAs(page, 'admin');
     await page.goto('/perfil');
     await expect(page.getByText('Jefe de planta')).toBeVisible();
@@ -135,8 +137,13 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     const gate = new Promise<void>((r) => (release = r));
     await page.route('**/api/users/*', async (route) => {
       await gate;
-      await route.continue();
+      await answer(route);
     });
+    return release;
+  }
+
+  test("'Refrescar' invalidates cached data and reads 'Cargando...' while it loads", async ({ page }) => {
+    const release = await profileWithHeldReads(page, (route) => route.continue());
     await page.getByRole('button', { name: 'Refrescar' }).click();
     await expect(page.getByRole('button', { name: 'Cargando...' })).toBeDisabled();
     release();
@@ -154,16 +161,10 @@ test.describe('shell and menu (SPEC 2.2)', () => {
   });
 
   test("a request still in flight at 'Salir' does not load /login a second time", async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/perfil');
-    await expect(page.getByText('Jefe de planta')).toBeVisible();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => (release = r));
     // The server has ended the session by the time this answer comes back.
-    await page.route('**/api/users/*', async (route) => {
-      await gate;
-      await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, message: 'No autorizado' }) });
-    });
+    const release = await profileWithHeldReads(page, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, message: 'No autorizado' }) }),
+    );
     await page.getByRole('button', { name: 'Refrescar' }).click();
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/login$/);
