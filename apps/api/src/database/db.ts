@@ -20,7 +20,7 @@ interface PgClient {
  */
 const PREPARED_MAX = 400;
 const SEEN_MAX = 4000;
-const seen = new Map<string, number>();
+const seen = new Set<string>();
 const prepared = new Map<string, string>();
 
 export function statementName(text: string, parameters: number): string | undefined {
@@ -28,12 +28,10 @@ export function statementName(text: string, parameters: number): string | undefi
   if (parameters === 0 && text.includes(';')) return undefined;
   const name = prepared.get(text);
   if (name !== undefined || prepared.size >= PREPARED_MAX) return name;
-  const count = seen.get(text);
-  if (count === undefined) {
-    if (seen.size < SEEN_MAX) seen.set(text, 1);
+  if (!seen.delete(text)) {
+    if (seen.size < SEEN_MAX) seen.add(text);
     return undefined;
   }
-  seen.delete(text);
   const given = `gestar_${prepared.size + 1}`;
   prepared.set(text, given);
   return given;

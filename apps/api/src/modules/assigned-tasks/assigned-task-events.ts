@@ -59,12 +59,11 @@ export class AssignedTaskEvents {
       byTask.set(r.tarea_uuid, [...(byTask.get(r.tarea_uuid) ?? []), { empleadoUuid: r.empleado_uuid, tareaAsignadaUuid: r.uuid }]);
     }
     const unknown = [...byTask.keys()].filter((uuid) => !known.has(uuid));
-    const titles = [
-      ...[...known].filter(([uuid]) => byTask.has(uuid)).map(([uuid, titulo]) => ({ uuid, titulo })),
-      ...(unknown.length ? await this.repo.taskTitles(unknown) : []),
-    ];
-    for (const t of titles) {
-      await this.notifier.notifyAssigned({ asignaciones: byTask.get(t.uuid) ?? [], titulo: t.titulo, actorUuid });
+    const fetched = unknown.length ? await this.repo.taskTitles(unknown) : [];
+    const titles = new Map([...known, ...fetched.map((t) => [t.uuid, t.titulo] as const)]);
+    for (const [uuid, asignaciones] of byTask) {
+      const titulo = titles.get(uuid);
+      if (titulo !== undefined) await this.notifier.notifyAssigned({ asignaciones, titulo, actorUuid });
     }
   }
 }
