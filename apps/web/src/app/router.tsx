@@ -139,7 +139,11 @@ export function preloadLanding(pathname: string, search = ''): void {
     void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
   }
   const task = UuidSchema.safeParse(params.get('tarea'));
-  if (task.success) void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task.data));
+  if (task.success) {
+    void queryClient.prefetchInfiniteQuery(commentsQueryOptions(task.data));
+    // The drawer is a chunk of its own (the board's first cards do not wait for it).
+    void import('../features/assigned-tasks/components/task-drawer').catch(() => undefined);
+  }
 }
 
 export const router = createBrowserRouter(routes);

@@ -16,6 +16,7 @@ import { NotificationChannels1763700015300 } from './1763700015300-notification-
 import { ReportSummary1763700016000 } from './1763700016000-report-summary';
 import { VacuumAtScale1763700016100 } from './1763700016100-vacuum-at-scale';
 import { BoardProgress1763700016200 } from './1763700016200-board-progress';
+import { TasksListOrder1763700016300 } from './1763700016300-tasks-list-order';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ReportSummary1763700016000,
   VacuumAtScale1763700016100,
   BoardProgress1763700016200,
+  TasksListOrder1763700016300,
 ];

@@ -88,9 +88,10 @@ export class TasksRepository {
 
   /**
    * One page of tasks (newest first) with every relation the response shows, and the total that
-   * match, in one statement: the page and its total come from a window count, the relations are
+   * match, in one statement: the page is read in the order of `tareas_lista_idx` (no sort of the
+   * whole catalog), the total is counted apart in the same statement, and the relations are
    * joined onto the page's rows only. A page past the end has no row to carry the total: it is
-   * counted apart.
+   * counted alone.
    */
   async page(f: TaskPageFilter): Promise<{ tasks: TaskListRow[]; total: number }> {
     const conditions: Sql[] = [sql`t.activo = ${f.activo}`];
@@ -104,19 +105,20 @@ export class TasksRepository {
       );
     }
     const where = sql.where(conditions);
+    const total = sql`SELECT count(*)::int AS total FROM tareas t ${where}`;
     const rows = await this.db.query<TaskListRow & { total: number }>(sql`
       WITH page AS (
-        SELECT t.uuid, t.fecha_creacion, count(*) OVER ()::int AS total
+        SELECT t.uuid, t.fecha_creacion
           FROM tareas t ${where}
          ORDER BY t.fecha_creacion DESC, t.uuid DESC
          ${paginate(f)}
       )
-      SELECT ${TASK_COLUMNS}, page.total
+      SELECT ${TASK_COLUMNS}, (${total}) AS total
         FROM page JOIN tareas t ON t.uuid = page.uuid ${TASK_JOINS}
        ORDER BY page.fecha_creacion DESC, page.uuid DESC`);
     if (rows.length > 0) return { tasks: rows, total: rows[0].total };
     if (f.page === 1) return { tasks: [], total: 0 };
-    const count = await this.db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM tareas t ${where}`);
+    const count = await this.db.one<{ total: number }>(total);
     return { tasks: [], total: count?.total ?? 0 };
   }
 

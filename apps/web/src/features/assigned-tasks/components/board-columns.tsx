@@ -228,30 +228,31 @@ function HorizontalScroller({ children, label }: { children: ReactNode; label: s
 const FIRST_FRAME_CARDS = 12;
 
 /**
- * False until the first cards have been painted, then true for good: the board draws a screenful
- * of each column first and the rest of its (up to hundreds of) cards right after, so the first
- * cards do not wait for all of them.
+ * False until `ready` has held for one painted frame, then true for good. The board draws a
+ * screenful of each column first and the rest of its (up to hundreds of) cards right after, so
+ * the first cards do not wait for all of them; the board page mounts its drawer and dialogs the
+ * same way.
  */
-function useAllCards(hasCards: boolean): boolean {
-  const [all, setAll] = useState(false);
+export function useAfterPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(false);
   useEffect(() => {
-    if (all || !hasCards) return;
+    if (done || !ready) return;
     let timer = 0;
-    // The frame being prepared paints the first cards; the timeout runs after that paint.
+    // The frame being prepared paints what `ready` brought; the timeout runs after that paint.
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => startTransition(() => setAll(true)));
+      timer = window.setTimeout(() => startTransition(() => setDone(true)));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [all, hasCards]);
-  return all;
+  }, [done, ready]);
+  return done;
 }
 
 export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabChange, canWatch }: BoardColumnsProps) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const allCards = useAllCards(tasks.length > 0);
+  const allCards = useAfterPaint(tasks.length > 0);
   const shown = (items: AssignedTaskResponse[]) => (allCards ? items : items.slice(0, FIRST_FRAME_CARDS));
   const groups = useMemo(() => groupByStatus(statuses, tasks), [statuses, tasks]);
   const byId = useMemo(() => new Map(tasks.map((t) => [t.uuid, t])), [tasks]);

@@ -9,7 +9,7 @@
  * section 8: `/?tarea=<uuid>`). Opening a card adds a history entry, so the
  * browser's back button closes the drawer.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Box, Group, Kbd, Modal, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -31,13 +31,19 @@ import { useBoard, type BoardFilters as Filters } from '../api/get-board';
 import { useBoardStatuses } from '../api/lookups';
 import { useBulkAssignedTasks } from '../api/bulk';
 import { SAVED_OFFLINE, useChangeAssignedTaskStatus, useUpdateAssignedTask, wasQueued } from '../api/update-assigned-task';
-import { ArchiveDialog } from '../components/archive-dialog';
-import { BoardColumns, groupByStatus } from '../components/board-columns';
-import { BulkBar } from '../components/bulk-bar';
+import { BoardColumns, groupByStatus, useAfterPaint } from '../components/board-columns';
 import { BoardFilters } from '../components/board-filters';
 import { focusCardWhenShown, TaskCard } from '../components/task-card';
-import { TaskDrawer } from '../components/task-drawer';
 import classes from '../components/task-card.module.css';
+
+/**
+ * The drawer, the archive dialogs and the bulk bar are chunks of their own (with the date field,
+ * the rich text, the forms and the selects they bring): the board's first cards do not wait for
+ * them. They are mounted once the board has painted, or at once when the address opens a task.
+ */
+const TaskDrawer = lazy(async () => ({ default: (await import('../components/task-drawer')).TaskDrawer }));
+const ArchiveDialog = lazy(async () => ({ default: (await import('../components/archive-dialog')).ArchiveDialog }));
+const BulkBar = lazy(async () => ({ default: (await import('../components/bulk-bar')).BulkBar }));
 
 function JobPositionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user } = useSession();
@@ -326,6 +332,12 @@ export function BoardPage() {
 
   // A read that failed while older data is shown (kept offline, or a refresh that could not reach
   // the server) leaves that data on screen; the error only shows when there is nothing to show.
+  // Once mounted they stay, so a closing drawer or dialog keeps its animation.
+  const painted = useAfterPaint(!statuses.isPending && !board.isPending);
+  const [extras, setExtras] = useState(false);
+  if (!extras && (painted || detailId !== null || archiving !== null || bulkArchiving || visibleSelected.size > 0))
+    setExtras(true);
+
   const loadError = (statuses.data === undefined ? statuses.error : null) ?? (board.data === undefined ? board.error : null);
 
   return (
@@ -412,43 +424,49 @@ export function BoardPage() {
         <Box aria-hidden className={classes.bulkBarRoom} />
       )}
       {visibleSelected.size > 0 && (
-        <BulkBar
-          count={visibleSelected.size}
-          statuses={statuses.data ?? []}
-          busy={bulk.isPending}
-          onMove={(estado) => runBulk({ accion: 'estado', estado_uuid: estado })}
-          onReassign={(empleado) => runBulk({ accion: 'reasignar', empleado_uuid: empleado })}
-          onArchive={() => setBulkArchiving(true)}
-          onClear={() => setSelected(new Set())}
-        />
+        <Suspense fallback={null}>
+          <BulkBar
+            count={visibleSelected.size}
+            statuses={statuses.data ?? []}
+            busy={bulk.isPending}
+            onMove={(estado) => runBulk({ accion: 'estado', estado_uuid: estado })}
+            onReassign={(empleado) => runBulk({ accion: 'reasignar', empleado_uuid: empleado })}
+            onArchive={() => setBulkArchiving(true)}
+            onClear={() => setSelected(new Set())}
+          />
+        </Suspense>
       )}
 
       <JobPositionModal opened={positionOpen} onClose={() => setPositionOpen(false)} />
       <ShortcutsModal opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      <ArchiveDialog
-        task={archiving}
-        loading={archive.isPending}
-        error={archiveError}
-        onClose={() => setArchiving(null)}
-        onConfirm={onArchive}
-      />
-      <ArchiveDialog
-        task={null}
-        bulkCount={bulkArchiving ? visibleSelected.size : 0}
-        loading={bulk.isPending}
-        error={null}
-        onClose={() => setBulkArchiving(false)}
-        onConfirm={(values) => runBulk({ accion: 'archivar', ...values }, () => setBulkArchiving(false))}
-      />
-      <TaskDrawer
-        task={drawerTask}
-        opened={detailId !== null}
-        onClose={closeDetail}
-        statuses={statuses.data ?? []}
-        onChangeStatus={onDrawerStatus}
-        loading={detail.isPending && detail.fetchStatus !== 'idle'}
-        error={detail.error && detail.data === undefined ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
-      />
+      {extras && (
+        <Suspense fallback={null}>
+          <ArchiveDialog
+            task={archiving}
+            loading={archive.isPending}
+            error={archiveError}
+            onClose={() => setArchiving(null)}
+            onConfirm={onArchive}
+          />
+          <ArchiveDialog
+            task={null}
+            bulkCount={bulkArchiving ? visibleSelected.size : 0}
+            loading={bulk.isPending}
+            error={null}
+            onClose={() => setBulkArchiving(false)}
+            onConfirm={(values) => runBulk({ accion: 'archivar', ...values }, () => setBulkArchiving(false))}
+          />
+          <TaskDrawer
+            task={drawerTask}
+            opened={detailId !== null}
+            onClose={closeDetail}
+            statuses={statuses.data ?? []}
+            onChangeStatus={onDrawerStatus}
+            loading={detail.isPending && detail.fetchStatus !== 'idle'}
+            error={detail.error && detail.data === undefined ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
