@@ -104,9 +104,14 @@ export async function compare(apiUrl, apiHeaders, baseUrl) {
  * What one person waits: `n` requests one after another (no other load from the bench), at most
  * `maxSeconds` in all; { meanMs, p95Ms, p99Ms, requests }. The bounds a user feels are read here:
  * at 10 connections on two cores the latency is mostly queueing, which the raw-pg baseline pays too.
+ * Like each load run (its WARMUP seconds), the probe first sends `warmup` requests it does not count:
+ * right after the load of the same route, the first few answers carried the garbage collection of
+ * that load and the bench's own first use of the route (60 to 90 ms for the very first), not what
+ * one person waits.
  */
-export async function probe(url, headers, n = 40, maxSeconds = 15) {
+export async function probe(url, headers, n = 40, maxSeconds = 15, warmup = 5) {
   await drain(url);
+  for (let i = 0; i < warmup; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times = [];
   const t0 = performance.now();
   while (times.length < n && performance.now() - t0 < maxSeconds * 1000) {
