@@ -24,9 +24,14 @@ test('a task with 1,000 comments opens its drawer with 20 and loads 20 more on r
 
   await loginAs(page, 'operario');
   const pages: string[] = [];
+  // Another test's change to this operario's tasks refreshes the board and the open drawer alike
+  // (live events): each such refresh asks for the board and the first page once more.
+  let boardReads = 0;
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (u.pathname === `/api/assigned-tasks/${occ}/comments` && r.method() === 'GET') pages.push(u.search);
+    if (r.method() !== 'GET') return;
+    if (u.pathname === `/api/assigned-tasks/${occ}/comments`) pages.push(u.search);
+    if (u.pathname === `/api/assigned-tasks/${me}`) boardReads++;
   });
   const opened = Date.now();
   await page.goto(`/?tarea=${occ}`);
@@ -41,12 +46,15 @@ test('a task with 1,000 comments opens its drawer with 20 and loads 20 more on r
   const box = await drawer.getByRole('textbox', { name: 'Nuevo comentario' }).boundingBox();
   const first = await comments.first().boundingBox();
   expect(box!.y).toBeLessThan(first!.y);
-  expect(pages).toEqual(['']);
+  // One first page per board read: opening the link asks for it once.
+  expect(boardReads).toBeGreaterThan(0);
+  expect(pages).toEqual(Array.from({ length: boardReads }, () => ''));
+  const before = pages.length;
 
   await drawer.getByRole('button', { name: 'Ver comentarios anteriores' }).click();
   await expect(comments).toHaveCount(40);
-  expect(pages).toHaveLength(2);
-  expect(pages[1]).toMatch(/^\?antes=[0-9a-f-]{36}$/);
+  expect(pages.slice(before).filter((p) => p !== '')).toHaveLength(1);
+  expect(pages.slice(before).find((p) => p !== '')).toMatch(/^\?antes=[0-9a-f-]{36}$/);
   const forty = await numbers();
   expect(new Set(forty).size).toBe(40);
   expect(forty.every((n) => n >= 951)).toBe(true);

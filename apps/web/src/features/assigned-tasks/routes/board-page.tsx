@@ -9,7 +9,7 @@
  * section 8: `/?tarea=<uuid>`). Opening a card adds a history entry, so the
  * browser's back button closes the drawer.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Box, Group, Kbd, Modal, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -39,11 +39,52 @@ import classes from '../components/task-card.module.css';
 /**
  * The drawer, the archive dialogs and the bulk bar are chunks of their own (with the date field,
  * the rich text, the forms and the selects they bring): the board's first cards do not wait for
- * them. They are mounted once the board has painted, or at once when the address opens a task.
+ * them. They are loaded once the board has painted, or at once when the address opens a task
+ * (whose drawer the first load asked for with the other chunks, see `preloadLanding`).
  */
-const TaskDrawer = lazy(async () => ({ default: (await import('../components/task-drawer')).TaskDrawer }));
-const ArchiveDialog = lazy(async () => ({ default: (await import('../components/archive-dialog')).ArchiveDialog }));
-const BulkBar = lazy(async () => ({ default: (await import('../components/bulk-bar')).BulkBar }));
+interface Chunk<M> {
+  module: M | null;
+  load: () => Promise<M>;
+}
+
+function chunk<M>(load: () => Promise<M>): Chunk<M> {
+  const c: Chunk<M> = {
+    module: null,
+    load: () =>
+      load().then((m) => {
+        c.module = m;
+        return m;
+      }),
+  };
+  return c;
+}
+
+const drawerChunk = chunk(() => import('../components/task-drawer'));
+const dialogChunk = chunk(() => import('../components/archive-dialog'));
+const bulkBarChunk = chunk(() => import('../components/bulk-bar'));
+// A task's link opens its drawer with the board: its chunk, already asked for, is taken as it arrives.
+if (new URLSearchParams(window.location.search).has('tarea')) void drawerChunk.load().catch(() => undefined);
+
+/**
+ * The module of `c`, once `wanted` has held: null until it has arrived, then kept. Its arrival is
+ * an ordinary update, drawn at once, where a lazy component's retry would wait behind the
+ * transition that draws the rest of the board's cards (a second on a slow phone).
+ */
+function useChunk<M>(c: Chunk<M>, wanted: boolean): M | null {
+  const [loaded, setLoaded] = useState<M | null>(() => (wanted ? c.module : null));
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    c.load().then(
+      (module) => live && setLoaded(module),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [c, loaded, wanted]);
+  return loaded;
+}
 
 function JobPositionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user } = useSession();
@@ -330,14 +371,15 @@ export function BoardPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Once loaded they stay mounted, so a closing drawer or dialog keeps its animation.
+  const painted = useAfterPaint(!statuses.isPending && !board.isPending);
+  const wanted = painted || detailId !== null || archiving !== null || bulkArchiving || visibleSelected.size > 0;
+  const drawer = useChunk(drawerChunk, wanted);
+  const dialogs = useChunk(dialogChunk, wanted);
+  const bulkBar = useChunk(bulkBarChunk, wanted);
+
   // A read that failed while older data is shown (kept offline, or a refresh that could not reach
   // the server) leaves that data on screen; the error only shows when there is nothing to show.
-  // Once mounted they stay, so a closing drawer or dialog keeps its animation.
-  const painted = useAfterPaint(!statuses.isPending && !board.isPending);
-  const [extras, setExtras] = useState(false);
-  if (!extras && (painted || detailId !== null || archiving !== null || bulkArchiving || visibleSelected.size > 0))
-    setExtras(true);
-
   const loadError = (statuses.data === undefined ? statuses.error : null) ?? (board.data === undefined ? board.error : null);
 
   return (
@@ -423,32 +465,30 @@ export function BoardPage() {
         // Room under the last card, so the floating bar never hides it (taller on a phone, where the bar stacks).
         <Box aria-hidden className={classes.bulkBarRoom} />
       )}
-      {visibleSelected.size > 0 && (
-        <Suspense fallback={null}>
-          <BulkBar
-            count={visibleSelected.size}
-            statuses={statuses.data ?? []}
-            busy={bulk.isPending}
-            onMove={(estado) => runBulk({ accion: 'estado', estado_uuid: estado })}
-            onReassign={(empleado) => runBulk({ accion: 'reasignar', empleado_uuid: empleado })}
-            onArchive={() => setBulkArchiving(true)}
-            onClear={() => setSelected(new Set())}
-          />
-        </Suspense>
+      {visibleSelected.size > 0 && bulkBar && (
+        <bulkBar.BulkBar
+          count={visibleSelected.size}
+          statuses={statuses.data ?? []}
+          busy={bulk.isPending}
+          onMove={(estado) => runBulk({ accion: 'estado', estado_uuid: estado })}
+          onReassign={(empleado) => runBulk({ accion: 'reasignar', empleado_uuid: empleado })}
+          onArchive={() => setBulkArchiving(true)}
+          onClear={() => setSelected(new Set())}
+        />
       )}
 
       <JobPositionModal opened={positionOpen} onClose={() => setPositionOpen(false)} />
       <ShortcutsModal opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      {extras && (
-        <Suspense fallback={null}>
-          <ArchiveDialog
+      {dialogs && (
+        <>
+          <dialogs.ArchiveDialog
             task={archiving}
             loading={archive.isPending}
             error={archiveError}
             onClose={() => setArchiving(null)}
             onConfirm={onArchive}
           />
-          <ArchiveDialog
+          <dialogs.ArchiveDialog
             task={null}
             bulkCount={bulkArchiving ? visibleSelected.size : 0}
             loading={bulk.isPending}
@@ -456,16 +496,18 @@ export function BoardPage() {
             onClose={() => setBulkArchiving(false)}
             onConfirm={(values) => runBulk({ accion: 'archivar', ...values }, () => setBulkArchiving(false))}
           />
-          <TaskDrawer
-            task={drawerTask}
-            opened={detailId !== null}
-            onClose={closeDetail}
-            statuses={statuses.data ?? []}
-            onChangeStatus={onDrawerStatus}
-            loading={detail.isPending && detail.fetchStatus !== 'idle'}
-            error={detail.error && detail.data === undefined ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
-          />
-        </Suspense>
+        </>
+      )}
+      {drawer && (
+        <drawer.TaskDrawer
+          task={drawerTask}
+          opened={detailId !== null}
+          onClose={closeDetail}
+          statuses={statuses.data ?? []}
+          onChangeStatus={onDrawerStatus}
+          loading={detail.isPending && detail.fetchStatus !== 'idle'}
+          error={detail.error && detail.data === undefined ? errorMessage(detail.error, MESSAGES.errors.tasksLoadFailed) : null}
+        />
       )}
     </>
   );
