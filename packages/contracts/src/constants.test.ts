@@ -44,6 +44,13 @@ describe('SPEC.md section 9 constants', () => {
       5: 'Excelente',
     });
     expect(c.EXPORT_FORMATS).toEqual(['xlsx', 'pdf', 'csv']);
-    expect(c.LOGIN_RATE_LIMIT).toEqual({ perUserAndAddress: 10, perAddress: 100, windowMinutes: 15 });
+    expect(c.LOGIN_RATE_LIMIT).toEqual({
+      perUserAndAddress: 10,
+      windowMinutes: 15,
+      addressFreeFailures: 10,
+      addressDelayStepMs: 100,
+      addressDelayMaxMs: 3000,
+    });
+    expect(c.PASSWORD_CHECK_LIMIT).toBe(5);
   });
 });

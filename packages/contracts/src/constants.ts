@@ -84,7 +84,23 @@ export const REFRESH_COOKIE = { name: 'gestar_refresh', path: '/api/auth' } as c
 /** `X-Refresh-Token: body` on login asks for the refresh token in the body (clients that are not browsers). */
 export const REFRESH_IN_BODY = { header: 'X-Refresh-Token', value: 'body' } as const;
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
-export const LOGIN_RATE_LIMIT = { perUserAndAddress: 10, perAddress: 100, windowMinutes: 15 } as const;
+/**
+ * Sign-in limits (DECISIONS.md, "Login limits"): `perUserAndAddress` failures of one username from one address
+ * within the window, then 429 until the window passes. An address is never refused for its failures: past
+ * `addressFreeFailures` in the window each attempt from it waits `addressDelayStepMs` more per failure, up to
+ * `addressDelayMaxMs`.
+ */
+export const LOGIN_RATE_LIMIT = {
+  perUserAndAddress: 10,
+  windowMinutes: 15,
+  addressFreeFailures: 10,
+  addressDelayStepMs: 100,
+  addressDelayMaxMs: 3000,
+} as const;
+/** Characters of a typed username that a refused sign-in's audit entry keeps. */
+export const TYPED_USERNAME_MAX = 64;
+/** Failed checks of the current password (change-password) allowed per user within LOGIN_RATE_LIMIT's window. */
+export const PASSWORD_CHECK_LIMIT = 5;
 
 /** Text field limits (characters). */
 export const TEXT_LIMITS = {

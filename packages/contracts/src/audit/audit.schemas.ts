@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { PageQuerySchema, pagedResponseSchema, UuidSchema } from '../common/common.schemas';
 import { calendarDateIn } from '../common/dates';
 import { blankToUndefined, optionalDate, queryUuid } from '../common/fields';
+import { TYPED_USERNAME_MAX } from '../constants';
 
 const v = MESSAGES.validation;
 
@@ -112,10 +113,29 @@ export const AuditEntrySchema = z.object({
    */
   detalle: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
+  /**
+   * How many times it happened: refusals (`rechazado`) of one person on one route within a minute
+   * are one entry; every other entry is 1.
+   */
+  veces: z.number().int().min(1),
+  /** The last of those times, when there was more than one. */
+  ultima_en: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListResponseSchema = pagedResponseSchema(AuditEntrySchema);
 export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
+
+/**
+ * `detalle` of a failed sign-in (`ingreso_fallido`) with a username: the name as typed (without
+ * unprintable characters, at most TYPED_USERNAME_MAX characters), and whether it names no account
+ * of Gestar, so the log never presents free text as a person.
+ */
+export const FailedLoginDetailSchema = z.object({
+  usuario: z.string().max(TYPED_USERNAME_MAX),
+  sin_cuenta: z.boolean(),
+  motivo: z.string(),
+});
+export type FailedLoginDetail = z.infer<typeof FailedLoginDetailSchema>;
 
 /** `Auditoria-YYYY-MM-DD.xlsx`, the date being today in the company time zone. */
 export function auditFileName(date: string): string {

@@ -24,6 +24,8 @@ export interface AuditRow {
   recurso_uuid: string | null;
   detalle: Record<string, unknown>;
   ip: string | null;
+  veces: number;
+  ultima_en: Date | null;
 }
 
 export interface AuditWhere {
@@ -50,6 +52,36 @@ export class AuditRepository {
               ${r.ip?.slice(0, 100) ?? null})`);
   }
 
+  /**
+   * A refused call (403), counted into the entry of the same person, method and route begun
+   * within the last `withinSeconds`, or a new entry. Under a lock per person and route in its own
+   * short transaction, so parallel refusals make one entry with their count.
+   */
+  async insertOrCountRefusal(r: AuditRecord & { actorUuid: string }, key: { metodo: string; ruta: string }, withinSeconds: number): Promise<void> {
+    const session = await this.db.session();
+    try {
+      await session.begin('READ COMMITTED');
+      await session.query(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`auditoria|${r.actorUuid}|${key.metodo}|${key.ruta}`}, 0))`);
+      const counted = await session.query<{ id: string }>(sql`
+        UPDATE auditoria SET veces = veces + 1, ultima_en = clock_timestamp()
+         WHERE id = (SELECT id FROM auditoria
+                      WHERE actor_uuid = ${r.actorUuid} AND accion = ${r.accion} AND recurso = ${r.recurso}
+                        AND detalle ->> 'metodo' = ${key.metodo} AND detalle ->> 'ruta' = ${key.ruta}
+                        AND en > clock_timestamp() - make_interval(secs => ${withinSeconds})
+                      ORDER BY en DESC, id DESC LIMIT 1)
+        RETURNING id::text`);
+      if (counted.length === 0) {
+        await session.query(sql`
+          INSERT INTO auditoria (actor_uuid, accion, recurso, recurso_uuid, detalle, ip)
+          VALUES (${r.actorUuid}, ${r.accion}, ${r.recurso}, ${r.recursoUuid ?? null}, ${JSON.stringify(r.detalle ?? {})}::jsonb,
+                  ${r.ip?.slice(0, 100) ?? null})`);
+      }
+      await session.commit();
+    } finally {
+      await session.release();
+    }
+  }
+
   private where(w: AuditWhere): Sql {
     const parts: Sql[] = [];
     if (w.actorUuid) parts.push(sql`a.actor_uuid = ${w.actorUuid}`);
@@ -62,7 +94,8 @@ export class AuditRepository {
 
   private readonly select = sql`
     SELECT a.id::text AS id, a.en, a.actor_uuid, u.nombre AS actor_nombre, u.apellido AS actor_apellido,
-           u.username AS actor_username, a.accion, a.recurso, a.recurso_uuid, a.detalle, a.ip
+           u.username AS actor_username, a.accion, a.recurso, a.recurso_uuid, a.detalle, a.ip,
+           a.veces, a.ultima_en
       FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid`;
 
   async page(w: AuditWhere, q: { page: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {

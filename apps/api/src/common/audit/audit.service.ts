@@ -2,6 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditRecord, AuditRepository } from './audit.repository';
 
+/** Refusals of one person on one route within this many seconds make one entry with a count. */
+export const REFUSAL_MERGE_SECONDS = 60;
+
 /**
  * Entries that are no row change (sign-ins, refusals, exports, notifications sent, bulk
  * actions). A failure to record is logged and never fails the request that caused it.
@@ -14,7 +17,13 @@ export class AuditService {
 
   async record(entry: AuditRecord): Promise<void> {
     try {
-      await this.repo.insert(entry);
+      const d = entry.detalle ?? {};
+      if (entry.accion === 'rechazado' && entry.actorUuid && typeof d.metodo === 'string' && typeof d.ruta === 'string') {
+        // 200 refusals in a few seconds are one entry that says 200, not 200 entries.
+        await this.repo.insertOrCountRefusal({ ...entry, actorUuid: entry.actorUuid }, { metodo: d.metodo, ruta: d.ruta }, REFUSAL_MERGE_SECONDS);
+      } else {
+        await this.repo.insert(entry);
+      }
     } catch (err) {
       this.logger.warn(`No se pudo registrar ${entry.accion} ${entry.recurso}: ${(err as Error).message}`);
     }

@@ -34,6 +34,8 @@ function toEntry(r: AuditRow): AuditEntry {
     recurso_uuid: r.recurso_uuid,
     detalle: r.detalle ?? {},
     ip: r.ip,
+    veces: r.veces,
+    ultima_en: r.ultima_en ? r.ultima_en.toISOString() : null,
   };
 }
 
@@ -67,7 +69,7 @@ export class AuditQueryService {
     const text = (s: string) => neutralizeFormula(s);
     const XLSX = await loadXlsx();
     const sheet = XLSX.utils.aoa_to_sheet([
-      ['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Identificador', 'Detalle', 'Dirección'],
+      ['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Identificador', 'Detalle', 'Dirección', 'Veces', 'Última vez'],
       ...rows.map((r) => [
         when.format(r.en),
         text(r.actor_username ? `${r.actor_nombre ?? ''} ${r.actor_apellido ?? ''} (${r.actor_username})`.trim() : 'Sistema'),
@@ -76,9 +78,11 @@ export class AuditQueryService {
         r.recurso_uuid ?? '',
         text(JSON.stringify(r.detalle ?? {})),
         r.ip ?? '',
+        r.veces,
+        r.ultima_en ? when.format(r.ultima_en) : '',
       ]),
     ]);
-    sheet['!cols'] = [{ wch: 20 }, { wch: 30 }, { wch: 24 }, { wch: 18 }, { wch: 38 }, { wch: 80 }, { wch: 16 }];
+    sheet['!cols'] = [{ wch: 20 }, { wch: 30 }, { wch: 24 }, { wch: 18 }, { wch: 38 }, { wch: 80 }, { wch: 16 }, { wch: 8 }, { wch: 20 }];
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Auditoría');
     const body = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

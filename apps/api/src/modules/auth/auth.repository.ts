@@ -81,8 +81,47 @@ export class AuthRepository {
        WHERE u.uuid = ${uuid}`);
   }
 
-  async recordFailedLogin(username: string, address: string): Promise<void> {
-    await this.db.execute(sql`INSERT INTO login_attempts (username, address) VALUES (${username}, ${address})`);
+  /**
+   * Reserves one failed attempt of `username` from `address` before its password is checked,
+   * unless the window already holds `limit` of them. Counting and recording are one step under a
+   * lock per username and address (its own short transaction, whatever the caller's), so parallel
+   * requests count each other and at most `limit` checks happen. A success clears the reservation
+   * with the others (`clearFailedLogins`); a refusal leaves it as the failure it records.
+   * Answers the reserved row and the address's failures in the window before it, or null when
+   * the limit is reached.
+   */
+  async reserveAttempt(
+    username: string,
+    address: string,
+    limit: number,
+    windowMinutes: number,
+  ): Promise<{ id: string; addressFailures: number } | null> {
+    const who = username.toLowerCase().slice(0, 100);
+    const from = address.slice(0, 100);
+    const window = `${windowMinutes} minutes`;
+    const session = await this.db.session();
+    try {
+      await session.begin('READ COMMITTED');
+      await session.query(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login_attempts|${who}|${from}`}, 0))`);
+      // A statement after the lock: its snapshot sees every reservation committed before it.
+      const [row] = await session.query<{ id: string; address_failures: number }>(sql`
+        INSERT INTO login_attempts (username, address)
+        SELECT ${who}, ${from}
+         WHERE (SELECT count(*) FROM login_attempts
+                 WHERE lower(username) = lower(${who}) AND address = ${from} AND attempted_at > now() - ${window}::interval) < ${limit}
+        RETURNING id::text,
+                  (SELECT count(*)::int FROM login_attempts WHERE address = ${from} AND attempted_at > now() - ${window}::interval)
+                    AS address_failures`);
+      await session.commit();
+      return row ? { id: row.id, addressFailures: row.address_failures } : null;
+    } finally {
+      await session.release();
+    }
+  }
+
+  /** Gives back a reserved attempt that ended without a verdict on the password. */
+  async releaseAttempt(id: string): Promise<void> {
+    await this.db.execute(sql`DELETE FROM login_attempts WHERE id = ${id}`);
   }
 
   async clearFailedLogins(username: string, address: string): Promise<void> {
@@ -91,17 +130,10 @@ export class AuthRepository {
     );
   }
 
-  /** Failed attempts within the window: of this username from this address, and of any username from it. */
-  async failedLogins(
-    username: string,
-    address: string,
-    windowMinutes: number,
-  ): Promise<{ perUser: number; perAddress: number }> {
-    const row = await this.db.one<{ per_user: number; per_address: number }>(sql`
-      SELECT count(*) FILTER (WHERE lower(username) = lower(${username}))::int AS per_user, count(*)::int AS per_address
-        FROM login_attempts
-       WHERE address = ${address} AND attempted_at > now() - ${`${windowMinutes} minutes`}::interval`);
-    return { perUser: row?.per_user ?? 0, perAddress: row?.per_address ?? 0 };
+  /** The uuid of the local account with this username, if there is one. */
+  async accountUuid(username: string): Promise<string | null> {
+    const row = await this.db.one<{ uuid: string }>(sql`SELECT uuid FROM usuarios WHERE lower(username) = lower(${username})`);
+    return row?.uuid ?? null;
   }
 
   async insertRefreshToken(userUuid: string, familyUuid: string, tokenHash: string, ttlDays: number): Promise<string> {

@@ -6,11 +6,13 @@ import { DirectoryUsersService } from '../users/directory-users.service';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LOGIN_RATE_LIMIT,
   LoginRequest,
   LoginResponse,
   MESSAGES,
+  PASSWORD_CHECK_LIMIT,
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_DAYS,
   RefreshTokenResponse,
@@ -24,6 +26,7 @@ import { AuditService } from '../../common/audit/audit.service';
 import { UserStateService } from '../../common/auth/user-state.service';
 import { AuthRepository, TokenUserRow } from './auth.repository';
 import { dummyHash, verifyPassword } from './password';
+import { typedUsername } from './typed-username';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -36,9 +39,6 @@ export interface SignInOrigin {
   ip: string | null;
   agent: string | null;
 }
-
-/** Failed checks of the current password allowed per user within LOGIN_RATE_LIMIT's window. */
-const PASSWORD_ATTEMPTS = 5;
 
 @Injectable()
 export class AuthService {
@@ -60,15 +60,15 @@ export class AuthService {
     };
   }
 
+  /** The failure itself was counted when its attempt was reserved (reserveLoginAttempt). */
   private async refuse(username: string, origin: SignInOrigin, userUuid: string | null, motivo: string, message: string): Promise<never> {
-    const address = origin.ip ?? 'desconocida';
-    await this.repo.recordFailedLogin(username.toLowerCase().slice(0, 100), address.slice(0, 100));
+    const account = userUuid ?? (await this.repo.accountUuid(username));
     await this.audit.record({
       actorUuid: null,
       accion: 'ingreso_fallido',
       recurso: 'sesion',
-      recursoUuid: userUuid,
-      detalle: { usuario: username.slice(0, 100), motivo },
+      recursoUuid: account,
+      detalle: { usuario: typedUsername(username), sin_cuenta: account === null, motivo },
       ip: origin.ip,
     });
     throw unauthorized(message);
@@ -81,7 +81,7 @@ export class AuthService {
   async login(input: LoginRequest, origin: SignInOrigin): Promise<Required<LoginResponse>> {
     const address = origin.ip ?? 'desconocida';
     const username = input.username.trim();
-    await this.assertNotRateLimited(username, address);
+    await this.reserveLoginAttempt(username, address);
     const { ldap, users } = this.directory();
     if (ldap.enabled) {
       let who: Awaited<ReturnType<LdapService['authenticate']>> = null;
@@ -155,27 +155,39 @@ export class AuthService {
     };
   }
 
-  /** Counted in PostgreSQL so several API processes share the limit. */
-  private async assertNotRateLimited(username: string, address: string): Promise<void> {
-    const counts = await this.repo.failedLogins(username, address, LOGIN_RATE_LIMIT.windowMinutes);
-    if (counts.perUser >= LOGIN_RATE_LIMIT.perUserAndAddress || counts.perAddress >= LOGIN_RATE_LIMIT.perAddress) {
-      throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts, LOGIN_RATE_LIMIT.windowMinutes * 60);
-    }
+  /**
+   * Reserves this sign-in as a failure before any password is checked (DECISIONS.md, "Login
+   * limits"): in PostgreSQL, so several API processes share the limit, and atomically, so parallel
+   * requests cannot all pass the count. The 11th attempt of a username from an address within the
+   * window is refused, right password or not; a success clears the username's failures there.
+   * The address itself is never refused: past its free failures each attempt waits a little
+   * longer (an awaited timer, the event loop stays free), a few seconds at most.
+   */
+  private async reserveLoginAttempt(username: string, address: string): Promise<void> {
+    const limit = LOGIN_RATE_LIMIT;
+    const reserved = await this.repo.reserveAttempt(username, address, limit.perUserAndAddress, limit.windowMinutes);
+    if (!reserved) throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts, limit.windowMinutes * 60);
+    const delay = Math.min(limit.addressDelayMaxMs, Math.max(0, reserved.addressFailures - limit.addressFreeFailures) * limit.addressDelayStepMs);
+    if (delay > 0) await sleep(delay);
   }
 
   /**
-   * Checks the current password on change-password, limited like login: after PASSWORD_ATTEMPTS
-   * failures within the window, 429 until the window passes, right or wrong.
+   * Checks the current password on change-password, limited like login: after PASSWORD_CHECK_LIMIT
+   * failures within the window, 429 until the window passes, right or wrong. The check is reserved
+   * atomically first, so parallel attempts cannot exceed the limit.
    */
   async checkCurrentPassword(usuario: string, check: () => Promise<boolean>): Promise<boolean> {
     const key = `#contraseña:${usuario}`;
-    const { perUser } = await this.repo.failedLogins(key, key, LOGIN_RATE_LIMIT.windowMinutes);
-    if (perUser >= PASSWORD_ATTEMPTS) {
-      throw tooManyRequests(MESSAGES.errors.tooManyPasswordAttempts, LOGIN_RATE_LIMIT.windowMinutes * 60);
+    const reserved = await this.repo.reserveAttempt(key, key, PASSWORD_CHECK_LIMIT, LOGIN_RATE_LIMIT.windowMinutes);
+    if (!reserved) throw tooManyRequests(MESSAGES.errors.tooManyPasswordAttempts, LOGIN_RATE_LIMIT.windowMinutes * 60);
+    let ok: boolean;
+    try {
+      ok = await check();
+    } catch (err) {
+      await this.repo.releaseAttempt(reserved.id);
+      throw err;
     }
-    const ok = await check();
     if (ok) await this.repo.clearFailedLogins(key, key);
-    else await this.repo.recordFailedLogin(key, key);
     return ok;
   }
 
