@@ -5,6 +5,7 @@ import {
   MESSAGES,
   TYPED_USERNAME_MAX,
 } from '@gestar/contracts';
+import { AuditService } from '../src/common/audit/audit.service';
 import { createTestApp, DEMO_PASSWORD, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /**
@@ -68,6 +69,22 @@ describe('repeated refusals', () => {
     // More refusals within the minute go on counting in the same entry.
     expectError(await t.http.post('/api/areas').set(as('operario')).send({ nombre: 'Otra vez' }), 403);
     expect((await refusalsOf('operario', 'POST', '/api/areas'))[0]).toMatchObject({ id: entry!.id, veces: 51 });
+  });
+
+  it('refusals recorded at the very same moment still make one entry each route (no first-entry race)', async () => {
+    // The HTTP burst above reaches the recorder spread out by the request pipeline; here every
+    // pooled connection starts on the same route at once, five routes in a row.
+    const audit = t.app.get(AuditService);
+    for (let round = 0; round < 5; round++) {
+      const ruta = `/api/carrera/${round}`;
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          audit.record({ actorUuid: ids.operario!, accion: 'rechazado', recurso: 'ruta', detalle: { metodo: 'GET', ruta, motivo: 'x' }, ip: null }),
+        ),
+      );
+      expect(await rowsOf('operario', ruta)).toBe(1);
+      expect((await refusalsOf('operario', 'GET', ruta)).map((e) => e.veces)).toEqual([50]);
+    }
   });
 
   it('another route, another method or another person is an entry of its own', async () => {

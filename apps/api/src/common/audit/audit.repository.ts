@@ -54,32 +54,12 @@ export class AuditRepository {
 
   /**
    * A refused call (403), counted into the entry of the same person, method and route begun
-   * within the last `withinSeconds`, or a new entry. Under a lock per person and route in its own
-   * short transaction, so parallel refusals make one entry with their count.
+   * within the last `withinSeconds`, or a new entry: `auditoria_rechazo` does both under a lock
+   * per person and route (migration AuditRepeatedRefusals), so parallel refusals make one entry.
    */
-  async insertOrCountRefusal(r: AuditRecord & { actorUuid: string }, key: { metodo: string; ruta: string }, withinSeconds: number): Promise<void> {
-    const session = await this.db.session();
-    try {
-      await session.begin('READ COMMITTED');
-      await session.query(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`auditoria|${r.actorUuid}|${key.metodo}|${key.ruta}`}, 0))`);
-      const counted = await session.query<{ id: string }>(sql`
-        UPDATE auditoria SET veces = veces + 1, ultima_en = clock_timestamp()
-         WHERE id = (SELECT id FROM auditoria
-                      WHERE actor_uuid = ${r.actorUuid} AND accion = ${r.accion} AND recurso = ${r.recurso}
-                        AND detalle ->> 'metodo' = ${key.metodo} AND detalle ->> 'ruta' = ${key.ruta}
-                        AND en > clock_timestamp() - make_interval(secs => ${withinSeconds})
-                      ORDER BY en DESC, id DESC LIMIT 1)
-        RETURNING id::text`);
-      if (counted.length === 0) {
-        await session.query(sql`
-          INSERT INTO auditoria (actor_uuid, accion, recurso, recurso_uuid, detalle, ip)
-          VALUES (${r.actorUuid}, ${r.accion}, ${r.recurso}, ${r.recursoUuid ?? null}, ${JSON.stringify(r.detalle ?? {})}::jsonb,
-                  ${r.ip?.slice(0, 100) ?? null})`);
-      }
-      await session.commit();
-    } finally {
-      await session.release();
-    }
+  async insertOrCountRefusal(r: AuditRecord & { actorUuid: string; detalle: { metodo: string; ruta: string } }, withinSeconds: number): Promise<void> {
+    await this.db.query(sql`
+      SELECT auditoria_rechazo(${r.actorUuid}, ${r.recurso}, ${JSON.stringify(r.detalle)}::jsonb, ${r.ip ?? null}, ${withinSeconds})`);
   }
 
   private where(w: AuditWhere): Sql {

@@ -20,7 +20,8 @@ export class AuditService {
       const d = entry.detalle ?? {};
       if (entry.accion === 'rechazado' && entry.actorUuid && typeof d.metodo === 'string' && typeof d.ruta === 'string') {
         // 200 refusals in a few seconds are one entry that says 200, not 200 entries.
-        await this.repo.insertOrCountRefusal({ ...entry, actorUuid: entry.actorUuid }, { metodo: d.metodo, ruta: d.ruta }, REFUSAL_MERGE_SECONDS);
+        const detalle = { ...d, metodo: d.metodo, ruta: d.ruta };
+        await this.repo.insertOrCountRefusal({ ...entry, actorUuid: entry.actorUuid, detalle }, REFUSAL_MERGE_SECONDS);
       } else {
         await this.repo.insert(entry);
       }
