@@ -47,7 +47,7 @@ describe('SPEC.md section 9 constants', () => {
     expect(c.LOGIN_RATE_LIMIT).toEqual({
       perUserAndAddress: 10,
       windowMinutes: 15,
-      addressFreeFailures: 10,
+      addressFreeFailures: 20,
       addressDelayStepMs: 100,
       addressDelayMaxMs: 3000,
     });

@@ -93,7 +93,7 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 export const LOGIN_RATE_LIMIT = {
   perUserAndAddress: 10,
   windowMinutes: 15,
-  addressFreeFailures: 10,
+  addressFreeFailures: 20,
   addressDelayStepMs: 100,
   addressDelayMaxMs: 3000,
 } as const;

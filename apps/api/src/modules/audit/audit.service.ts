@@ -72,7 +72,13 @@ export class AuditQueryService {
       ['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Identificador', 'Detalle', 'Dirección', 'Veces', 'Última vez'],
       ...rows.map((r) => [
         when.format(r.en),
-        text(r.actor_username ? `${r.actor_nombre ?? ''} ${r.actor_apellido ?? ''} (${r.actor_username})`.trim() : 'Sistema'),
+        text(
+          r.actor_username
+            ? `${r.actor_nombre ?? ''} ${r.actor_apellido ?? ''} (${r.actor_username})`.trim()
+            : r.accion === 'ingreso_fallido'
+              ? 'Sin identificar'
+              : 'Sistema',
+        ),
         AUDIT_ACTION_LABELS[r.accion] ?? r.accion,
         AUDIT_RESOURCE_LABELS[r.recurso] ?? r.recurso,
         r.recurso_uuid ?? '',

@@ -1,12 +1,14 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, type AuditEntry } from '@gestar/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, FailedLoginDetailSchema, type AuditEntry } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
 
 const WHEN = 'DD MMM YYYY HH:mm:ss';
 
 function actorName(e: AuditEntry): string {
-  return e.actor ? `${e.actor.nombre} ${e.actor.apellido}`.trim() || e.actor.username : 'Sistema';
+  // A failed sign-in has no one signed in: it is nobody's, not the system's.
+  if (!e.actor) return e.accion === 'ingreso_fallido' ? 'Sin identificar' : 'Sistema';
+  return `${e.actor.nombre} ${e.actor.apellido}`.trim() || e.actor.username;
 }
 
 function show(value: unknown): string {
@@ -18,6 +20,14 @@ function show(value: unknown): string {
 
 /** 'campo: antes → después' for a change; the other entries' details as 'clave: valor'. */
 export function detailLines(e: AuditEntry): string[] {
+  if (e.accion === 'ingreso_fallido') {
+    // A typed name that is no account is shown as such, never as a person.
+    const failed = FailedLoginDetailSchema.safeParse(e.detalle);
+    if (failed.success) {
+      const { usuario, sin_cuenta, motivo } = failed.data;
+      return [sin_cuenta ? `Nombre escrito (no es una cuenta): «${usuario}»` : `Cuenta: ${usuario}`, `Motivo: ${motivo}`];
+    }
+  }
   const d = e.detalle as { antes?: Record<string, unknown>; despues?: Record<string, unknown> };
   if (d.antes || d.despues) {
     const keys = [...new Set([...Object.keys(d.antes ?? {}), ...Object.keys(d.despues ?? {})])];
@@ -29,6 +39,28 @@ export function detailLines(e: AuditEntry): string[] {
     });
   }
   return Object.entries(e.detalle).map(([k, v]) => `${k}: ${show(v)}`);
+}
+
+/** «50 veces, la última a las 10:02:31» for repeated refusals; nothing for a single entry. */
+export function repeatText(e: AuditEntry): string | null {
+  if (e.veces <= 1) return null;
+  return e.ultima_en ? `${e.veces} veces, la última a las ${formatDate(e.ultima_en, 'HH:mm:ss')}` : `${e.veces} veces`;
+}
+
+function Action({ entry }: { entry: AuditEntry }) {
+  const repeated = repeatText(entry);
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge variant="light" color={entry.accion === 'rechazado' || entry.accion === 'ingreso_fallido' ? 'red' : 'blue'}>
+        {AUDIT_ACTION_LABELS[entry.accion]}
+      </Badge>
+      {repeated && (
+        <Text size="xs" fw={600}>
+          {repeated}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 function Detail({ entry }: { entry: AuditEntry }) {
@@ -66,6 +98,11 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               </Text>
             </Group>
             <Text size="sm">{actorName(e)}</Text>
+            {repeatText(e) && (
+              <Text size="xs" fw={600}>
+                {repeatText(e)}
+              </Text>
+            )}
             <Detail entry={e} />
           </Card>
         ))}
@@ -96,9 +133,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               )}
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={e.accion === 'rechazado' || e.accion === 'ingreso_fallido' ? 'red' : 'blue'}>
-                {AUDIT_ACTION_LABELS[e.accion]}
-              </Badge>
+              <Action entry={e} />
             </Table.Td>
             <Table.Td>{AUDIT_RESOURCE_LABELS[e.recurso]}</Table.Td>
             <Table.Td maw={420}>
