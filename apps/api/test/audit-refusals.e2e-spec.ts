@@ -140,6 +140,12 @@ describe('failed sign-ins without an account', () => {
     expect(detalle.usuario.startsWith('x2026-11-27 admin ingresóadminy')).toBe(true);
   });
 
+  it('a name with a NUL character is a clear 400, and nothing is recorded', async () => {
+    const before = await t.ds.query(`SELECT count(*)::int AS n FROM login_attempts`);
+    expectError(await t.http.post('/api/auth/login').send({ username: 'a\u0000b', password: 'x' }), 400, MESSAGES.validation.invalidBody);
+    expect(await t.ds.query(`SELECT count(*)::int AS n FROM login_attempts`)).toEqual(before);
+  });
+
   it('a wrong password of an account names it, marked as an account', async () => {
     expectError(await t.http.post('/api/auth/login').send({ username: 'Operario', password: 'mala' }), 401);
     const entry = (await entries({ accion: 'ingreso_fallido' }))[0]!;
