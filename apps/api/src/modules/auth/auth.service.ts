@@ -161,14 +161,17 @@ export class AuthService {
    * requests cannot all pass the count. The 11th attempt of a username from an address within the
    * window is refused, right password or not; a success clears the username's failures there.
    * The address itself is never refused: past its free failures each attempt waits a little
-   * longer (an awaited timer, the event loop stays free), a few seconds at most.
+   * longer (an awaited timer, the event loop stays free), a few seconds at most. Answers the
+   * reserved row: a sign-in that ends without a verdict on the password gives it back with
+   * `repo.releaseAttempt`.
    */
-  private async reserveLoginAttempt(username: string, address: string): Promise<void> {
+  private async reserveLoginAttempt(username: string, address: string): Promise<string> {
     const limit = LOGIN_RATE_LIMIT;
     const reserved = await this.repo.reserveAttempt(username, address, limit.perUserAndAddress, limit.windowMinutes);
     if (!reserved) throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts, limit.windowMinutes * 60);
     const delay = Math.min(limit.addressDelayMaxMs, Math.max(0, reserved.addressFailures - limit.addressFreeFailures) * limit.addressDelayStepMs);
     if (delay > 0) await sleep(delay);
+    return reserved.id;
   }
 
   /**
