@@ -206,6 +206,10 @@ export const MESSAGES = {
     attachmentTooLarge: 'El archivo supera el máximo de 10 MB',
     attachmentTypeNotAllowed: 'Tipo de archivo no permitido: se aceptan imágenes JPEG, PNG, WebP o HEIC y documentos PDF',
     attachmentUnreadable: 'No se pudo leer la imagen: el archivo está dañado o incompleto',
+    /** 422 of an image whose header declares more than ATTACHMENT_MAX_PIXELS. */
+    attachmentTooManyPixels: 'La imagen es demasiado grande: se aceptan fotos de hasta 50 megapíxeles (por ejemplo 8000 × 6000)',
+    /** 503 while the image queue is full (Retry-After says when to try again). */
+    imagesBusy: 'El servidor está procesando otras imágenes: intente nuevamente en unos segundos',
     attachmentsTooMany: 'La tarea ya tiene 20 archivos adjuntos, el máximo permitido',
     attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
     attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',

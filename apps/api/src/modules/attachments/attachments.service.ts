@@ -18,7 +18,8 @@ import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { AttachmentStorage } from './attachment-storage';
 import { toAttachmentResponse } from './attachments.mapper';
 import { AttachmentsRepository } from './attachments.repository';
-import { processImage, safeFileName, sniffType, type SniffedType } from './images';
+import { ImagePool } from './image-pool';
+import { safeFileName, sniffType, type SniffedType } from './images';
 
 export interface UploadedFile {
   originalname?: string;
@@ -69,6 +70,7 @@ export class AttachmentsService {
     private readonly repo: AttachmentsRepository,
     private readonly storage: AttachmentStorage,
     private readonly assigned: AssignedTasksService,
+    private readonly images: ImagePool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -140,11 +142,7 @@ export class AttachmentsService {
     if (sniffed === 'application/pdf') {
       type = sniffed;
     } else {
-      try {
-        ({ bytes, type, thumbnail } = await processImage(file.buffer, sniffed));
-      } catch {
-        throw new AppException(422, MESSAGES.errors.attachmentUnreadable);
-      }
+      ({ bytes, type, thumbnail } = await this.images.process(file.buffer, sniffed));
     }
     const uuid = randomUUID();
     const key = `${uuid}${{ 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'application/pdf': '.pdf' }[type]}`;
