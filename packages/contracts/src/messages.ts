@@ -214,6 +214,12 @@ export const MESSAGES = {
     attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
     attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',
     attachmentDeleteForbidden: 'Solo quien subió el archivo o un supervisor del área puede eliminarlo',
+    /** 403 of deleting a description image (DECISIONS, "Trust: photos and evidence"). */
+    descriptionImageDeleteForbidden:
+      'Solo quien subió la imagen o quien puede editar todas las tareas que la muestran puede eliminarla',
+    /** 409 of deleting the last photo of a step that requires one, in a finished task. */
+    attachmentLastEvidence:
+      'Es la única foto de un ítem que la requiere y la tarea está terminada: cambie antes el estado de la tarea para eliminarla',
     attachmentUploadFailed: 'No se pudo adjuntar el archivo',
     attachmentImageOnly: 'En una descripción solo se pueden insertar imágenes JPEG, PNG, WebP o HEIC',
     descriptionImageUploadFailed: 'No se pudo subir la imagen',
