@@ -187,4 +187,42 @@ describe('evidence', () => {
       expectError(await t.http.delete(shared.url).set(operario), 403, e.descriptionImageDeleteForbidden);
     });
   });
+
+  describe('an upload', () => {
+    it('replays under the same idempotency key only with the same file: another file of the same size answers 422', async () => {
+      const { occurrence } = await taskWith('Remitos del día', []);
+      const key = { 'Idempotency-Key': '6f1d9a52-3c4b-4e8f-9a0b-1c2d3e4f5a6b' };
+      const first = Buffer.from('%PDF-1.4\n% remito A\n%%EOF\n');
+      const other = Buffer.from('%PDF-1.4\n% remito B\n%%EOF\n');
+      expect(other.length).toBe(first.length);
+      const rows = async () =>
+        ((await t.ds.query('SELECT count(*)::int AS n FROM adjuntos WHERE tarea_asignada_uuid = $1', [occurrence])) as { n: number }[])[0]!.n;
+
+      const created = await upload(occurrence, operario, first, 'remito.pdf', {}, key);
+      expect(created.status).toBe(201);
+      const a = parseWith(AttachmentResponseSchema, created.body);
+      const replay = await upload(occurrence, operario, first, 'remito.pdf', {}, key);
+      expect([replay.status, replay.headers['idempotency-replayed']]).toEqual([201, 'true']);
+      expect(parseWith(AttachmentResponseSchema, replay.body).uuid).toBe(a.uuid);
+
+      expectError(await upload(occurrence, operario, other, 'remito.pdf', {}, key), 422, e.idempotencyKeyReused);
+      expectError(await upload(occurrence, operario, first, 'otro-nombre.pdf', {}, key), 422, e.idempotencyKeyReused);
+      expect(await rows()).toBe(1);
+      // A new key takes the other file.
+      const fresh = await upload(occurrence, operario, other, 'remito.pdf', {}, { 'Idempotency-Key': '0b6e1f7c-8d2a-4b3c-9e4f-5a6b7c8d9e0f' });
+      expect(fresh.status).toBe(201);
+      expect(await rows()).toBe(2);
+    });
+
+    it('keeps a file name written in UTF-8 («baño.png»), in the answer and in the download', async () => {
+      const { occurrence } = await taskWith('Fotos del baño', []);
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 20, b: 30 } } }).png().toBuffer();
+      const res = await upload(occurrence, operario, png, 'baño.png');
+      expect(res.status).toBe(201);
+      const a = parseWith(AttachmentResponseSchema, res.body);
+      expect(a.nombre).toBe('baño.png');
+      const served = await t.http.get(a.url).set(operario);
+      expect(served.headers['content-disposition']).toBe(`inline; filename="ba_o.png"; filename*=UTF-8''ba%C3%B1o.png`);
+    });
+  });
 });
