@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE, WEEKDAYS, type Weekday } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
@@ -27,6 +28,10 @@ export interface AppConfig {
   companyName?: string;
   /** Where attachments are stored (UPLOADS_DIR, default `.data/uploads` under the working folder). */
   uploadsDir: string;
+  /** Images decoded at once, each in its own worker thread (IMAGE_WORKERS, default 1 on up to two cores, else 2). */
+  imageWorkers: number;
+  /** Images that may wait for a worker (IMAGE_QUEUE, default 8); beyond them an upload answers 503. */
+  imageQueue: number;
   /** The weekdays the company works (APP_WORKING_DAYS, default MO,TU,WE,TH,FR,SA: a workshop works Saturdays). */
   workingDays: Weekday[];
   /** The country whose public holidays the calendar brings in (APP_COUNTRY, ISO 3166 code, default AR). */
@@ -97,6 +102,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ?? resolve(__dirname, '..', '..', 'web', 'dist'),
     timezone: env.APP_TIMEZONE ?? DEFAULT_TIMEZONE,
     uploadsDir: resolve(env.UPLOADS_DIR ?? join('.data', 'uploads')),
+    imageWorkers: Math.min(4, Math.max(1, Number.parseInt(env.IMAGE_WORKERS ?? '', 10) || (availableParallelism() > 2 ? 2 : 1))),
+    imageQueue: Math.max(0, Number.parseInt(env.IMAGE_QUEUE ?? '8', 10) || 0),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     nodeEnv,
     schedulerEnabled: bool(env.SCHEDULER_ENABLED, true),

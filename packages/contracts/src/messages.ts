@@ -206,10 +206,20 @@ export const MESSAGES = {
     attachmentTooLarge: 'El archivo supera el máximo de 10 MB',
     attachmentTypeNotAllowed: 'Tipo de archivo no permitido: se aceptan imágenes JPEG, PNG, WebP o HEIC y documentos PDF',
     attachmentUnreadable: 'No se pudo leer la imagen: el archivo está dañado o incompleto',
+    /** 422 of an image whose header declares more than ATTACHMENT_MAX_PIXELS. */
+    attachmentTooManyPixels: 'La imagen es demasiado grande: se aceptan fotos de hasta 50 megapíxeles (por ejemplo 8000 × 6000)',
+    /** 503 while the image queue is full (Retry-After says when to try again). */
+    imagesBusy: 'El servidor está procesando otras imágenes: intente nuevamente en unos segundos',
     attachmentsTooMany: 'La tarea ya tiene 20 archivos adjuntos, el máximo permitido',
     attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
     attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',
     attachmentDeleteForbidden: 'Solo quien subió el archivo o un supervisor del área puede eliminarlo',
+    /** 403 of deleting a description image (DECISIONS, "Trust: photos and evidence"). */
+    descriptionImageDeleteForbidden:
+      'Solo quien subió la imagen o quien puede editar todas las tareas que la muestran puede eliminarla',
+    /** 409 of deleting the last photo of a step that requires one, in a finished task. */
+    attachmentLastEvidence:
+      'Es la única foto de un ítem que la requiere y la tarea está terminada: cambie antes el estado de la tarea para eliminarla',
     attachmentUploadFailed: 'No se pudo adjuntar el archivo',
     attachmentImageOnly: 'En una descripción solo se pueden insertar imágenes JPEG, PNG, WebP o HEIC',
     descriptionImageUploadFailed: 'No se pudo subir la imagen',

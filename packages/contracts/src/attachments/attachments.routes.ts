@@ -63,8 +63,8 @@ export const ATTACHMENTS_ROUTES = {
     params: UuidParamSchema,
     response: OkResponseSchema,
     status: 200,
-    conflicts: [MESSAGES.errors.attachmentKept],
+    conflicts: [MESSAGES.errors.attachmentKept, MESSAGES.errors.attachmentLastEvidence],
     summary:
-      'Elimina un archivo. Regla en el servicio: quien lo subió (si todavía ve la tarea) o un permiso de lectura de tareas asignadas con el área en alcance; el de una tarea terminada y archivada se conserva (409).',
+      'Elimina un archivo. Regla en el servicio: quien lo subió (si todavía ve la tarea) o un permiso de lectura de tareas asignadas con el área en alcance; el de una tarea terminada y archivada se conserva (409). Si era la última foto de un ítem marcado que requiere foto, el ítem se desmarca; en una tarea terminada esa foto no se elimina (409). La imagen de una descripción: quien la subió, o quien puede editar todas las tareas que la muestran (403 si no).',
   }),
 } as const;

@@ -9,6 +9,11 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_TASK = 20;
 /** Images are resized so their long side is at most this (in the browser, and again on the server). */
 export const ATTACHMENT_IMAGE_MAX_SIDE = 2048;
+/**
+ * The most pixels an image may have (width x height, read from its header before it is decoded):
+ * a 48 MP phone photo (8,000 x 6,000) passes; a larger one answers 422.
+ */
+export const ATTACHMENT_MAX_PIXELS = 50_000_000;
 /** The long side of a thumbnail. */
 export const ATTACHMENT_THUMBNAIL_SIDE = 320;
 /** What is stored, decided from the file's bytes (HEIC is stored as JPEG). */

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, MESSAGES } from '@gestar/contracts';
 import { AppException, badRequest, conflict } from '../http/app-exception';
+import { multipartContent, readMultipart } from '../http/multipart';
 import type { AuthUser } from '../auth/auth-user';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -13,10 +14,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A claim this old whose request never finished belongs to a process that stopped. */
 const STALE_SECONDS = 120;
 
-/** The request's fingerprint: method, path with query, and body (its bytes' size for multipart). */
+/**
+ * The request's fingerprint: method, path with query, and body; for an upload its text fields,
+ * the file's name and a hash of its bytes (another file under the same key is not a replay).
+ * An upload's body must have been read (`readMultipart`).
+ */
 export function fingerprint(req: Request): string {
-  const multipart = req.is('multipart/form-data');
-  const body = multipart ? `multipart:${req.headers['content-length'] ?? ''}` : JSON.stringify(req.body ?? null);
+  const body = req.is('multipart/form-data') ? multipartContent(req) : JSON.stringify(req.body ?? null);
   return createHash('sha256').update(`${req.method} ${req.originalUrl}\n${body}`).digest('hex');
 }
 
@@ -39,12 +43,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!UUID.test(given)) throw badRequest(MESSAGES.errors.idempotencyKeyInvalid);
     const key = given.toLowerCase();
     const user = req.user.uuid;
-    const print = fingerprint(req);
     const res = ctx.switchToHttp().getResponse<Response>();
     const status: number =
       Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
 
-    return from(this.begin(user, key, print)).pipe(
+    // An upload's bytes are read first: its fingerprint covers them.
+    const read = req.is('multipart/form-data') ? readMultipart(req, res) : Promise.resolve();
+    return from(read.then(() => this.begin(user, key, fingerprint(req)))).pipe(
       switchMap((replay) => {
         if (replay) {
           res.setHeader('Idempotency-Replayed', 'true');

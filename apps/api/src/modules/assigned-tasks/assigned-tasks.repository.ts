@@ -345,10 +345,19 @@ export class AssignedTasksRepository {
        WHERE uuid = ${itemUuid}`);
   }
 
-  /** Texts of the steps not yet done, in order. */
+  /**
+   * Texts of the steps not done, in order: not ticked, or ticked without the evidence they require
+   * (a photo: an image attached to the step, a PDF does not count; a note).
+   */
   async pendingChecklistItems(uuid: string): Promise<string[]> {
     const rows = await this.db.query<{ texto: string }>(sql`
-      SELECT texto FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = ${uuid} AND NOT hecho ORDER BY orden`);
+      SELECT c.texto FROM tarea_asignada_checklist c
+       WHERE c.tarea_asignada_uuid = ${uuid}
+         AND (NOT c.hecho
+              OR (c.requiere_foto AND NOT EXISTS (
+                    SELECT 1 FROM adjuntos a WHERE a.checklist_item_uuid = c.uuid AND a.tipo LIKE 'image/%'))
+              OR (c.requiere_nota AND coalesce(c.nota, '') = ''))
+       ORDER BY c.orden`);
     return rows.map((r) => r.texto);
   }
 

@@ -172,7 +172,7 @@ export class AssignedTasksService {
     if (row.archivada) throw conflict(MESSAGES.errors.assignedTaskArchived);
     const nota = input.nota === undefined ? undefined : input.nota ? input.nota : null;
     if (input.hecho) {
-      if (item.requiere_foto && (await this.attachments.countOfItem(itemUuid)) === 0) {
+      if (item.requiere_foto && (await this.attachments.photosOfItem(itemUuid)) === 0) {
         throw new AppException(422, MESSAGES.errors.checklistPhotoRequired, [
           { path: 'hecho', message: MESSAGES.errors.checklistPhotoRequired },
         ]);
@@ -190,6 +190,25 @@ export class AssignedTasksService {
     const fresh = (await this.repo.findChecklistItem(uuid, itemUuid))!;
     const fotos = (await this.attachments.ofOccurrence(uuid)).filter((f) => f.checklist_item_uuid === itemUuid);
     return { item: toChecklistItemResponse(fresh, fotos.map(toAttachmentResponse)), row, changed: input.hecho !== item.hecho };
+  }
+
+  /**
+   * After a step's photo is deleted (in the deletion's transaction, the occurrence locked): a ticked
+   * step that requires a photo and has none left is unticked, with its history entry; in a finished
+   * task it cannot lose it (409, the deletion is undone). True when the step was unticked.
+   */
+  async photoRemoved(caller: AuthUser, uuid: string, itemUuid: string, finished: boolean): Promise<boolean> {
+    const item = await this.repo.findChecklistItem(uuid, itemUuid);
+    if (!item || !item.requiere_foto || !item.hecho || (await this.attachments.photosOfItem(itemUuid)) > 0) return false;
+    if (finished) throw conflict(MESSAGES.errors.attachmentLastEvidence);
+    await this.repo.setChecklistItem(itemUuid, false, undefined, caller.uuid);
+    await this.note(caller, uuid, 'checklist', `Desmarcó «${item.texto}»: se eliminó su última foto`);
+    return true;
+  }
+
+  /** Announces a change of the occurrence's checklist made elsewhere (a photo's deletion), after its commit. */
+  async checklistChanged(row: AssignedTaskAccessRow): Promise<void> {
+    await this.events.changed([row], 'checklist');
   }
 
   /** One history entry by the caller (attachments write theirs through here). */

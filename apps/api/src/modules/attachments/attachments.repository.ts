@@ -62,11 +62,19 @@ export class AttachmentsRepository {
     return row?.n ?? 0;
   }
 
-  async countOfItem(itemUuid: string): Promise<number> {
+  /** The images (never a PDF) attached to a checklist step: the evidence a step that requires a photo needs. */
+  async photosOfItem(itemUuid: string): Promise<number> {
     const row = await this.db.one<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM adjuntos WHERE checklist_item_uuid = ${itemUuid}`,
+      sql`SELECT count(*)::int AS n FROM adjuntos WHERE checklist_item_uuid = ${itemUuid} AND tipo LIKE 'image/%'`,
     );
     return row?.n ?? 0;
+  }
+
+  /** The areas of the tasks whose description shows the image (names its path). */
+  async areasShowingImage(uuid: string): Promise<string[]> {
+    const rows = await this.db.query<{ area_uuid: string }>(sql`
+      SELECT DISTINCT t.area_uuid FROM tareas t WHERE strpos(t.descripcion, ${`/api/attachments/${uuid}`}) > 0`);
+    return rows.map((r) => r.area_uuid);
   }
 
   async insert(a: NewAttachment): Promise<void> {

@@ -13,12 +13,14 @@ import {
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { hasPermission, type AuthUser } from '../../common/auth/auth-user';
+import { areaScope, inScope } from '../../common/access/access';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { AttachmentStorage } from './attachment-storage';
 import { toAttachmentResponse } from './attachments.mapper';
 import { AttachmentsRepository } from './attachments.repository';
-import { processImage, safeFileName, sniffType, type SniffedType } from './images';
+import { ImagePool } from './image-pool';
+import { safeFileName, sniffType, type SniffedType } from './images';
 
 export interface UploadedFile {
   originalname?: string;
@@ -69,6 +71,7 @@ export class AttachmentsService {
     private readonly repo: AttachmentsRepository,
     private readonly storage: AttachmentStorage,
     private readonly assigned: AssignedTasksService,
+    private readonly images: ImagePool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -140,11 +143,7 @@ export class AttachmentsService {
     if (sniffed === 'application/pdf') {
       type = sniffed;
     } else {
-      try {
-        ({ bytes, type, thumbnail } = await processImage(file.buffer, sniffed));
-      } catch {
-        throw new AppException(422, MESSAGES.errors.attachmentUnreadable);
-      }
+      ({ bytes, type, thumbnail } = await this.images.process(file.buffer, sniffed));
     }
     const uuid = randomUUID();
     const key = `${uuid}${{ 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'application/pdf': '.pdf' }[type]}`;
@@ -223,12 +222,15 @@ export class AttachmentsService {
 
   /**
    * The uploader (while it still sees the task) or a watcher of the task's area deletes a file;
-   * one of an occurrence that is finished and archived is kept.
+   * one of an occurrence that is finished and archived is kept. A step that requires a photo and
+   * loses its last one is unticked (in a finished task that photo cannot be deleted: 409).
+   * A description image: its uploader, or an editor of tasks who may edit every task showing it.
    */
   async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
-    const a = await this.deleteRow(caller, uuid);
+    const { attachment: a, unticked } = await this.deleteRow(caller, uuid);
     await this.storage.delete(a.clave);
     if (a.miniatura_clave) await this.storage.delete(a.miniatura_clave);
+    if (unticked) await this.assigned.checklistChanged(unticked);
     return { ok: true };
   }
 
@@ -237,18 +239,32 @@ export class AttachmentsService {
     const a = await this.repo.find(uuid);
     if (!a) throw notFound();
     if (a.tarea_asignada_uuid === null) {
-      if (a.creado_por_uuid !== caller.uuid && !hasPermission(caller, 'update:task')) {
-        throw forbidden(MESSAGES.errors.attachmentDeleteForbidden);
+      if (a.creado_por_uuid !== caller.uuid && !(await this.editsEveryTaskShowing(caller, uuid))) {
+        throw forbidden(MESSAGES.errors.descriptionImageDeleteForbidden);
       }
       await this.repo.delete(uuid);
-      return a;
+      return { attachment: a, unticked: null };
     }
     const { row, access, finished } = await this.assigned.visibleOccurrence(caller, a.tarea_asignada_uuid, true);
     if (!access.watches && a.creado_por_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.attachmentDeleteForbidden);
     if (row.archivada && finished) throw conflict(MESSAGES.errors.attachmentKept);
     await this.repo.delete(uuid);
     await this.assigned.note(caller, a.tarea_asignada_uuid, 'adjunto', `Eliminó el archivo «${a.nombre}»`);
-    return a;
+    const unticked =
+      a.checklist_item_uuid !== null &&
+      (await this.assigned.photoRemoved(caller, a.tarea_asignada_uuid, a.checklist_item_uuid, finished));
+    return { attachment: a, unticked: unticked ? row : null };
+  }
+
+  /**
+   * Whether the caller may edit every task whose description shows the image (and at least one
+   * does: an image no description shows yet may be in its uploader's form, and goes at night).
+   */
+  private async editsEveryTaskShowing(caller: AuthUser, uuid: string): Promise<boolean> {
+    if (!hasPermission(caller, 'update:task')) return false;
+    const areas = await this.repo.areasShowingImage(uuid);
+    const scope = areaScope(caller);
+    return areas.length > 0 && areas.every((area) => inScope(scope, area));
   }
 
   @Cron(CronExpression.EVERY_DAY_AT_4AM, { name: 'attachments-orphans' })

@@ -1,13 +1,15 @@
 import type Sharp from 'sharp';
-import { ATTACHMENT_IMAGE_MAX_SIDE, ATTACHMENT_THUMBNAIL_SIDE, type AttachmentType } from '@gestar/contracts';
+import type { AttachmentType } from '@gestar/contracts';
 
 let loaded: Promise<typeof Sharp> | undefined;
 
-/** sharp (libvips), loaded on the first photo rather than at every start. */
+/**
+ * sharp (libvips), loaded on the first photo rather than at every start. Only headers are read
+ * here; pixels are decoded in the image workers. Loading it on the main thread also keeps libvips
+ * loaded while workers come and go (a library unloaded with a worker's exit crashes the process).
+ */
 function loadSharp(): Promise<typeof Sharp> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
-    // Every upload is a different image: libvips' operation cache would only hold decoded pixels of
-    // photos already stored (tens of MB each) in the API's memory.
     sharp.cache(false);
     return sharp;
   });
@@ -31,52 +33,18 @@ export function sniffType(b: Buffer): SniffedType | null {
   return null;
 }
 
-export interface ProcessedImage {
-  bytes: Buffer;
-  type: AttachmentType;
-  thumbnail: Buffer;
-}
-
-type HeicConvert = (opts: { buffer: Buffer; format: 'JPEG' | 'PNG'; quality?: number }) => Promise<ArrayBuffer>;
-
-/** HEIC (HEVC) is decoded by libheif compiled to WebAssembly; sharp's own build reads AVIF only. */
-async function heicToJpeg(bytes: Buffer): Promise<Buffer> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const convert = require('heic-convert') as HeicConvert;
-  return Buffer.from(await convert({ buffer: bytes, format: 'JPEG', quality: 0.92 }));
-}
-
 /**
- * Re-encodes an image: oriented by its EXIF, every metadata block dropped (sharp keeps none unless
- * asked, so no GPS position is stored), the long side at most 2,048 px, and a WebP thumbnail.
- * HEIC becomes JPEG. Throws on bytes that do not decode.
+ * The image's width and height from its header (libvips reads no pixel for this), or null when
+ * the header cannot be read. Runs on the event loop: milliseconds even for a huge image.
  */
-export async function processImage(bytes: Buffer, type: SniffedType): Promise<ProcessedImage> {
-  let input = bytes;
-  let outType: AttachmentType = type === 'image/heic' ? 'image/jpeg' : (type as AttachmentType);
-  if (type === 'image/heic') input = await heicToJpeg(bytes);
+export async function imageDimensions(bytes: Buffer): Promise<{ width: number; height: number } | null> {
   const sharp = await loadSharp();
-  const pipeline = sharp(input, { failOn: 'error', limitInputPixels: 120_000_000 })
-    .rotate()
-    .resize({
-      width: ATTACHMENT_IMAGE_MAX_SIDE,
-      height: ATTACHMENT_IMAGE_MAX_SIDE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-  const encoded =
-    outType === 'image/png'
-      ? pipeline.png({ compressionLevel: 8 })
-      : outType === 'image/webp'
-        ? pipeline.webp({ quality: 85 })
-        : pipeline.jpeg({ quality: 85 });
-  const out = await encoded.toBuffer();
-  if (outType !== 'image/png' && outType !== 'image/webp') outType = 'image/jpeg';
-  const thumbnail = await sharp(out)
-    .resize({ width: ATTACHMENT_THUMBNAIL_SIDE, height: ATTACHMENT_THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 75 })
-    .toBuffer();
-  return { bytes: out, type: outType, thumbnail };
+  try {
+    const meta = await sharp(bytes, { failOn: 'none' }).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A file name safe for a header and a disk: no path, no control characters, the extension of what is stored. */
