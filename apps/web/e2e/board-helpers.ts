@@ -182,19 +182,23 @@ export async function recordLiveEvents(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const handled: HandledLiveEvent[] = [];
     window.__liveEvents = handled;
-    const Native = window.EventSource;
-    window.EventSource = class extends Native {
-      override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
-        if (typeof listener !== 'function') return super.addEventListener(type, listener, options);
-        super.addEventListener(
-          type,
-          (event: Event) => {
-            listener.call(this, event);
-            handled.push({ type, data: String((event as MessageEvent<unknown>).data) });
-          },
-          options,
-        );
-      }
+    const add = EventSource.prototype.addEventListener;
+    EventSource.prototype.addEventListener = function (
+      this: EventSource,
+      type: string,
+      listener: EventListenerOrEventListenerObject | ((this: EventSource, event: MessageEvent) => unknown),
+      options?: boolean | AddEventListenerOptions,
+    ): void {
+      if (typeof listener !== 'function') return add.call(this, type, listener, options);
+      add.call(
+        this,
+        type,
+        (event: Event) => {
+          listener.call(this, event as MessageEvent);
+          handled.push({ type, data: String((event as MessageEvent<unknown>).data) });
+        },
+        options,
+      );
     };
   });
 }
