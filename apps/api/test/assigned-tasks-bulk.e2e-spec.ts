@@ -67,11 +67,15 @@ describe('POST /api/assigned-tasks/bulk', () => {
 
   it('moves the tasks in scope, refuses the others with a Spanish reason each, and records history per task', async () => {
     const mine = await fresh(3);
+    // The move must change every row it touches: the new tasks start 'Pendiente', the refused one
+    // (the seed's) is 'En progreso', and the target is neither.
+    expect((await rows(mine)).map((r) => r.estado)).toEqual(['Pendiente', 'Pendiente', 'Pendiente']);
+    expect((await rows([entrega]))[0]!.estado).toBe('En progreso');
     const before = await count(t, 'historial_tareas_asignadas');
     const res = await bulk('supervisor', {
       ids: [...mine, entrega, ids.admin],
       accion: 'estado',
-      estado_uuid: status['En progreso'],
+      estado_uuid: status.Completada,
     });
     expect(res.status).toBe(200);
     const body = parseWith(BulkAssignedTasksResponseSchema, res.body);
@@ -80,14 +84,17 @@ describe('POST /api/assigned-tasks/bulk', () => {
       { id: entrega, motivo: MESSAGES.errors.outOfScope },
       { id: ids.admin, motivo: MESSAGES.errors.notFound },
     ]);
-    expect((await rows(mine)).every((r) => r.estado === 'En progreso')).toBe(true);
+    expect((await rows(mine)).map((r) => r.estado)).toEqual(['Completada', 'Completada', 'Completada']);
+    // The refused task keeps the seed's status.
     expect((await rows([entrega]))[0]!.estado).toBe('En progreso');
     expect(await count(t, 'historial_tareas_asignadas')).toBe(before + 3);
-    const history = parseWith(
-      AssignedTaskHistoryResponseSchema,
-      (await t.http.get(`/api/assigned-tasks/${mine[0]}/history`).set(as('operario'))).body,
-    );
-    expect(history[0]).toMatchObject({ tipo: 'estado', detalle: 'Pendiente → En progreso', usuario: { nombre: 'Sergio' } });
+    for (const id of mine) {
+      const history = parseWith(
+        AssignedTaskHistoryResponseSchema,
+        (await t.http.get(`/api/assigned-tasks/${id}/history`).set(as('operario'))).body,
+      );
+      expect(history[0]).toMatchObject({ tipo: 'estado', detalle: 'Pendiente → Completada', usuario: { nombre: 'Sergio' } });
+    }
   });
 
   it('archives with one rating and observations for all; the assignee alone may not archive', async () => {

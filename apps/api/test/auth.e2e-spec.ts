@@ -7,7 +7,7 @@ import {
   HealthResponseSchema,
 } from '@gestar/contracts';
 import { JwtService } from '@nestjs/jwt';
-import { createTestApp, expectError, login, parseWith, TestApp, userUuid } from './support/test-app';
+import { clockAhead, createTestApp, expectError, login, parseWith, TestApp, userUuid } from './support/test-app';
 
 describe('auth', () => {
   let t: TestApp;
@@ -104,11 +104,19 @@ describe('auth', () => {
 
   it('a deactivated user is refused at once, token and refresh alike', async () => {
     const s = await login(t, 'jruiz');
+    // A call first, so the guard holds the user's active state in its cache.
+    expect((await t.http.get(`/api/users/${s.user.uuid}`).set('Authorization', `Bearer ${s.token}`)).status).toBe(200);
+    // Deactivated behind the API's back (another process, the database): the guard's cache of
+    // the user's state lasts at most 2 s, so 2 s later on the API's clock the token is refused.
     await t.ds.query(`UPDATE usuarios SET activo = false WHERE username = 'jruiz'`);
-    await new Promise((r) => setTimeout(r, 2100)); // the guard's user-state cache lasts at most 2 s
-    expectError(await t.http.get(`/api/users/${s.user.uuid}`).set('Authorization', `Bearer ${s.token}`), 401, MESSAGES.errors.userInactive);
-    expectError(await t.http.post('/api/auth/refresh-token').send({ refreshToken: s.refreshToken }), 401);
-    expectError(await t.http.post('/api/auth/login').send({ username: 'jruiz', password: 'demo1234' }), 401, MESSAGES.errors.loginFailed);
+    const restoreClock = clockAhead(t, 2000);
+    try {
+      expectError(await t.http.get(`/api/users/${s.user.uuid}`).set('Authorization', `Bearer ${s.token}`), 401, MESSAGES.errors.userInactive);
+      expectError(await t.http.post('/api/auth/refresh-token').send({ refreshToken: s.refreshToken }), 401);
+      expectError(await t.http.post('/api/auth/login').send({ username: 'jruiz', password: 'demo1234' }), 401, MESSAGES.errors.loginFailed);
+    } finally {
+      restoreClock();
+    }
     await t.ds.query(`UPDATE usuarios SET activo = true WHERE username = 'jruiz'`);
   });
 

@@ -31,6 +31,7 @@ import {
 } from '@gestar/contracts';
 import { SchedulerService } from '../src/modules/scheduled-tasks/scheduler.service';
 import { AttachmentsService } from '../src/modules/attachments/attachments.service';
+import { UploadInterceptor } from '../src/modules/attachments/upload.interceptor';
 import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 const e = MESSAGES.errors;
@@ -363,7 +364,18 @@ describe('checklists and attachments', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="cortada.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     );
     const photo = await jpegWithGps(1200, 900);
-    await new Promise<void>((resolve) => {
+    // The server's reading of this upload, observed where it happens: the client cuts the
+    // connection once the server has started reading, then waits for that reading to end.
+    const read = UploadInterceptor.prototype.intercept;
+    let reading: Promise<unknown> | undefined;
+    let started!: () => void;
+    const reached = new Promise<void>((resolve) => (started = resolve));
+    const spy = jest.spyOn(UploadInterceptor.prototype, 'intercept').mockImplementation(function (this: UploadInterceptor, ...args) {
+      reading = read.apply(this, args);
+      started();
+      return reading as ReturnType<typeof read>;
+    });
+    try {
       const req = httpRequest({
         host: '127.0.0.1',
         port,
@@ -375,13 +387,20 @@ describe('checklists and attachments', () => {
           'Content-Length': String(head.length + photo.length + 100),
         },
       });
-      req.on('error', () => resolve());
-      req.on('close', () => resolve());
+      const closed = new Promise<void>((resolve) => {
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+      });
       req.write(head);
-      req.write(photo.subarray(0, photo.length >> 1), () => setTimeout(() => req.destroy(), 200));
-    });
-    // Give the server a moment to notice the broken connection, then nothing may be stored.
-    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 50));
+      req.write(photo.subarray(0, photo.length >> 1));
+      await reached;
+      req.destroy();
+      await closed;
+      // The server refuses what it read: the handler, which stores, never runs.
+      await expect(reading).rejects.toMatchObject({ message: MESSAGES.validation.attachmentFileRequired });
+    } finally {
+      spy.mockRestore();
+    }
     const rowsAfter: { n: number }[] = await t.ds.query('SELECT count(*)::int AS n FROM adjuntos');
     expect(rowsAfter[0].n).toBe(rowsBefore[0].n);
     expect(storedFiles().length).toBe(filesBefore);

@@ -1,6 +1,6 @@
 /** Test data for the board, task and live specs: each test makes its own task so parallel tests never share a card. */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken } from './fixtures';
+import { apiToken, expect } from './fixtures';
 
 export interface Seeded {
   titulo: string;
@@ -161,4 +161,64 @@ export async function newTaskForm(page: Page, titulo: string, descripcion: strin
   await page.getByRole('option', { name: 'Oscar Pérez' }).click();
   await dialog.getByRole('textbox', { name: 'Título', exact: true }).click();
   return dialog;
+}
+
+/** What the page's live stream handed to the app, in order (recorded by `recordLiveEvents`). */
+interface HandledLiveEvent {
+  type: string;
+  data: string;
+}
+declare global {
+  interface Window {
+    __liveEvents?: HandledLiveEvent[];
+  }
+}
+
+/**
+ * From the next load on, records each live event after the app's own listener has handled it, so
+ * a test waits for the event itself instead of a fixed time.
+ */
+export async function recordLiveEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const handled: HandledLiveEvent[] = [];
+    window.__liveEvents = handled;
+    const add = EventSource.prototype.addEventListener;
+    EventSource.prototype.addEventListener = function (
+      this: EventSource,
+      type: string,
+      listener: EventListenerOrEventListenerObject | ((this: EventSource, event: MessageEvent) => unknown),
+      options?: boolean | AddEventListenerOptions,
+    ): void {
+      if (typeof listener !== 'function') return add.call(this, type, listener, options);
+      add.call(
+        this,
+        type,
+        (event: Event) => {
+          listener.call(this, event as MessageEvent);
+          handled.push({ type, data: String((event as MessageEvent<unknown>).data) });
+        },
+        options,
+      );
+    };
+  });
+}
+
+/**
+ * The longest the web groups live events before refetching what they made stale (MAX_WAIT_MS in
+ * `src/lib/live-events.ts`).
+ */
+const LIVE_GROUPING_MAX_MS = 1000;
+
+/**
+ * Waits until the page has handled the live event about `uuid` (the echo of a change), runs its
+ * clock past the grouping window so whatever that event made stale is refetched now, and makes
+ * one more call: requests leave the page in order, so any refetch is recorded before it returns.
+ * Needs `recordLiveEvents` and `page.clock.install()` before the page loaded.
+ */
+export async function liveEventHandled(page: Page, uuid: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((id) => (window.__liveEvents ?? []).some((e) => e.data.includes(id)), uuid), { timeout: 10_000 })
+    .toBe(true);
+  await page.clock.runFor(LIVE_GROUPING_MAX_MS);
+  await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
 }

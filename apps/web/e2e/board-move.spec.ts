@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, loginAs, test } from './fixtures';
-import { card, centre, column, createCarpenter, recordTaskCalls, seedTask } from './board-helpers';
+import { card, centre, column, createCarpenter, liveEventHandled, recordLiveEvents, recordTaskCalls, seedTask } from './board-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -16,19 +16,31 @@ const FIRST_LOAD_MS = 15_000;
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 const BOARD_GET = /^GET \/api\/assigned-tasks\/[0-9a-f-]{36}$/;
 
-/** A fresh carpenter with `count` tasks of its own, logged in on the board. */
+/**
+ * A fresh carpenter with `count` tasks of its own, logged in on the board with its live stream
+ * open (so each change comes back as an echo), the page's clock under the test's hand.
+ */
 async function ownBoard(page: Page, request: Parameters<typeof seedTask>[0], count = 1) {
   const person = await createCarpenter(request);
   const titles: string[] = [];
   for (let i = 0; i < count; i++) titles.push((await seedTask(request, { assignee: person.username })).titulo);
+  await page.clock.install();
+  await recordLiveEvents(page);
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
   await loginAs(page, person.username, person.password);
   await expect(card(page, titles[0]!)).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await streamOpen;
   return { person, titles };
 }
 
-/** Waits past the live event's echo and its grouping window, then answers the calls made. */
+/**
+ * Waits for the live echo of the change sent and for what it made stale to be refetched (see
+ * `liveEventHandled`), then answers the calls made.
+ */
 async function settle(page: Page, calls: string[]): Promise<string[]> {
-  await page.waitForTimeout(1_500);
+  const put = calls.find((c) => c.startsWith('PUT '));
+  if (!put) throw new Error('No se envió ningún cambio de estado');
+  await liveEventHandled(page, put.slice(put.lastIndexOf('/') + 1));
   return [...calls];
 }
 

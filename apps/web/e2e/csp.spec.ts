@@ -78,13 +78,16 @@ test('Chromium enforces it: an injected inline script does not run', async ({ pa
     s.textContent = 'window.__inline = 1; alert("inline")';
     document.body.appendChild(s);
     const img = document.createElement('img');
-    img.setAttribute('src', 'x');
     img.setAttribute('onerror', 'window.__inline = 2');
+    // Listeners run in the order they were added: when this one hears the failed load, the
+    // inline handler (set first) has had its turn.
+    const failed = new Promise((r) => img.addEventListener('error', r));
+    img.setAttribute('src', 'x');
     document.body.appendChild(img);
-    await new Promise((r) => setTimeout(r, 300));
+    await failed;
     return (window as unknown as { __inline?: number }).__inline ?? 0;
   });
   expect(ran).toBe(0);
   expect(dialogs).toEqual([]);
-  expect(violations.length).toBeGreaterThan(0);
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
 });

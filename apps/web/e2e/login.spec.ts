@@ -46,8 +46,11 @@ test.describe('login (SPEC 2.3)', () => {
   });
 
   test('the button reads "Iniciando sesión..." while busy, then the session is stored', async ({ page }) => {
+    // The sign-in is held at the network until the busy button has been seen.
+    let release!: () => void;
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await seen;
       await route.continue();
     });
     await page.goto('/login');
@@ -55,6 +58,7 @@ test.describe('login (SPEC 2.3)', () => {
     await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByRole('button', { name: 'Iniciando sesión...' })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/$/);
 
     const stored = await page.evaluate(() => ({

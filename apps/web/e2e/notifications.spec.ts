@@ -73,6 +73,8 @@ test.describe('notifications', () => {
     const other = await browser.newContext();
     const theirs = await other.newPage();
     try {
+      // The recipient's clock is the test's: it runs on its own, and the test moves it past a toast's life.
+      await theirs.clock.install();
       await loginAs(theirs, recipient.username, PASSWORD);
       await expect(theirs.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
       let reloads = 0;
@@ -96,8 +98,8 @@ test.describe('notifications', () => {
       const toast = theirs.locator('.mantine-Notification-root', { hasText: 'Reunión de equipo' });
       await expect(toast).toBeVisible();
       await expect(toast).toContainText('Mañana a las 9 en el taller');
-      // A 'notification' toast stays until closed (others go after 3 s).
-      await theirs.waitForTimeout(3500);
+      // A 'notification' toast stays until closed (others go after 3 s): 3.5 s later on the page's clock.
+      await theirs.clock.runFor(3500);
       await expect(toast).toBeVisible();
       expect(reloads).toBe(0);
 
@@ -107,8 +109,9 @@ test.describe('notifications', () => {
       await expect(toast).toBeHidden();
       const toasts = theirs.locator('.mantine-Notification-root');
       for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
-        await toasts.first().getByRole('button').click();
-        await theirs.waitForTimeout(400);
+        const next = await toasts.first().elementHandle();
+        await (await next?.$('button'))?.click();
+        await next?.waitForElementState('hidden');
       }
 
       // The bell counts it; opening the inbox lists it; clicking marks it read.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { ErrorBodySchema, MESSAGES } from '@gestar/contracts';
-import { login } from '../support/test-app';
+import { clockAhead, clockAt, login } from '../support/test-app';
 import { craftJwt, decodeJwt } from './support/jwt';
 import { call, createWorld, fixtures, World } from './support/world';
 
@@ -208,31 +208,50 @@ describe('tokens fabricados', () => {
       victims.slice(3),
       w.ids.roles.noPerm,
     ]);
-    // The guard trusts its cache for 2 s at most (docs/DECISIONS.md).
-    await new Promise((r) => setTimeout(r, 2100));
+    // The guard trusts its cache for 2 s at most (docs/DECISIONS.md): 2 s later on the API's clock.
+    const restoreClock = clockAhead(w.t, 2000);
     const wrong: (string | null)[] = [];
-    for (const tk of tokens.slice(0, 3)) {
-      wrong.push(await expectRefused(tk, 'usuario desactivado'));
-      wrong.push(await expectRefused(tk, 'usuario desactivado (ruta propia)', 401, '/api/notifications/unread-count'));
-    }
-    for (const tk of tokens.slice(3)) {
-      wrong.push(await expectRefused(tk, 'rol cambiado sin read:task', 403));
-      wrong.push(await expectRefused(tk, 'rol cambiado sin read:status', 403, '/api/statuses'));
+    try {
+      for (const tk of tokens.slice(0, 3)) {
+        wrong.push(await expectRefused(tk, 'usuario desactivado'));
+        wrong.push(await expectRefused(tk, 'usuario desactivado (ruta propia)', 401, '/api/notifications/unread-count'));
+      }
+      for (const tk of tokens.slice(3)) {
+        wrong.push(await expectRefused(tk, 'rol cambiado sin read:task', 403));
+        wrong.push(await expectRefused(tk, 'rol cambiado sin read:status', 403, '/api/statuses'));
+      }
+    } finally {
+      restoreClock();
     }
     expect(wrong.filter(Boolean)).toEqual([]);
   });
 
   it('a token that worked is refused, as expired, from the second its exp is reached', async () => {
     const { header, payload } = decodeJwt(w.tokens.operario!);
-    const exp = now() + 2;
+    const exp = now() + 60;
     const token = craftJwt(header, { ...payload, iat: now(), exp }, { secret });
+    // A second token never shown to the API before its `exp`: its first check is the signature's.
+    const unseen = craftJwt(header, { ...payload, iat: now(), exp: exp - 1 }, { secret });
     expect((await call(w, 'GET', '/api/tasks', { token })).status).toBe(200);
     expect((await call(w, 'GET', '/api/tasks', { token })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, (exp - Date.now() / 1000) * 1000 + 50));
-    const res = await call(w, 'GET', '/api/tasks', { token });
-    expect(res.status).toBe(401);
-    expect(ErrorBodySchema.parse(res.body).message).toBe(MESSAGES.errors.sessionExpired);
-    refused.count++;
+    // The API's clock at the last millisecond before `exp`, then at `exp` itself.
+    let restoreClock = clockAt(w.t, exp * 1000 - 1);
+    try {
+      expect((await call(w, 'GET', '/api/tasks', { token })).status).toBe(200);
+    } finally {
+      restoreClock();
+    }
+    restoreClock = clockAt(w.t, exp * 1000);
+    try {
+      for (const tk of [token, unseen]) {
+        const res = await call(w, 'GET', '/api/tasks', { token: tk });
+        expect(res.status).toBe(401);
+        expect(ErrorBodySchema.parse(res.body).message).toBe(MESSAGES.errors.sessionExpired);
+        refused.count++;
+      }
+    } finally {
+      restoreClock();
+    }
   });
 
   it('has refused at least 200 crafted tokens', () => {

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ErrorBodySchema, LoginResponseSchema, REFRESH_IN_BODY } from '@gestar/contracts';
 import { createApp } from '../../src/app.factory';
+import { Clock } from '../../src/common/time/clock';
 import { AppConfig, loadConfig } from '../../src/config';
 import { seedDatabase } from '../../src/database/seeds/seed';
 import { adminQuery, dropDatabase, uniqueName, urlForDatabase } from '../setup/db';
@@ -109,4 +110,20 @@ export async function areaUuid(t: TestApp, nombre: string): Promise<string> {
 export async function count(t: TestApp, table: string): Promise<number> {
   const [row]: { c: string }[] = await t.ds.query(`SELECT count(*) AS c FROM ${table}`);
   return Number(row.c);
+}
+
+/**
+ * Moves the API's clock (what its user and session caches and its token expiry check read) `ms`
+ * ahead of the real one, instead of sleeping through a cache's lifetime; the returned function
+ * puts it back.
+ */
+export function clockAhead(t: TestApp, ms: number): () => void {
+  const spy = jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => Date.now() + ms);
+  return () => spy.mockRestore();
+}
+
+/** Stops the API's clock at `epochMs` (a token's `exp` second, say); the returned function puts it back. */
+export function clockAt(t: TestApp, epochMs: number): () => void {
+  const spy = jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(epochMs);
+  return () => spy.mockRestore();
 }

@@ -10,6 +10,7 @@ import { ClsService } from 'nestjs-cls';
 import { AUDIT_ACTOR, AuditActor } from '../audit/audit-context';
 import { UserStateService } from './user-state.service';
 import { SessionStateService } from './session-state.service';
+import { Clock } from '../time/clock';
 
 export function bearerToken(req: Request): string | null {
   const h = req.headers.authorization;
@@ -46,6 +47,7 @@ export class AuthGuard implements CanActivate {
     private readonly users: UserStateService,
     private readonly sessions: SessionStateService,
     private readonly cls: ClsService,
+    private readonly clock: Clock,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -90,12 +92,12 @@ export class AuthGuard implements CanActivate {
     const known = this.verified.get(token);
     if (known) {
       // jsonwebtoken's own rule: expired from the second `exp` on.
-      if (Math.floor(Date.now() / 1000) < known.exp) return known;
+      if (Math.floor(this.clock.now() / 1000) < known.exp) return known;
       this.verified.delete(token);
       throw unauthorized(MESSAGES.errors.sessionExpired);
     }
     try {
-      const payload = TokenPayloadSchema.parse(this.jwt.verify(token, { algorithms: ['HS256'] }));
+      const payload = TokenPayloadSchema.parse(this.jwt.verify(token, { algorithms: ['HS256'], clockTimestamp: Math.floor(this.clock.now() / 1000) }));
       // Every token this API signs expires; one without `exp` was not made here.
       if (payload.exp === undefined) throw unauthorized();
       const claims = { sub: payload.sub, sid: payload.sid, exp: payload.exp };

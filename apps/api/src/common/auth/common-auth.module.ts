@@ -10,6 +10,7 @@ import { UserStateRepository } from './user-state.repository';
 import { UserStateService } from './user-state.service';
 import { SessionStateRepository } from './session-state.repository';
 import { SessionStateService } from './session-state.service';
+import { Clock } from '../time/clock';
 
 @Global()
 @Module({
@@ -29,6 +30,7 @@ import { SessionStateService } from './session-state.service';
     }),
   ],
   providers: [
+    Clock,
     UserStateService,
     UserStateRepository,
     SessionStateService,
@@ -37,6 +39,6 @@ import { SessionStateService } from './session-state.service';
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
   ],
-  exports: [JwtModule, UserStateService, SessionStateService, AccessRepository, AuthGuard],
+  exports: [JwtModule, Clock, UserStateService, SessionStateService, AccessRepository, AuthGuard],
 })
 export class CommonAuthModule {}

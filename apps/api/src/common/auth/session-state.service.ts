@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { EVENT_TICKET_TTL_SECONDS } from '@gestar/contracts';
 import { SessionStateRepository, StreamTicketRow } from './session-state.repository';
+import { Clock } from '../time/clock';
 
 /** How long the guard trusts that a session is open, like the user state (DECISIONS 3). */
 const TTL_MS = 2000;
@@ -17,15 +18,18 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export class SessionStateService {
   private readonly cache = new Map<string, { at: number; open: boolean }>();
 
-  constructor(private readonly repo: SessionStateRepository) {}
+  constructor(
+    private readonly repo: SessionStateRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async isOpen(sesion: string, usuario: string): Promise<boolean> {
     const key = `${usuario}:${sesion}`;
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.open;
+    if (hit && this.clock.now() - hit.at < TTL_MS) return hit.open;
     const open = await this.repo.isOpen(sesion, usuario);
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { at: Date.now(), open });
+    this.cache.set(key, { at: this.clock.now(), open });
     return open;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UserState } from './auth-user';
 import { UserStateRepository } from './user-state.repository';
+import { Clock } from '../time/clock';
 
 interface CachedState {
   at: number;
@@ -19,11 +20,14 @@ const TTL_MS = 2000;
 export class UserStateService {
   private readonly cache = new Map<string, CachedState>();
 
-  constructor(private readonly repo: UserStateRepository) {}
+  constructor(
+    private readonly repo: UserStateRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async load(uuid: string): Promise<UserState | null> {
     const hit = this.cache.get(uuid);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.user;
+    if (hit && this.clock.now() - hit.at < TTL_MS) return hit.user;
     const row = await this.repo.find(uuid);
     const user: UserState | null =
       row && row.activo
@@ -38,7 +42,7 @@ export class UserStateService {
             areaUuids: row.areas ?? [],
           }
         : null;
-    this.cache.set(uuid, { at: Date.now(), user });
+    this.cache.set(uuid, { at: this.clock.now(), user });
     if (this.cache.size > 10_000) this.cache.clear();
     return user;
   }
