@@ -25,7 +25,7 @@ const provider = new Provider(issuer, {
   claims: {
     openid: ['sub'],
     profile: ['name', 'given_name', 'family_name', 'preferred_username'],
-    email: ['email'],
+    email: ['email', 'email_verified'],
     groups: ['groups'],
   },
   // The claims go in the ID token too, as most company providers do.

@@ -173,7 +173,16 @@ export const OidcCallbackQuerySchema = z.object({
 });
 
 /** Why a company sign-in did not finish: `/login?sso_error=<code>`, shown in Spanish by the login screen. */
-export const SSO_ERROR_CODES = ['estado', 'proveedor', 'grupo', 'desconocido', 'inactivo', 'configuracion'] as const;
+export const SSO_ERROR_CODES = [
+  'estado',
+  'proveedor',
+  'grupo',
+  'desconocido',
+  'inactivo',
+  'configuracion',
+  'colision',
+  'administrador',
+] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   estado: MESSAGES.errors.ssoFailed,
@@ -182,4 +191,6 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   desconocido: MESSAGES.errors.ssoUnknownUser,
   inactivo: MESSAGES.errors.userInactive,
   configuracion: MESSAGES.errors.ssoMisconfigured,
+  colision: MESSAGES.errors.ssoUsernameCollision,
+  administrador: MESSAGES.errors.lastAdministrator,
 };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { LdapService } from '../sso/ldap.service';
+import { DirectoryUnavailableError, LdapService } from '../sso/ldap.service';
 import { DirectoryUsersService } from '../users/directory-users.service';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
@@ -17,7 +17,7 @@ import {
   SessionListResponseSchema,
   type Session,
 } from '@gestar/contracts';
-import { notFound, tooManyRequests, unauthorized } from '../../common/http/app-exception';
+import { notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../common/http/app-exception';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { AuditService } from '../../common/audit/audit.service';
@@ -83,40 +83,62 @@ export class AuthService {
     const username = input.username.trim();
     await this.assertNotRateLimited(username, address);
     const { ldap, users } = this.directory();
+    let collision = false;
     if (ldap.enabled) {
       let who: Awaited<ReturnType<LdapService['authenticate']>> = null;
       try {
         who = await ldap.authenticate(username, input.password);
       } catch (err) {
-        // A directory that cannot be reached does not lock out local users.
-        ldap.warn(`No se pudo consultar el directorio: ${(err as Error).message}`);
+        if (!(err instanceof DirectoryUnavailableError)) throw err;
+        ldap.warn(`No se pudo consultar el directorio: ${err.message}`);
+        // A local user still signs in with its password; a directory user (or someone the
+        // directory may know) is told the directory is out, and nothing counts as a failure.
+        const row = await this.repo.loginUser(username);
+        if (!row || row.origen === 'ldap') {
+          await this.audit.record({
+            actorUuid: null,
+            accion: 'ingreso_fallido',
+            recurso: 'sesion',
+            recursoUuid: row?.uuid ?? null,
+            detalle: { usuario: username.slice(0, 100), motivo: 'directorio no disponible', metodo: 'ldap' },
+            ip: origin.ip,
+          });
+          throw serviceUnavailable(MESSAGES.errors.ssoDirectoryUnavailable);
+        }
       }
       if (who) {
-        let uuid: string;
+        let uuid: string | null = null;
         try {
           uuid = await users.signIn(who);
         } catch (err) {
           const message = (err as { message?: string }).message ?? MESSAGES.errors.loginFailed;
-          if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.refuse(username, origin, null, `directorio: ${message}`, message);
-          throw err;
+          // The directory's person is not the Gestar user of that name: that user's own password
+          // (checked below) may still open it; anything else is refused with the reason.
+          if (message === MESSAGES.errors.ssoUsernameCollision) collision = true;
+          else if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.refuse(username, origin, null, `directorio: ${message}`, message);
+          else throw err;
         }
-        await this.repo.clearFailedLogins(username, address);
-        return this.startSession(uuid, origin, 'ldap');
+        if (uuid) {
+          await this.repo.clearFailedLogins(username, address);
+          return this.startSession(uuid, origin, 'ldap');
+        }
       }
     }
     const row = await this.repo.loginUser(username);
     const ok = row
       ? await verifyPassword(row.password_hash, input.password)
       : (await verifyPassword(await dummyHash(), input.password), false);
-    const localAllowed = !row || row.origen === 'local' || this.config.sso.localPasswords;
+    // A user linked to the directory signs in through the directory only.
+    const localAllowed = !row || row.origen === 'local';
     if (!row || !ok || !row.activo || !localAllowed) {
       const motivo = !row
         ? 'usuario desconocido'
-        : !ok
-          ? 'contraseña incorrecta'
-          : !row.activo
-            ? 'usuario inactivo'
-            : 'contraseña local desactivada para usuarios del directorio';
+        : !localAllowed
+          ? 'usuario vinculado al directorio: contraseña local no admitida'
+          : !ok
+            ? 'contraseña incorrecta'
+            : 'usuario inactivo';
+      if (collision) return this.refuse(username, origin, null, `directorio: ${MESSAGES.errors.ssoUsernameCollision}`, MESSAGES.errors.ssoUsernameCollision);
       return this.refuse(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
     }
     await this.repo.clearFailedLogins(username, address);

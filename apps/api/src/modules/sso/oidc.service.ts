@@ -46,6 +46,16 @@ export class OidcService {
     return this.settings?.name ?? null;
   }
 
+  /** The issuer as the provider names itself (its ID tokens' `iss`): where an administrator's link points. */
+  async issuer(): Promise<string> {
+    try {
+      return (await this.configuration()).serverMetadata().issuer;
+    } catch (err) {
+      this.logger.warn(`No se pudo consultar el proveedor ${this.settings!.issuer}: ${(err as Error).message}`);
+      throw new AppException(503, MESSAGES.errors.ssoFailed);
+    }
+  }
+
   private configuration(): Promise<client.Configuration> {
     const s = this.settings!;
     this.discovered ??= client
@@ -108,7 +118,14 @@ export class OidcService {
         idTokenExpected: true,
       });
     } catch (err) {
-      throw new OidcError('proveedor', (err as Error).message);
+      // openid-client names a claim that did not match (nonce, iss, aud) in its cause: the log says which.
+      let claim: string | null = null;
+      for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5 && !claim; e = (e as { cause?: unknown }).cause, depth++) {
+        const c = (e as { claim?: unknown }).claim;
+        if (typeof c === 'string') claim = c;
+      }
+      const reason = claim === 'nonce' ? 'el nonce del ID token no es el de este ingreso' : claim ? `el claim ${claim} del ID token no coincide` : null;
+      throw new OidcError('proveedor', reason ? `${reason} (${(err as Error).message})` : (err as Error).message);
     }
     const claims = { ...(tokens.claims() ?? {}) } as Record<string, unknown>;
     if (!(s.groupsClaim in claims) && tokens.access_token) {
@@ -121,13 +138,16 @@ export class OidcService {
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
     const rawGroups = claims[s.groupsClaim];
     const groups = Array.isArray(rawGroups) ? rawGroups.map(String) : typeof rawGroups === 'string' ? [rawGroups] : [];
+    // The username only names a new account: the identity is the issuer and the subject.
     const username = text(claims.preferred_username) || text(claims.email).split('@')[0] || String(claims.sub);
     return {
       origen: 'oidc',
-      externoId: String(claims.sub),
+      emisor: text(claims.iss) || s.issuer,
+      keys: [String(claims.sub)],
       username,
       nombre: text(claims.given_name) || text(claims.name) || username,
       apellido: text(claims.family_name),
+      correo: text(claims.email) && claims.email_verified !== false ? text(claims.email) : null,
       groups,
     };
   }

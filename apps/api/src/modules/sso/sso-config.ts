@@ -37,6 +37,8 @@ export interface LdapSettings {
   startTls: boolean;
   /** A PEM file of the directory's CA, for ldaps:// or StartTLS. */
   tlsCaFile?: string;
+  /** Time limit of each directory operation (LDAP_TIMEOUT_MS); a whole sign-in gets twice this. */
+  timeoutMs: number;
 }
 
 export interface SsoSettings {
@@ -45,8 +47,6 @@ export interface SsoSettings {
   /** Ordered: the first rule whose group the person has gives the role; areas add up. */
   groupMap: [string, GroupRule][];
   autoCreate: boolean;
-  /** false: people who come from the directory cannot use a local password. */
-  localPasswords: boolean;
 }
 
 function parseGroupMap(raw: string | undefined): [string, GroupRule][] {
@@ -67,6 +67,13 @@ function parseGroupMap(raw: string | undefined): [string, GroupRule][] {
     }
     return [group, { rol: r.rol, areas: (r.areas as string[] | undefined) ?? [] }];
   });
+}
+
+function ldapTimeout(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 5000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100 || n > 60_000) throw new Error('LDAP_TIMEOUT_MS debe ser un número de milisegundos entre 100 y 60000');
+  return n;
 }
 
 const on = (v: string | undefined, def: boolean) => (v === undefined || v === '' ? def : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -97,6 +104,7 @@ export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoS
         groupSearchFilter: env.LDAP_GROUP_SEARCH_FILTER || '(member={dn})',
         startTls: on(env.LDAP_STARTTLS, false),
         tlsCaFile: env.LDAP_TLS_CA_FILE || undefined,
+        timeoutMs: ldapTimeout(env.LDAP_TIMEOUT_MS),
       }
     : null;
   if (ldap && !ldap.bindDn && !ldap.searchBase) {
@@ -107,7 +115,6 @@ export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoS
     ldap,
     groupMap: parseGroupMap(env.SSO_GROUP_MAP),
     autoCreate: on(env.SSO_AUTO_CREATE, false),
-    localPasswords: on(env.SSO_LOCAL_PASSWORDS, true),
   };
 }
 

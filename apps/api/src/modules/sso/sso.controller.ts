@@ -19,6 +19,8 @@ const CODE_OF: Record<string, SsoErrorCode> = {
   [MESSAGES.errors.ssoUnknownUser]: 'desconocido',
   [MESSAGES.errors.userInactive]: 'inactivo',
   [MESSAGES.errors.ssoMisconfigured]: 'configuracion',
+  [MESSAGES.errors.ssoUsernameCollision]: 'colision',
+  [MESSAGES.errors.lastAdministrator]: 'administrador',
 };
 
 @Controller()
