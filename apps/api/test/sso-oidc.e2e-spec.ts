@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './support/ports';
-import { AuthProvidersResponseSchema, MESSAGES, REFRESH_COOKIE, RefreshTokenResponseSchema, UserResponseSchema } from '@gestar/contracts';
+import { AuthProvidersResponseSchema, LogoutResponseSchema, MESSAGES, REFRESH_COOKIE, RefreshTokenResponseSchema, UserResponseSchema } from '@gestar/contracts';
 import { createTestApp, DEMO_PASSWORD, expectError, login, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /** OpenID Connect sign-in against a real provider (oidc-provider, in a process of its own). */
@@ -110,6 +110,7 @@ describe('OpenID Connect sign-in', () => {
           clientId: 'gestar',
           clientSecret: 'secreto-del-cliente',
           redirectUri: `${api}/api/auth/oidc/callback`,
+          postLogoutRedirectUri: `${api}/login`,
           accounts: ACCOUNTS,
         }),
       },
@@ -183,6 +184,50 @@ describe('OpenID Connect sign-in', () => {
     );
     expect(u).toEqual({ username: 'marta', rol: 'Supervisor', origen: 'oidc', externo_id: 'sub-marta' });
     expect(browser.cookie(apiHost, REFRESH_COOKIE.name)).toBeTruthy();
+  });
+
+  it('a task link survives the round trip; a return address elsewhere is dropped', async () => {
+    const task = '/?tarea=3f1c9a52-7a0e-4d1e-9a53-1c2b3d4e5f60';
+    const cases: [string, string][] = [
+      [task, `/login/sso?volver=${encodeURIComponent(task)}`],
+      ['https://evil.example/robar', '/login/sso'],
+      ['//evil.example/robar', '/login/sso'],
+      ['/\\evil.example', '/login/sso'],
+    ];
+    for (const [volver, landing] of cases) {
+      const browser = new Browser();
+      const start = await browser.request(`${api}/api/auth/oidc/start?volver=${encodeURIComponent(volver)}`);
+      expect(start.status).toBe(302);
+      // Nothing of the return path goes to the provider: it stays with the pending sign-in.
+      expect(start.headers.get('location')).not.toContain('tarea');
+      const { res } = await browser.signInAt(start.headers.get('location')!, 'sub-marta', callback());
+      expect(res!.headers.get('location')).toBe(landing);
+    }
+  });
+
+  it('«Salir» after a company sign-in answers the provider\'s logout (id_token_hint, back to /login); after a password sign-in it does not', async () => {
+    const browser = new Browser();
+    const start = await browser.request(`${api}/api/auth/oidc/start`);
+    await browser.signInAt(start.headers.get('location')!, 'sub-marta', callback());
+    const refreshed = await browser.request(`${api}/api/auth/refresh-token`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const { token } = parseWith(RefreshTokenResponseSchema, await refreshed.json());
+    const out = await browser.request(`${api}/api/auth/logout`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(200);
+    const body = parseWith(LogoutResponseSchema, await out.json());
+    const end = new URL(body.cerrar_proveedor!);
+    expect(`${end.origin}${end.pathname}`).toBe(`${issuer}/session/end`);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${api}/login`);
+    expect(end.searchParams.get('id_token_hint')!.split('.')).toHaveLength(3);
+    // The token is used once: it is not kept once the session is closed.
+    expect(await t.ds.query(`SELECT 1 FROM sesiones WHERE oidc_id_token IS NOT NULL AND cerrada_en IS NOT NULL`)).toEqual([]);
+
+    const local = await login(t, 'supervisor');
+    const plain = await t.http.post('/api/auth/logout').set('Authorization', `Bearer ${local.token}`).send({});
+    expect(parseWith(LogoutResponseSchema, plain.body)).toEqual({ ok: true });
   });
 
   it('a wrong state is refused, and a state is good once', async () => {

@@ -266,6 +266,8 @@ export const MESSAGES = {
     suggestionSaved: 'Sugerencia guardada correctamente',
     suggestionDeleted: 'Sugerencia eliminada correctamente',
     userReactivated: 'Usuario reactivado exitosamente',
+    directoryLinked: 'Cuenta de la empresa vinculada',
+    directoryUnlinked: 'Vínculo con la cuenta de la empresa quitado',
   },
   scheduler: {
     /** History line of an assigned task the scheduler produced. */

@@ -18,6 +18,7 @@ import { VacuumAtScale1763700016100 } from './1763700016100-vacuum-at-scale';
 import { BoardProgress1763700016200 } from './1763700016200-board-progress';
 import { TasksListOrder1763700016300 } from './1763700016300-tasks-list-order';
 import { DirectoryLinks1763700017000 } from './1763700017000-directory-links';
+import { OidcReturnAndLogout1763700017010 } from './1763700017010-oidc-return-and-logout';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   BoardProgress1763700016200,
   TasksListOrder1763700016300,
   DirectoryLinks1763700017000,
+  OidcReturnAndLogout1763700017010,
 ];

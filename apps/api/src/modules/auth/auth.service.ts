@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { DirectoryUnavailableError, LdapService } from '../sso/ldap.service';
+import { OidcService } from '../sso/oidc.service';
 import { DirectoryUsersService } from '../users/directory-users.service';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
@@ -10,6 +11,7 @@ import {
   LOGIN_RATE_LIMIT,
   LoginRequest,
   LoginResponse,
+  LogoutResponse,
   MESSAGES,
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_DAYS,
@@ -53,9 +55,10 @@ export class AuthService {
   ) {}
 
   /** The directory sign-in pieces, looked up when used (their modules import this one). */
-  private directory(): { ldap: LdapService; users: DirectoryUsersService } {
+  private directory(): { ldap: LdapService; oidc: OidcService; users: DirectoryUsersService } {
     return {
       ldap: this.moduleRef.get(LdapService, { strict: false }),
+      oidc: this.moduleRef.get(OidcService, { strict: false }),
       users: this.moduleRef.get(DirectoryUsersService, { strict: false }),
     };
   }
@@ -146,11 +149,12 @@ export class AuthService {
   }
 
   /** A new session for a user who proved who they are (password, directory or OpenID). */
-  async startSession(userUuid: string, origin: SignInOrigin, metodo: string): Promise<Required<LoginResponse>> {
+  async startSession(userUuid: string, origin: SignInOrigin, metodo: string, extra: { idToken?: string | null } = {}): Promise<Required<LoginResponse>> {
     const row = await this.repo.sessionUser(userUuid);
     if (!row || !row.activo) throw unauthorized(MESSAGES.errors.userInactive);
     const session = randomUUID();
     await this.repo.insertSession(session, row.uuid, origin.agent?.slice(0, 300) ?? null, origin.ip?.slice(0, 100) ?? null, REFRESH_TOKEN_TTL_DAYS);
+    if (extra.idToken) await this.repo.setSessionIdToken(session, extra.idToken);
     const token = this.signAccessToken(row, session);
     const { token: refreshToken } = await this.insertRefreshToken(row.uuid, session);
     await this.audit.record({
@@ -259,12 +263,15 @@ export class AuthService {
    * refresh tokens the request names (its cookie, a body token) end their sign-ins as well, when
    * they are the caller's.
    */
-  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<{ ok: true }> {
+  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<LogoutResponse> {
+    const idToken = await this.repo.takeSessionIdToken(user.sesionUuid);
     const closed = await this.repo.closeSessions(user.uuid, { only: user.sesionUuid });
     if (closed) await this.audit.record({ actorUuid: user.uuid, accion: 'cerrar_sesion', recurso: 'sesion', recursoUuid: user.sesionUuid });
     for (const token of new Set(refreshTokens)) if (token) await this.repo.revokeFamilyOfToken(sha256(token), user.uuid);
     this.sessionState.forgetUser(user.uuid);
-    return { ok: true };
+    // A session opened at the company's provider: the browser ends that one too.
+    const endAtProvider = idToken ? await this.directory().oidc.endSessionUrl(idToken) : null;
+    return endAtProvider ? { ok: true, cerrar_proveedor: endAtProvider } : { ok: true };
   }
 
   /** The caller's open sessions, the current one first. */

@@ -16,6 +16,8 @@ export interface OidcSettings {
   /** What the login button says: 'Ingresar con {name}'. */
   name: string;
   redirectUri: string;
+  /** Where the provider sends the browser after ending its session (registered at the provider). */
+  postLogoutRedirectUri: string;
   scopes: string;
   groupsClaim: string;
 }
@@ -87,6 +89,7 @@ export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoS
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
           name: env.OIDC_NAME || 'la cuenta de la empresa',
           redirectUri: env.OIDC_REDIRECT_URI || `${publicUrl.replace(/\/$/, '')}/api/auth/oidc/callback`,
+          postLogoutRedirectUri: env.OIDC_POST_LOGOUT_REDIRECT_URI || `${publicUrl.replace(/\/$/, '')}/login`,
           scopes: env.OIDC_SCOPES || 'openid profile email',
           groupsClaim: env.OIDC_GROUPS_CLAIM || 'groups',
         }
