@@ -16,7 +16,7 @@ interface FormValues {
   gestiona_grupos: boolean;
 }
 
-const PROVIDER_LABEL = { oidc: 'OpenID (cuenta de la empresa)', ldap: 'Directorio LDAP' } as const;
+const PROVIDER_LABEL = { oidc: 'OpenID', ldap: 'Directorio LDAP' } as const;
 
 /**
  * An administrator links a user to its company account: from then on it signs in with that
@@ -28,7 +28,7 @@ export function DirectoryLinkDialog({ user, onClose }: { user: UserResponse; onC
   const unlink = useUnlinkDirectory();
   const [serverError, setServerError] = useState<string | null>(null);
   const offered = [
-    ...(providers.data?.oidc ? [{ value: 'oidc', label: `${PROVIDER_LABEL.oidc}: ${providers.data.oidc.nombre}` }] : []),
+    ...(providers.data?.oidc ? [{ value: 'oidc', label: `${providers.data.oidc.nombre} (${PROVIDER_LABEL.oidc})` }] : []),
     ...(providers.data?.ldap ? [{ value: 'ldap', label: PROVIDER_LABEL.ldap }] : []),
   ];
   const form = useForm<FormValues>({
@@ -87,8 +87,8 @@ export function DirectoryLinkDialog({ user, onClose }: { user: UserResponse; onC
         {user.vinculo ? (
           <Alert color="blue" variant="light" title="Vinculado">
             <Text size="sm">
-              Ingresa solo con {PROVIDER_LABEL[user.vinculo.proveedor]} ({user.vinculo.identificador}); su contraseña
-              de Gestar ya no abre la cuenta.
+              Ingresa solo con su cuenta de la empresa ({PROVIDER_LABEL[user.vinculo.proveedor]}:{' '}
+              {user.vinculo.identificador}); su contraseña de Gestar ya no abre la cuenta.
               {user.vinculo.gestiona_grupos ? ' Los grupos del directorio fijan su rol y sus áreas.' : ''}
             </Text>
             <Group justify="flex-end" mt="xs">
