@@ -113,7 +113,8 @@ describe('LDAP sign-in', () => {
     await person("pe$'dro", 'Pedro', 'Pérez');
     await person('o(neil)*', 'Olga', 'Neil');
     await person('cruz, ana+b', 'Ana', 'Cruz');
-    const everyone = ['lucia', 'carla', 'operario', "pe$'dro", 'o(neil)*'].map((u) => `uid=${u},${people}`);
+    await person('paralela', 'Paula', 'Ríos');
+    const everyone = ['lucia', 'carla', 'operario', "pe$'dro", 'o(neil)*', 'paralela'].map((u) => `uid=${u},${people}`);
     await c.add(`cn=supervisores,${groups}`, { objectClass: ['groupOfNames'], cn: 'supervisores', member: everyone.concat(`uid=cruz\\, ana\\+b,${people}`) });
     await c.add(`cn=visitas,${groups}`, { objectClass: ['groupOfNames'], cn: 'visitas', member: [`uid=bruno,${people}`] });
     await c.add(`cn=operarios,${groups}`, { objectClass: ['groupOfNames'], cn: 'operarios', member: [`uid=carla,${people}`, `uid=marlo,${people}`] });
@@ -142,6 +143,14 @@ describe('LDAP sign-in', () => {
       [body.user.uuid],
     );
     expect(entry!.detalle.metodo).toBe('ldap');
+  });
+
+  it('first sign-ins of one new person in parallel create one user, and all of them get in', async () => {
+    const all = await Promise.all(Array.from({ length: 6 }, () => login(t, 'paralela', 'clave-de-paralela')));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const users = new Set(all.map((r) => parseWith(LoginResponseSchema, r.body).user.uuid));
+    expect(users.size).toBe(1);
+    expect(await t.ds.query(`SELECT count(*)::int AS n FROM usuarios WHERE username = 'paralela'`)).toEqual([{ n: 1 }]);
   });
 
   it('a wrong password, an unknown person and an empty password are refused alike', async () => {

@@ -7,6 +7,7 @@ import { serviceUnavailable, unauthorized } from '../../common/http/app-exceptio
 import { UserStateService } from '../../common/auth/user-state.service';
 import { mapGroups, type GroupRule } from '../sso/sso-config';
 import { hashPassword } from '../auth/password';
+import { PG, pgErrorCode } from '../../database/sql';
 import { assertAdministratorRemains } from './administrators';
 import { UsersRepository } from './users.repository';
 import { NotificationChannelsService } from '../notifications/notification-channels.service';
@@ -58,8 +59,21 @@ export class DirectoryUsersService {
     return { rol: role.uuid, areas: areas.map((a) => a.uuid) };
   }
 
-  @Transactional()
+  /**
+   * The user the identity signs in as. Two first sign-ins of one identity at once: the second
+   * insert meets the unique key and is tried again, finding the user the first one created.
+   */
   async signIn(who: DirectoryIdentity): Promise<string> {
+    try {
+      return await this.applySignIn(who);
+    } catch (err) {
+      if (pgErrorCode(err) !== PG.uniqueViolation) throw err;
+      return this.applySignIn(who);
+    }
+  }
+
+  @Transactional()
+  private async applySignIn(who: DirectoryIdentity): Promise<string> {
     const sso = this.config.sso;
     const key = who.keys[0]!.slice(0, 1000);
     const nombre = (who.nombre || who.username).slice(0, 100);
