@@ -123,6 +123,9 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
     expect(documented.sort()).toEqual(
       [
         'POST /api/users',
+        'PUT /api/users/:id',
+        'DELETE /api/users/:id',
+        'PUT /api/users/:id/directory-link',
         'POST /api/assigned-tasks',
         'POST /api/tasks',
         'POST /api/scheduled-task',

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './support/ports';
-import { AuthProvidersResponseSchema, REFRESH_COOKIE, RefreshTokenResponseSchema } from '@gestar/contracts';
-import { createTestApp, parseWith, TestApp, tokenFor } from './support/test-app';
+import { AuthProvidersResponseSchema, LogoutResponseSchema, MESSAGES, REFRESH_COOKIE, RefreshTokenResponseSchema, UserResponseSchema } from '@gestar/contracts';
+import { createTestApp, DEMO_PASSWORD, expectError, login, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /** OpenID Connect sign-in against a real provider (oidc-provider, in a process of its own). */
 jest.setTimeout(60_000);
@@ -74,15 +74,28 @@ describe('OpenID Connect sign-in', () => {
   let provider: ChildProcess;
   let api: string;
   let apiHost: string;
+  let issuer: string;
   const callback = () => `${api}/api/auth/oidc/callback`;
   const GROUP_MAP = {
+    'gestar-admins': { rol: 'Administrador', areas: ['Carpintería'] },
     'gestar-supervisores': { rol: 'Supervisor', areas: ['Carpintería'] },
     'gestar-operarios': { rol: 'Operario', areas: ['Logística'] },
   };
   const ACCOUNTS = {
     'sub-marta': { preferred_username: 'marta', given_name: 'Marta', family_name: 'Gil', groups: ['gestar-supervisores'] },
     'sub-visita': { preferred_username: 'visita', given_name: 'Vera', family_name: 'Ibáñez', groups: ['otros'] },
-    'sub-operario': { preferred_username: 'operario', given_name: 'Oscar', family_name: 'Pérez', groups: ['gestar-operarios'] },
+    // Named like Gestar's users: they are other people until an administrator links them.
+    'sub-operario': {
+      preferred_username: 'operario',
+      given_name: 'Óscar',
+      family_name: 'Pérez Ruiz',
+      email: 'oscar.perez@muebles.example',
+      email_verified: true,
+      groups: ['gestar-supervisores'],
+    },
+    'sub-intrusa': { preferred_username: 'admin', given_name: 'Intrusa', groups: ['gestar-admins'] },
+    'sub-intrusa-correo': { email: 'ADMIN@otro-dominio.example', email_verified: true, given_name: 'Intrusa', groups: ['gestar-admins'] },
+    'sub-jefa': { preferred_username: 'jefa', given_name: 'Julia', family_name: 'Fe', groups: ['gestar-supervisores'] },
   };
 
   beforeAll(async () => {
@@ -97,6 +110,7 @@ describe('OpenID Connect sign-in', () => {
           clientId: 'gestar',
           clientSecret: 'secreto-del-cliente',
           redirectUri: `${api}/api/auth/oidc/callback`,
+          postLogoutRedirectUri: `${api}/login`,
           accounts: ACCOUNTS,
         }),
       },
@@ -114,6 +128,7 @@ describe('OpenID Connect sign-in', () => {
       });
       provider.once('exit', () => reject(new Error(`el proveedor OpenID terminó: ${stderr}`)));
     });
+    issuer = `http://127.0.0.1:${providerPort}`;
     t = await createTestApp({
       env: {
         APP_URL: api,
@@ -121,7 +136,7 @@ describe('OpenID Connect sign-in', () => {
         OIDC_CLIENT_ID: 'gestar',
         OIDC_CLIENT_SECRET: 'secreto-del-cliente',
         OIDC_NAME: 'Cuenta de Muebles del Sur',
-        OIDC_SCOPES: 'openid profile groups',
+        OIDC_SCOPES: 'openid profile email groups',
         SSO_GROUP_MAP: JSON.stringify(GROUP_MAP),
         SSO_AUTO_CREATE: 'true',
       },
@@ -171,6 +186,50 @@ describe('OpenID Connect sign-in', () => {
     expect(browser.cookie(apiHost, REFRESH_COOKIE.name)).toBeTruthy();
   });
 
+  it('a task link survives the round trip; a return address elsewhere is dropped', async () => {
+    const task = '/?tarea=3f1c9a52-7a0e-4d1e-9a53-1c2b3d4e5f60';
+    const cases: [string, string][] = [
+      [task, `/login/sso?volver=${encodeURIComponent(task)}`],
+      ['https://evil.example/robar', '/login/sso'],
+      ['//evil.example/robar', '/login/sso'],
+      ['/\\evil.example', '/login/sso'],
+    ];
+    for (const [volver, landing] of cases) {
+      const browser = new Browser();
+      const start = await browser.request(`${api}/api/auth/oidc/start?volver=${encodeURIComponent(volver)}`);
+      expect(start.status).toBe(302);
+      // Nothing of the return path goes to the provider: it stays with the pending sign-in.
+      expect(start.headers.get('location')).not.toContain('tarea');
+      const { res } = await browser.signInAt(start.headers.get('location')!, 'sub-marta', callback());
+      expect(res!.headers.get('location')).toBe(landing);
+    }
+  });
+
+  it('«Salir» after a company sign-in answers the provider\'s logout (id_token_hint, back to /login); after a password sign-in it does not', async () => {
+    const browser = new Browser();
+    const start = await browser.request(`${api}/api/auth/oidc/start`);
+    await browser.signInAt(start.headers.get('location')!, 'sub-marta', callback());
+    const refreshed = await browser.request(`${api}/api/auth/refresh-token`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const { token } = parseWith(RefreshTokenResponseSchema, await refreshed.json());
+    const out = await browser.request(`${api}/api/auth/logout`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(200);
+    const body = parseWith(LogoutResponseSchema, await out.json());
+    const end = new URL(body.cerrar_proveedor!);
+    expect(`${end.origin}${end.pathname}`).toBe(`${issuer}/session/end`);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${api}/login`);
+    expect(end.searchParams.get('id_token_hint')!.split('.')).toHaveLength(3);
+    // The token is used once: it is not kept once the session is closed.
+    expect(await t.ds.query(`SELECT 1 FROM sesiones WHERE oidc_id_token IS NOT NULL AND cerrada_en IS NOT NULL`)).toEqual([]);
+
+    const local = await login(t, 'supervisor');
+    const plain = await t.http.post('/api/auth/logout').set('Authorization', `Bearer ${local.token}`).send({});
+    expect(parseWith(LogoutResponseSchema, plain.body)).toEqual({ ok: true });
+  });
+
   it('a wrong state is refused, and a state is good once', async () => {
     const browser = new Browser();
     const start = await browser.request(`${api}/api/auth/oidc/start`);
@@ -198,6 +257,12 @@ describe('OpenID Connect sign-in', () => {
     const { res } = await browser.signInAt(start.headers.get('location')!, 'sub-marta', callback());
     expect(res!.headers.get('location')).toBe('/login?sso_error=proveedor');
     expect(browser.cookie(apiHost, REFRESH_COOKIE.name)).toBeUndefined();
+    // Refused for its nonce, not for any other failure of the provider.
+    const [entry]: { detalle: { metodo: string; motivo: string } }[] = await t.ds.query(
+      `SELECT detalle FROM auditoria WHERE accion = 'ingreso_fallido' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(entry!.detalle.metodo).toBe('oidc');
+    expect(entry!.detalle.motivo).toMatch(/\bnonce\b/);
   });
 
   it('a person in no mapped group is refused and not created', async () => {
@@ -208,15 +273,97 @@ describe('OpenID Connect sign-in', () => {
     expect(await t.ds.query(`SELECT 1 FROM usuarios WHERE username = 'visita'`)).toEqual([]);
   });
 
-  it('a person deactivated in Gestar cannot get in through the provider', async () => {
-    // 'operario' exists in Gestar; the provider's operario is linked to it by username.
-    const admin = await tokenFor(t, 'admin');
-    const [{ uuid }] = await t.ds.query(`SELECT uuid FROM usuarios WHERE username = 'operario'`);
-    expect((await t.http.delete(`/api/users/${uuid}`).set('Authorization', `Bearer ${admin}`)).status).toBe(200);
+  /** Signs in at the provider as `account`: where the API sends the browser, and the browser. */
+  const signIn = async (account: string) => {
     const browser = new Browser();
     const start = await browser.request(`${api}/api/auth/oidc/start`);
-    const { res } = await browser.signInAt(start.headers.get('location')!, 'sub-operario', callback());
-    expect(res!.headers.get('location')).toBe('/login?sso_error=inactivo');
+    const { res } = await browser.signInAt(start.headers.get('location')!, account, callback());
+    return { browser, location: res!.headers.get('location') };
+  };
+  /** The user a browser's session belongs to (its refresh cookie traded for an access token). */
+  const sessionUser = async (browser: Browser): Promise<string> => {
+    const refreshed = await browser.request(`${api}/api/auth/refresh-token`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refreshed.status).toBe(200);
+    const { token } = parseWith(RefreshTokenResponseSchema, await refreshed.json());
+    return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  };
+  const userRow = async (username: string) => {
+    const [u]: { uuid: string; nombre: string; apellido: string; rol: string; origen: string; areas: string[] }[] = await t.ds.query(
+      `SELECT u.uuid, u.nombre, u.apellido, r.nombre AS rol, u.origen,
+              ARRAY(SELECT a.nombre FROM usuario_areas ua JOIN areas a ON a.uuid = ua.area_uuid WHERE ua.usuario_uuid = u.uuid ORDER BY 1) AS areas
+         FROM usuarios u JOIN roles r ON r.uuid = u.rol_uuid WHERE u.username = $1`,
+      [username],
+    );
+    return u!;
+  };
+  const link = async (token: string, username: string, body: Record<string, unknown>) =>
+    t.http.put(`/api/users/${await userUuid(t, username)}/directory-link`).set('Authorization', `Bearer ${token}`).send(body);
+
+  it('a provider account named like a local user (username or e-mail) does not sign in as that user', async () => {
+    const before = await userRow('admin');
+    for (const account of ['sub-intrusa', 'sub-intrusa-correo']) {
+      const { browser, location } = await signIn(account);
+      expect(location).toBe('/login?sso_error=colision');
+      expect(browser.cookie(apiHost, REFRESH_COOKIE.name)).toBeUndefined();
+    }
+    // The administrator is untouched: role, areas, name, still local; nobody was created.
+    expect(await userRow('admin')).toEqual(before);
+    expect(before).toMatchObject({ rol: 'Administrador', origen: 'local' });
+    expect(await t.ds.query(`SELECT 1 FROM usuarios WHERE externo_id IN ('sub-intrusa', 'sub-intrusa-correo')`)).toEqual([]);
+    expect((await login(t, 'admin')).user.username).toBe('admin');
+  });
+
+  it('an administrator links a local user; then it signs in with the provider only, and the map manages it only when told', async () => {
+    const admin = await tokenFor(t, 'admin');
+    const supervisor = await tokenFor(t, 'supervisor');
+    // Refused: a supervisor may edit users of its areas, but not link them.
+    expectError(await link(supervisor, 'operario', { proveedor: 'oidc', identificador: 'sub-operario', gestiona_grupos: false }), 403);
+    expectError(await link(admin, 'operario', { proveedor: 'oidc', identificador: ' ', gestiona_grupos: false }), 400, MESSAGES.validation.directoryIdRequired);
+    expectError(await link(admin, 'operario', { proveedor: 'ldap', identificador: 'oscar', gestiona_grupos: false }), 400, MESSAGES.errors.ssoProviderOff);
+    const res = await link(admin, 'operario', { proveedor: 'oidc', identificador: 'sub-operario', gestiona_grupos: false });
+    expect(res.status).toBe(200);
+    const linked = parseWith(UserResponseSchema, res.body);
+    expect(linked.vinculo).toEqual({ proveedor: 'oidc', identificador: 'sub-operario', emisor: issuer, gestiona_grupos: false });
+    // The same identity cannot be linked to a second user.
+    expectError(await link(admin, 'mlopez', { proveedor: 'oidc', identificador: 'sub-operario', gestiona_grupos: false }), 409, MESSAGES.errors.ssoIdentityTaken);
+    // Its local password no longer opens it.
+    expectError(await t.http.post('/api/auth/login').send({ username: 'operario', password: DEMO_PASSWORD }), 401, MESSAGES.errors.loginFailed);
+
+    const first = await signIn('sub-operario');
+    expect(first.location).toBe('/login/sso');
+    expect(await sessionUser(first.browser)).toBe(linked.uuid);
+    // Not managed: the map (gestar-supervisores) does not touch role or areas; the name follows the provider.
+    expect(await userRow('operario')).toMatchObject({ rol: 'Operario', areas: ['Carpintería'], nombre: 'Óscar', apellido: 'Pérez Ruiz', origen: 'oidc' });
+
+    expect((await link(admin, 'operario', { proveedor: 'oidc', identificador: 'sub-operario', gestiona_grupos: true })).status).toBe(200);
+    expect((await signIn('sub-operario')).location).toBe('/login/sso');
+    expect(await userRow('operario')).toMatchObject({ rol: 'Supervisor', areas: ['Carpintería'] });
+  });
+
+  it('the group map cannot take the role of the last administrator away (409 at sign-in)', async () => {
+    const admin = await tokenFor(t, 'admin');
+    expect((await link(admin, 'admin', { proveedor: 'oidc', identificador: 'sub-jefa', gestiona_grupos: true })).status).toBe(200);
+    const { browser, location } = await signIn('sub-jefa');
+    expect(location).toBe('/login?sso_error=administrador');
+    expect(browser.cookie(apiHost, REFRESH_COOKIE.name)).toBeUndefined();
+    expect(await userRow('admin')).toMatchObject({ rol: 'Administrador', areas: ['Carpintería', 'Logística', 'Tapicería'] });
+    // Unlinked, it is a local user again: its password opens it.
+    const res = await t.http.delete(`/api/users/${await userUuid(t, 'admin')}/directory-link`).set('Authorization', `Bearer ${admin}`);
+    expect(parseWith(UserResponseSchema, res.body).vinculo).toBeNull();
+    expect((await login(t, 'admin')).user.username).toBe('admin');
+  });
+
+  it('a person deactivated in Gestar cannot get in through the provider', async () => {
+    // 'operario' was linked to sub-operario above.
+    const admin = await tokenFor(t, 'admin');
+    const uuid = await userUuid(t, 'operario');
+    expect((await t.http.delete(`/api/users/${uuid}`).set('Authorization', `Bearer ${admin}`)).status).toBe(200);
+    const { location } = await signIn('sub-operario');
+    expect(location).toBe('/login?sso_error=inactivo');
     const [entry]: { detalle: { metodo: string } }[] = await t.ds.query(
       `SELECT detalle FROM auditoria WHERE accion = 'ingreso_fallido' ORDER BY id DESC LIMIT 1`,
     );

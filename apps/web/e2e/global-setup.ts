@@ -139,5 +139,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   console.log(`[e2e] API lista en ${baseUrl}, base ${dbName} (${elapsed()})`);
   process.env.E2E_BASE_URL = baseUrl;
+  // Tests that start an API of their own (login-sso.spec.ts, with an OpenID provider) serve the same build.
+  process.env.E2E_WEB_DIST_DIR = webDist;
   return teardown;
 }

@@ -110,6 +110,9 @@ export const MESSAGES = {
     silencioSame: 'El horario de silencio no puede empezar y terminar a la misma hora',
     canalInvalid: 'El canal debe ser app, push o email',
     estadoEntregaInvalid: 'El estado debe ser pendiente, enviando, enviada, fallida u omitida',
+    directoryProviderInvalid: 'Seleccione el ingreso de la empresa: OpenID (oidc) o LDAP (ldap)',
+    directoryIdRequired: 'Ingrese el identificador de la cuenta de la empresa',
+    directoryManagedRequired: 'Indique si los grupos del directorio administran el rol y las áreas (verdadero o falso)',
   },
   errors: {
     // SPEC section 8
@@ -170,6 +173,19 @@ export const MESSAGES = {
     ssoNoGroup: 'Su cuenta de la empresa no pertenece a ningún grupo habilitado para Gestar.',
     ssoMisconfigured: 'El ingreso con la cuenta de la empresa no está bien configurado. Avise a un administrador.',
     ssoFailed: 'No se pudo completar el ingreso con la cuenta de la empresa. Intente nuevamente.',
+    /** A new directory identity whose username is a Gestar user it is not linked to: never taken over. */
+    ssoUsernameCollision:
+      'Su cuenta de la empresa tiene el mismo nombre de usuario que una cuenta de Gestar que no está vinculada a ella. Pida a un administrador que vincule las cuentas.',
+    /** LDAP down or not answering: not a wrong password, and not counted as one. */
+    ssoDirectoryUnavailable:
+      'No se pudo consultar el directorio de la empresa. Intente nuevamente en unos minutos o avise a un administrador.',
+    /** A user linked to the directory signs in through the directory only. */
+    ssoLinkedUseDirectory: 'Este usuario ingresa con su cuenta de la empresa.',
+    ssoIdentityTaken: 'Esa cuenta de la empresa ya está vinculada a otro usuario de Gestar.',
+    ssoProviderOff: 'Ese ingreso con la cuenta de la empresa no está configurado en este servidor.',
+    ssoLdapNotFound: 'El directorio no tiene una cuenta con ese nombre de usuario.',
+    /** Any change (group map, edit, role, deactivation) that would leave no active administrator. */
+    lastAdministrator: 'No se puede: la instalación quedaría sin ningún administrador activo.',
     sessionEnded: 'La sesión se cerró. Inicie sesión nuevamente.',
     eventTicketInvalid: 'El ticket del flujo de eventos no es válido o ya se usó',
     tooManyPasswordAttempts: 'Demasiados intentos con la contraseña actual. Intente nuevamente en unos minutos.',
@@ -260,6 +276,8 @@ export const MESSAGES = {
     suggestionSaved: 'Sugerencia guardada correctamente',
     suggestionDeleted: 'Sugerencia eliminada correctamente',
     userReactivated: 'Usuario reactivado exitosamente',
+    directoryLinked: 'Cuenta de la empresa vinculada',
+    directoryUnlinked: 'Vínculo con la cuenta de la empresa quitado',
   },
   scheduler: {
     /** History line of an assigned task the scheduler produced. */

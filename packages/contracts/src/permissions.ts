@@ -60,6 +60,12 @@ export const AREA_WATCHER_ACCESS: { anyOf: readonly Permission[] } = {
   anyOf: [...AREA_WATCHERS.everyArea, ...AREA_WATCHERS.ownAreas],
 };
 
+/**
+ * An administrator of the installation: a role that manages every user. No change may leave
+ * the installation without an active user holding all of these (409, `lastAdministrator`).
+ */
+export const ADMINISTRATOR_PERMISSIONS = ['read:user:all', 'create:user', 'update:user', 'delete:user'] as const satisfies readonly Permission[];
+
 /** Role names seeded by the roles migration (DECISIONS section 2). */
 export const ROLE_NAMES = {
   admin: 'Administrador',

@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS, OPERARIO_PERMISSIONS, SUPERVISOR_PERMISSIONS, type Per
 import { U1, U2 } from './__tests__/helpers';
 
 const any = (...p: Permission[]): RouteAccess => ({ anyOf: p });
+const all = (...p: Permission[]): RouteAccess => ({ allOf: p });
 
 /**
  * Every endpoint with who may call it (DECISIONS.md section 2). A change to any
@@ -27,6 +28,8 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/users', any('create:user')],
   ['PUT /api/users/:id', any('update:user')],
   ['DELETE /api/users/:id', any('delete:user')],
+  ['PUT /api/users/:id/directory-link', all('read:user:all', 'update:user')],
+  ['DELETE /api/users/:id/directory-link', all('read:user:all', 'update:user')],
   ['POST /api/users/:id/change-password', 'authenticated'],
   ['POST /api/job-description-user', any('update:user')],
   ['GET /api/roles', any('read:role')],

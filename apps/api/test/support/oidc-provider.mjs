@@ -1,6 +1,6 @@
 /* global process */
 // A real OpenID provider (oidc-provider) for the sign-in tests, in a process of its own.
-// Reads OIDC_TEST_CONFIG (JSON: { clientId, clientSecret, redirectUri, accounts: { sub: claims } }),
+// Reads OIDC_TEST_CONFIG (JSON: { clientId, clientSecret, redirectUri, postLogoutRedirectUri, accounts: { sub: claims } }),
 // listens on 127.0.0.1 on a free port and prints `listo <issuer>` once it serves.
 import Provider from 'oidc-provider';
 
@@ -15,6 +15,7 @@ const provider = new Provider(issuer, {
       client_id: cfg.clientId,
       client_secret: cfg.clientSecret,
       redirect_uris: [cfg.redirectUri],
+      post_logout_redirect_uris: cfg.postLogoutRedirectUri ? [cfg.postLogoutRedirectUri] : [],
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
@@ -25,7 +26,7 @@ const provider = new Provider(issuer, {
   claims: {
     openid: ['sub'],
     profile: ['name', 'given_name', 'family_name', 'preferred_username'],
-    email: ['email'],
+    email: ['email', 'email_verified'],
     groups: ['groups'],
   },
   // The claims go in the ID token too, as most company providers do.

@@ -3,7 +3,9 @@ import { OkResponseSchema } from '../common/common.schemas';
 import {
   AuthProvidersResponseSchema,
   EndOtherSessionsResponseSchema,
+  LogoutResponseSchema,
   OidcCallbackQuerySchema,
+  OidcStartQuerySchema,
   SessionListResponseSchema,
   SessionParamsSchema,
 } from './auth.schemas';
@@ -39,9 +41,10 @@ export const AUTH_ROUTES = {
     path: '/api/auth/logout',
     access: 'authenticated',
     body: LogoutRequestSchema,
-    response: OkResponseSchema,
+    response: LogoutResponseSchema,
     status: 200,
-    summary: 'Cierra la sesión actual: su refresh token y su access token dejan de valer.',
+    summary:
+      'Cierra la sesión actual: su refresh token y su access token dejan de valer. Tras un ingreso con OpenID, cerrar_proveedor es la dirección que cierra también la sesión en el proveedor.',
   }),
   providers: defineRoute({
     method: 'GET',
@@ -55,9 +58,11 @@ export const AUTH_ROUTES = {
     method: 'GET',
     path: '/api/auth/oidc/start',
     access: 'public',
+    query: OidcStartQuerySchema,
     response: null,
     status: 302,
-    summary: 'Redirige al proveedor OpenID de la empresa (código de autorización con PKCE, state y nonce).',
+    summary:
+      'Redirige al proveedor OpenID de la empresa (código de autorización con PKCE, state y nonce); volver: ruta de Gestar a la que se llega después (otra dirección se ignora).',
   }),
   oidcCallback: defineRoute({
     method: 'GET',

@@ -66,6 +66,17 @@ export const LogoutRequestSchema = z.object({
     .optional(),
 });
 
+/**
+ * `POST /api/auth/logout`. After a company sign-in whose provider offers RP-initiated logout,
+ * `cerrar_proveedor` is where the browser goes next so the provider's session ends too (it then
+ * comes back to /login).
+ */
+export const LogoutResponseSchema = z.object({
+  ok: z.literal(true),
+  cerrar_proveedor: z.string().url().optional(),
+});
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
+
 /** What the server answers to the change-password call. */
 export const ChangePasswordRequestSchema = z.object({
   currentPassword: z
@@ -162,6 +173,30 @@ export const AuthProvidersResponseSchema = z.object({
 });
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
 
+/** The longest return path carried through a company sign-in. */
+export const RETURN_PATH_MAX = 500;
+
+/**
+ * A path of this application to return to after a company sign-in (`/?tarea=...`), or null for
+ * anything else: another origin (`//evil.example`, `https://...`, `/\\evil`), a scheme, control
+ * characters, a path too long, or the login screen itself.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || value.length > RETURN_PATH_MAX) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  // A single leading slash, no backslash (browsers read it as a slash) and no control character
+  // (browsers drop tabs and newlines): the browser resolves it on this origin.
+  const path = value;
+  return path.startsWith('/login') ? null : path;
+}
+
+/** `GET /api/auth/oidc/start?volver=/?tarea=...`: where to land after the sign-in (refused unless a path here). */
+export const OidcStartQuerySchema = z.object({
+  volver: z.string().max(2000).optional(),
+});
+
 /** What the provider sends back to the callback (any of it may be missing or foreign). */
 export const OidcCallbackQuerySchema = z.object({
   code: z.string().max(4000).optional(),
@@ -173,7 +208,16 @@ export const OidcCallbackQuerySchema = z.object({
 });
 
 /** Why a company sign-in did not finish: `/login?sso_error=<code>`, shown in Spanish by the login screen. */
-export const SSO_ERROR_CODES = ['estado', 'proveedor', 'grupo', 'desconocido', 'inactivo', 'configuracion'] as const;
+export const SSO_ERROR_CODES = [
+  'estado',
+  'proveedor',
+  'grupo',
+  'desconocido',
+  'inactivo',
+  'configuracion',
+  'colision',
+  'administrador',
+] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   estado: MESSAGES.errors.ssoFailed,
@@ -182,4 +226,6 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   desconocido: MESSAGES.errors.ssoUnknownUser,
   inactivo: MESSAGES.errors.userInactive,
   configuracion: MESSAGES.errors.ssoMisconfigured,
+  colision: MESSAGES.errors.ssoUsernameCollision,
+  administrador: MESSAGES.errors.lastAdministrator,
 };

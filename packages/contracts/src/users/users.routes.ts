@@ -8,6 +8,7 @@ import {
   UpdateUserRequestSchema,
   UserListQuerySchema,
   UserListResponseSchema,
+  LinkDirectoryRequestSchema,
   UserResponseSchema,
   UsersOfAreasOfUserResponseSchema,
 } from './users.schemas';
@@ -61,6 +62,7 @@ export const USERS_ROUTES = {
     body: UpdateUserRequestSchema,
     response: UserResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.lastAdministrator],
     summary: 'Edita un usuario; contraseña en blanco = sin cambios (un supervisor solo en sus áreas).',
   }),
   remove: defineRoute({
@@ -70,7 +72,29 @@ export const USERS_ROUTES = {
     params: UuidParamSchema,
     response: UserResponseSchema,
     status: 200,
+    conflicts: [MESSAGES.errors.lastAdministrator],
     summary: 'Desactiva el usuario (activo=false), revoca sus sesiones y devuelve el registro.',
+  }),
+  linkDirectory: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id/directory-link',
+    access: { allOf: ['read:user:all', 'update:user'] },
+    params: UuidParamSchema,
+    body: LinkDirectoryRequestSchema,
+    response: UserResponseSchema,
+    status: 200,
+    conflicts: [MESSAGES.errors.ssoIdentityTaken, MESSAGES.errors.lastAdministrator],
+    summary:
+      'Vincula el usuario a una cuenta de la empresa (OpenID: sub del emisor configurado; LDAP: usuario, entryUUID o DN). Desde entonces ingresa solo con el directorio; con gestiona_grupos, los grupos fijan su rol y áreas.',
+  }),
+  unlinkDirectory: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/:id/directory-link',
+    access: { allOf: ['read:user:all', 'update:user'] },
+    params: UuidParamSchema,
+    response: UserResponseSchema,
+    status: 200,
+    summary: 'Quita el vínculo con la cuenta de la empresa: el usuario vuelve a ser local (necesita que se le fije una contraseña).',
   }),
   changePassword: defineRoute({
     method: 'POST',

@@ -3,6 +3,7 @@ import { describeSchema, issuesOf, U1, U2, U3 } from '../__tests__/helpers';
 import {
   AssignJobPositionRequestSchema,
   CreateUserRequestSchema,
+  LinkDirectoryRequestSchema,
   UpdateUserRequestSchema,
   UserListQuerySchema,
   UserResponseSchema,
@@ -225,9 +226,34 @@ describe('UserResponseSchema', () => {
     usuario_areas_uuid: [U3],
     descripcion_puesto: null,
     descripcion_puesto_uuid: null,
+    vinculo: null,
   };
   it('parses a user', () => expect(issuesOf(UserResponseSchema, user)).toEqual([]));
+  it('parses a user linked to the company directory', () =>
+    expect(
+      issuesOf(UserResponseSchema, {
+        ...user,
+        vinculo: { proveedor: 'oidc', identificador: 'sub-1', emisor: 'https://login.empresa.example', gestiona_grupos: true },
+      }),
+    ).toEqual([]));
   it('never carries a password', () => {
     expect(UserResponseSchema.parse({ ...user, password: 'hash' })).not.toHaveProperty('password');
   });
 });
+
+describeSchema(
+  'LinkDirectoryRequestSchema',
+  LinkDirectoryRequestSchema,
+  [
+    { name: 'an OpenID subject', input: { proveedor: 'oidc', identificador: '248289761001', gestiona_grupos: false } },
+    { name: 'an LDAP DN, managed by the groups', input: { proveedor: 'ldap', identificador: 'uid=marta,ou=people,dc=empresa', gestiona_grupos: true } },
+  ],
+  [
+    { name: 'no provider', input: { identificador: 'x', gestiona_grupos: false }, path: 'proveedor', message: v.directoryProviderInvalid },
+    { name: 'another provider', input: { proveedor: 'saml', identificador: 'x', gestiona_grupos: false }, path: 'proveedor', message: v.directoryProviderInvalid },
+    { name: 'no identifier', input: { proveedor: 'oidc', gestiona_grupos: false }, path: 'identificador', message: v.directoryIdRequired },
+    { name: 'a blank identifier', input: { proveedor: 'oidc', identificador: '   ', gestiona_grupos: false }, path: 'identificador', message: v.directoryIdRequired },
+    { name: 'an identifier too long', input: { proveedor: 'oidc', identificador: 'x'.repeat(301), gestiona_grupos: false }, path: 'identificador', message: v.textTooLong },
+    { name: 'no management choice', input: { proveedor: 'oidc', identificador: 'x' }, path: 'gestiona_grupos', message: v.directoryManagedRequired },
+  ],
+);

@@ -76,6 +76,34 @@ export const UserRoleSchema = RoleRefSchema.extend({ permisos: z.array(z.string(
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
 /** A user as the API answers it. Never carries a password. */
+/** How a user signs in with the company directory, when it is linked to one. */
+export const DirectoryLinkSchema = z.object({
+  /** `oidc`: OpenID Connect (issuer + subject); `ldap`: the directory entry (entryUUID or DN). */
+  proveedor: z.enum(['oidc', 'ldap']),
+  identificador: z.string(),
+  /** OpenID's issuer; null for LDAP. */
+  emisor: z.string().nullable(),
+  /** The group map sets the role and areas at each sign-in. */
+  gestiona_grupos: z.boolean(),
+});
+export type DirectoryLink = z.infer<typeof DirectoryLinkSchema>;
+
+/**
+ * `PUT /api/users/:id/directory-link`: an administrator links a user to a directory identity.
+ * OpenID: the subject (`sub`) at the configured issuer. LDAP: the directory's username, an
+ * entryUUID or a DN; the server looks the entry up and keeps its entryUUID (or its DN).
+ */
+export const LinkDirectoryRequestSchema = z.object({
+  proveedor: z.enum(['oidc', 'ldap'], { error: v.directoryProviderInvalid }),
+  identificador: z
+    .string({ error: v.directoryIdRequired })
+    .trim()
+    .min(1, { error: v.directoryIdRequired })
+    .max(300, { error: v.textTooLong }),
+  gestiona_grupos: z.boolean({ error: v.directoryManagedRequired }),
+});
+export type LinkDirectoryRequest = z.infer<typeof LinkDirectoryRequestSchema>;
+
 export const UserResponseSchema = z.object({
   uuid: UuidSchema,
   username: z.string(),
@@ -89,6 +117,8 @@ export const UserResponseSchema = z.object({
   usuario_areas_uuid: z.array(UuidSchema),
   descripcion_puesto: JobPositionRefSchema.nullable(),
   descripcion_puesto_uuid: UuidSchema.nullable(),
+  /** Its link to the company directory; null for a local user (signs in with its password). */
+  vinculo: DirectoryLinkSchema.nullable(),
 });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 

@@ -17,6 +17,8 @@ import { ReportSummary1763700016000 } from './1763700016000-report-summary';
 import { VacuumAtScale1763700016100 } from './1763700016100-vacuum-at-scale';
 import { BoardProgress1763700016200 } from './1763700016200-board-progress';
 import { TasksListOrder1763700016300 } from './1763700016300-tasks-list-order';
+import { DirectoryLinks1763700017000 } from './1763700017000-directory-links';
+import { OidcReturnAndLogout1763700017010 } from './1763700017010-oidc-return-and-logout';
 import { AuditRepeatedRefusals1763700017200 } from './1763700017200-audit-repeated-refusals';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -40,5 +42,7 @@ export const MIGRATIONS = [
   VacuumAtScale1763700016100,
   BoardProgress1763700016200,
   TasksListOrder1763700016300,
+  DirectoryLinks1763700017000,
+  OidcReturnAndLogout1763700017010,
   AuditRepeatedRefusals1763700017200,
 ];

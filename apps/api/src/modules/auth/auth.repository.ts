@@ -179,6 +179,19 @@ export class AuthRepository {
       VALUES (${uuid}, ${usuario}, ${agente}, ${ip}, now() + make_interval(days => ${ttlDays}))`);
   }
 
+  /** The ID token of a session opened with OpenID (kept for RP-initiated logout). */
+  async setSessionIdToken(uuid: string, idToken: string): Promise<void> {
+    await this.db.execute(sql`UPDATE sesiones SET oidc_id_token = ${idToken} WHERE uuid = ${uuid}`);
+  }
+
+  /** Takes (reads and clears) a session's ID token. */
+  async takeSessionIdToken(uuid: string): Promise<string | null> {
+    const row = await this.db.one<{ token: string | null }>(sql`
+      UPDATE sesiones s SET oidc_id_token = NULL FROM (SELECT oidc_id_token AS token FROM sesiones WHERE uuid = ${uuid} FOR UPDATE) old
+       WHERE s.uuid = ${uuid} RETURNING old.token`);
+    return row?.token ?? null;
+  }
+
   /** A refresh keeps the session alive: last use now, and it lasts as long as its newest token. */
   async touchSession(uuid: string, ttlDays: number): Promise<void> {
     await this.db.execute(sql`

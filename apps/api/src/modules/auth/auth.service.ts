@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { LdapService } from '../sso/ldap.service';
+import { DirectoryUnavailableError, LdapService } from '../sso/ldap.service';
+import { OidcService } from '../sso/oidc.service';
 import { DirectoryUsersService } from '../users/directory-users.service';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
@@ -11,6 +12,7 @@ import {
   LOGIN_RATE_LIMIT,
   LoginRequest,
   LoginResponse,
+  LogoutResponse,
   MESSAGES,
   PASSWORD_CHECK_LIMIT,
   REFRESH_REUSE_GRACE_SECONDS,
@@ -19,7 +21,7 @@ import {
   SessionListResponseSchema,
   type Session,
 } from '@gestar/contracts';
-import { notFound, tooManyRequests, unauthorized } from '../../common/http/app-exception';
+import { notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../common/http/app-exception';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { AuditService } from '../../common/audit/audit.service';
@@ -53,9 +55,10 @@ export class AuthService {
   ) {}
 
   /** The directory sign-in pieces, looked up when used (their modules import this one). */
-  private directory(): { ldap: LdapService; users: DirectoryUsersService } {
+  private directory(): { ldap: LdapService; oidc: OidcService; users: DirectoryUsersService } {
     return {
       ldap: this.moduleRef.get(LdapService, { strict: false }),
+      oidc: this.moduleRef.get(OidcService, { strict: false }),
       users: this.moduleRef.get(DirectoryUsersService, { strict: false }),
     };
   }
@@ -83,40 +86,62 @@ export class AuthService {
     const username = input.username.trim();
     await this.reserveLoginAttempt(username, address);
     const { ldap, users } = this.directory();
+    let collision = false;
     if (ldap.enabled) {
       let who: Awaited<ReturnType<LdapService['authenticate']>> = null;
       try {
         who = await ldap.authenticate(username, input.password);
       } catch (err) {
-        // A directory that cannot be reached does not lock out local users.
-        ldap.warn(`No se pudo consultar el directorio: ${(err as Error).message}`);
+        if (!(err instanceof DirectoryUnavailableError)) throw err;
+        ldap.warn(`No se pudo consultar el directorio: ${err.message}`);
+        // A local user still signs in with its password; a directory user (or someone the
+        // directory may know) is told the directory is out, and nothing counts as a failure.
+        const row = await this.repo.loginUser(username);
+        if (!row || row.origen === 'ldap') {
+          await this.audit.record({
+            actorUuid: null,
+            accion: 'ingreso_fallido',
+            recurso: 'sesion',
+            recursoUuid: row?.uuid ?? null,
+            detalle: { usuario: username.slice(0, 100), motivo: 'directorio no disponible', metodo: 'ldap' },
+            ip: origin.ip,
+          });
+          throw serviceUnavailable(MESSAGES.errors.ssoDirectoryUnavailable);
+        }
       }
       if (who) {
-        let uuid: string;
+        let uuid: string | null = null;
         try {
           uuid = await users.signIn(who);
         } catch (err) {
           const message = (err as { message?: string }).message ?? MESSAGES.errors.loginFailed;
-          if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.refuse(username, origin, null, `directorio: ${message}`, message);
-          throw err;
+          // The directory's person is not the Gestar user of that name: that user's own password
+          // (checked below) may still open it; anything else is refused with the reason.
+          if (message === MESSAGES.errors.ssoUsernameCollision) collision = true;
+          else if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.refuse(username, origin, null, `directorio: ${message}`, message);
+          else throw err;
         }
-        await this.repo.clearFailedLogins(username, address);
-        return this.startSession(uuid, origin, 'ldap');
+        if (uuid) {
+          await this.repo.clearFailedLogins(username, address);
+          return this.startSession(uuid, origin, 'ldap');
+        }
       }
     }
     const row = await this.repo.loginUser(username);
     const ok = row
       ? await verifyPassword(row.password_hash, input.password)
       : (await verifyPassword(await dummyHash(), input.password), false);
-    const localAllowed = !row || row.origen === 'local' || this.config.sso.localPasswords;
+    // A user linked to the directory signs in through the directory only.
+    const localAllowed = !row || row.origen === 'local';
     if (!row || !ok || !row.activo || !localAllowed) {
       const motivo = !row
         ? 'usuario desconocido'
-        : !ok
-          ? 'contraseña incorrecta'
-          : !row.activo
-            ? 'usuario inactivo'
-            : 'contraseña local desactivada para usuarios del directorio';
+        : !localAllowed
+          ? 'usuario vinculado al directorio: contraseña local no admitida'
+          : !ok
+            ? 'contraseña incorrecta'
+            : 'usuario inactivo';
+      if (collision) return this.refuse(username, origin, null, `directorio: ${MESSAGES.errors.ssoUsernameCollision}`, MESSAGES.errors.ssoUsernameCollision);
       return this.refuse(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
     }
     await this.repo.clearFailedLogins(username, address);
@@ -124,11 +149,12 @@ export class AuthService {
   }
 
   /** A new session for a user who proved who they are (password, directory or OpenID). */
-  async startSession(userUuid: string, origin: SignInOrigin, metodo: string): Promise<Required<LoginResponse>> {
+  async startSession(userUuid: string, origin: SignInOrigin, metodo: string, extra: { idToken?: string | null } = {}): Promise<Required<LoginResponse>> {
     const row = await this.repo.sessionUser(userUuid);
     if (!row || !row.activo) throw unauthorized(MESSAGES.errors.userInactive);
     const session = randomUUID();
     await this.repo.insertSession(session, row.uuid, origin.agent?.slice(0, 300) ?? null, origin.ip?.slice(0, 100) ?? null, REFRESH_TOKEN_TTL_DAYS);
+    if (extra.idToken) await this.repo.setSessionIdToken(session, extra.idToken);
     const token = this.signAccessToken(row, session);
     const { token: refreshToken } = await this.insertRefreshToken(row.uuid, session);
     await this.audit.record({
@@ -252,12 +278,15 @@ export class AuthService {
    * refresh tokens the request names (its cookie, a body token) end their sign-ins as well, when
    * they are the caller's.
    */
-  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<{ ok: true }> {
+  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<LogoutResponse> {
+    const idToken = await this.repo.takeSessionIdToken(user.sesionUuid);
     const closed = await this.repo.closeSessions(user.uuid, { only: user.sesionUuid });
     if (closed) await this.audit.record({ actorUuid: user.uuid, accion: 'cerrar_sesion', recurso: 'sesion', recursoUuid: user.sesionUuid });
     for (const token of new Set(refreshTokens)) if (token) await this.repo.revokeFamilyOfToken(sha256(token), user.uuid);
     this.sessionState.forgetUser(user.uuid);
-    return { ok: true };
+    // A session opened at the company's provider: the browser ends that one too.
+    const endAtProvider = idToken ? await this.directory().oidc.endSessionUrl(idToken) : null;
+    return endAtProvider ? { ok: true, cerrar_proveedor: endAtProvider } : { ok: true };
   }
 
   /** The caller's open sessions, the current one first. */

@@ -94,6 +94,15 @@ export class DeliveriesRepository {
       RETURNING ${PREFERENCE_COLUMNS}`);
   }
 
+  /** Sets a person's e-mail address, keeping (or, for a first row, defaulting) the rest of its choices. */
+  async setAddress(p: PreferencesRow): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO preferencias_notificacion (usuario_uuid, correo, push, email, silencio_desde, silencio_hasta)
+      VALUES (${p.usuario_uuid}, ${p.correo}, ${p.push}::text[], ${p.email}::text[], ${p.silencio_desde}::time, ${p.silencio_hasta}::time)
+      ON CONFLICT (usuario_uuid) DO UPDATE SET correo = EXCLUDED.correo, updated_at = now()
+        WHERE preferencias_notificacion.correo IS DISTINCT FROM EXCLUDED.correo`);
+  }
+
   /** Every delivery in one statement; answers the uuids in input order. */
   async insertMany(items: readonly DeliveryInsert[]): Promise<string[]> {
     if (!items.length) return [];

@@ -43,6 +43,11 @@ export class NotificationChannelsService {
     return this.toResponse(row!);
   }
 
+  /** The address the company directory gives a person at each sign-in (it replaces the one kept). */
+  async setDirectoryAddress(usuarioUuid: string, correo: string): Promise<void> {
+    await this.deliveries.setAddress({ ...preferencesOrDefault(usuarioUuid, null), correo: correo.slice(0, 254) });
+  }
+
   async list(q: DeliveryListQuery): Promise<DeliveryListResponse> {
     const tz = this.config.timezone;
     const { rows, total } = await this.deliveries.page(

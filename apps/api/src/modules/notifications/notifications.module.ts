@@ -49,6 +49,6 @@ async function pushPortFor(config: AppConfig): Promise<PushPort> {
     { provide: PUSH_PORT, inject: [APP_CONFIG], useFactory: pushPortFor },
     { provide: OCCURRENCE_NOTIFIER, useExisting: AssignmentNotifier },
   ],
-  exports: [AssignmentNotifier, OCCURRENCE_NOTIFIER, NotificationDelivery],
+  exports: [AssignmentNotifier, OCCURRENCE_NOTIFIER, NotificationDelivery, NotificationChannelsService],
 })
 export class NotificationsModule {}

@@ -7,16 +7,16 @@ import { sql } from '../../database/sql';
 export class OidcRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(estado: string, nonce: string, verificador: string, ttlSeconds: number): Promise<void> {
+  async insert(estado: string, nonce: string, verificador: string, volver: string | null, ttlSeconds: number): Promise<void> {
     await this.db.execute(sql`
-      INSERT INTO oidc_intentos (estado, nonce, verificador, vence_en)
-      VALUES (${estado}, ${nonce}, ${verificador}, now() + make_interval(secs => ${ttlSeconds}))`);
+      INSERT INTO oidc_intentos (estado, nonce, verificador, volver, vence_en)
+      VALUES (${estado}, ${nonce}, ${verificador}, ${volver}, now() + make_interval(secs => ${ttlSeconds}))`);
     await this.db.execute(sql`DELETE FROM oidc_intentos WHERE vence_en < now() - interval '1 hour'`);
   }
 
   /** Uses a pending sign-in up (once): its nonce and PKCE verifier, if it exists and has not expired. */
-  take(estado: string): Promise<{ nonce: string; verificador: string } | null> {
+  take(estado: string): Promise<{ nonce: string; verificador: string; volver: string | null } | null> {
     return this.db.one(sql`
-      DELETE FROM oidc_intentos WHERE estado = ${estado} AND vence_en > now() RETURNING nonce, verificador`);
+      DELETE FROM oidc_intentos WHERE estado = ${estado} AND vence_en > now() RETURNING nonce, verificador, volver`);
   }
 }

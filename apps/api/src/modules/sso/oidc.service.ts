@@ -46,6 +46,16 @@ export class OidcService {
     return this.settings?.name ?? null;
   }
 
+  /** The issuer as the provider names itself (its ID tokens' `iss`): where an administrator's link points. */
+  async issuer(): Promise<string> {
+    try {
+      return (await this.configuration()).serverMetadata().issuer;
+    } catch (err) {
+      this.logger.warn(`No se pudo consultar el proveedor ${this.settings!.issuer}: ${(err as Error).message}`);
+      throw new AppException(503, MESSAGES.errors.ssoFailed);
+    }
+  }
+
   private configuration(): Promise<client.Configuration> {
     const s = this.settings!;
     this.discovered ??= client
@@ -62,7 +72,7 @@ export class OidcService {
   }
 
   /** Where to send the browser, and the state its cookie must carry back. */
-  async start(): Promise<{ url: string; state: string }> {
+  async start(volver: string | null): Promise<{ url: string; state: string }> {
     const s = this.settings!;
     let config: client.Configuration;
     try {
@@ -74,7 +84,7 @@ export class OidcService {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const verifier = client.randomPKCECodeVerifier();
-    await this.repo.insert(state, nonce, verifier, OIDC_ATTEMPT_SECONDS);
+    await this.repo.insert(state, nonce, verifier, volver, OIDC_ATTEMPT_SECONDS);
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: s.redirectUri,
       scope: s.scopes,
@@ -90,7 +100,10 @@ export class OidcService {
    * The provider sent the browser back: checks the state against the browser's cookie and the
    * stored sign-in, exchanges the code (PKCE) and checks the ID token (nonce, issuer, audience).
    */
-  async finish(query: Record<string, string>, cookieState: string | undefined): Promise<DirectoryIdentity> {
+  async finish(
+    query: Record<string, string>,
+    cookieState: string | undefined,
+  ): Promise<{ who: DirectoryIdentity; idToken: string | null; volver: string | null }> {
     const s = this.settings!;
     const state = query.state ?? '';
     if (!state || !cookieState || state !== cookieState) throw new OidcError('estado', 'el estado no coincide con el del navegador');
@@ -108,7 +121,14 @@ export class OidcService {
         idTokenExpected: true,
       });
     } catch (err) {
-      throw new OidcError('proveedor', (err as Error).message);
+      // openid-client names a claim that did not match (nonce, iss, aud) in its cause: the log says which.
+      let claim: string | null = null;
+      for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5 && !claim; e = (e as { cause?: unknown }).cause, depth++) {
+        const c = (e as { claim?: unknown }).claim;
+        if (typeof c === 'string') claim = c;
+      }
+      const reason = claim === 'nonce' ? 'el nonce del ID token no es el de este ingreso' : claim ? `el claim ${claim} del ID token no coincide` : null;
+      throw new OidcError('proveedor', reason ? `${reason} (${(err as Error).message})` : (err as Error).message);
     }
     const claims = { ...(tokens.claims() ?? {}) } as Record<string, unknown>;
     if (!(s.groupsClaim in claims) && tokens.access_token) {
@@ -121,14 +141,35 @@ export class OidcService {
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
     const rawGroups = claims[s.groupsClaim];
     const groups = Array.isArray(rawGroups) ? rawGroups.map(String) : typeof rawGroups === 'string' ? [rawGroups] : [];
+    // The username only names a new account: the identity is the issuer and the subject.
     const username = text(claims.preferred_username) || text(claims.email).split('@')[0] || String(claims.sub);
-    return {
+    const who: DirectoryIdentity = {
       origen: 'oidc',
-      externoId: String(claims.sub),
+      emisor: text(claims.iss) || s.issuer,
+      keys: [String(claims.sub)],
       username,
       nombre: text(claims.given_name) || text(claims.name) || username,
       apellido: text(claims.family_name),
+      correo: text(claims.email) && claims.email_verified !== false ? text(claims.email) : null,
       groups,
     };
+    return { who, idToken: tokens.id_token ?? null, volver: pending.volver };
+  }
+
+  /**
+   * Where the browser goes to end the provider's session after «Salir» (RP-initiated logout), or
+   * null when the provider offers no end_session_endpoint or cannot be consulted.
+   */
+  async endSessionUrl(idToken: string): Promise<string | null> {
+    const s = this.settings;
+    if (!s) return null;
+    try {
+      const config = await this.configuration();
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: s.postLogoutRedirectUri }).href;
+    } catch (err) {
+      this.logger.warn(`No se pudo preparar el cierre de sesión en el proveedor: ${(err as Error).message}`);
+      return null;
+    }
   }
 }

@@ -16,6 +16,8 @@ export interface OidcSettings {
   /** What the login button says: 'Ingresar con {name}'. */
   name: string;
   redirectUri: string;
+  /** Where the provider sends the browser after ending its session (registered at the provider). */
+  postLogoutRedirectUri: string;
   scopes: string;
   groupsClaim: string;
 }
@@ -37,6 +39,8 @@ export interface LdapSettings {
   startTls: boolean;
   /** A PEM file of the directory's CA, for ldaps:// or StartTLS. */
   tlsCaFile?: string;
+  /** Time limit of each directory operation (LDAP_TIMEOUT_MS); a whole sign-in gets twice this. */
+  timeoutMs: number;
 }
 
 export interface SsoSettings {
@@ -45,8 +49,6 @@ export interface SsoSettings {
   /** Ordered: the first rule whose group the person has gives the role; areas add up. */
   groupMap: [string, GroupRule][];
   autoCreate: boolean;
-  /** false: people who come from the directory cannot use a local password. */
-  localPasswords: boolean;
 }
 
 function parseGroupMap(raw: string | undefined): [string, GroupRule][] {
@@ -69,6 +71,13 @@ function parseGroupMap(raw: string | undefined): [string, GroupRule][] {
   });
 }
 
+function ldapTimeout(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 5000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100 || n > 60_000) throw new Error('LDAP_TIMEOUT_MS debe ser un número de milisegundos entre 100 y 60000');
+  return n;
+}
+
 const on = (v: string | undefined, def: boolean) => (v === undefined || v === '' ? def : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
 
 export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoSettings {
@@ -80,6 +89,7 @@ export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoS
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
           name: env.OIDC_NAME || 'la cuenta de la empresa',
           redirectUri: env.OIDC_REDIRECT_URI || `${publicUrl.replace(/\/$/, '')}/api/auth/oidc/callback`,
+          postLogoutRedirectUri: env.OIDC_POST_LOGOUT_REDIRECT_URI || `${publicUrl.replace(/\/$/, '')}/login`,
           scopes: env.OIDC_SCOPES || 'openid profile email',
           groupsClaim: env.OIDC_GROUPS_CLAIM || 'groups',
         }
@@ -97,6 +107,7 @@ export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoS
         groupSearchFilter: env.LDAP_GROUP_SEARCH_FILTER || '(member={dn})',
         startTls: on(env.LDAP_STARTTLS, false),
         tlsCaFile: env.LDAP_TLS_CA_FILE || undefined,
+        timeoutMs: ldapTimeout(env.LDAP_TIMEOUT_MS),
       }
     : null;
   if (ldap && !ldap.bindDn && !ldap.searchBase) {
@@ -107,7 +118,6 @@ export function loadSsoSettings(env: NodeJS.ProcessEnv, publicUrl: string): SsoS
     ldap,
     groupMap: parseGroupMap(env.SSO_GROUP_MAP),
     autoCreate: on(env.SSO_AUTO_CREATE, false),
-    localPasswords: on(env.SSO_LOCAL_PASSWORDS, true),
   };
 }
 

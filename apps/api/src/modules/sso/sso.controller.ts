@@ -1,6 +1,6 @@
 import { Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_ROUTES, AuthProvidersResponse, MESSAGES, type SsoErrorCode } from '@gestar/contracts';
+import { AUTH_ROUTES, AuthProvidersResponse, MESSAGES, safeReturnPath, type SsoErrorCode } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Endpoint, ValidQuery } from '../../common/auth/decorators';
 import { AuditService } from '../../common/audit/audit.service';
@@ -19,6 +19,8 @@ const CODE_OF: Record<string, SsoErrorCode> = {
   [MESSAGES.errors.ssoUnknownUser]: 'desconocido',
   [MESSAGES.errors.userInactive]: 'inactivo',
   [MESSAGES.errors.ssoMisconfigured]: 'configuracion',
+  [MESSAGES.errors.ssoUsernameCollision]: 'colision',
+  [MESSAGES.errors.lastAdministrator]: 'administrador',
 };
 
 @Controller()
@@ -40,9 +42,10 @@ export class SsoController {
   }
 
   @Endpoint(AUTH_ROUTES.oidcStart)
-  async start(@Res() res: Response): Promise<void> {
+  async start(@ValidQuery() query: { volver?: string }, @Res() res: Response): Promise<void> {
     if (!this.oidc.enabled) return res.redirect(302, '/login');
-    const { url, state } = await this.oidc.start();
+    // Only a path of this application: anything else is dropped, never followed.
+    const { url, state } = await this.oidc.start(safeReturnPath(query.volver));
     res.cookie(STATE_COOKIE.name, state, {
       httpOnly: true,
       // Lax: the provider sends the browser back with a top-level GET from its own site.
@@ -66,9 +69,10 @@ export class SsoController {
     if (!this.oidc.enabled) return res.redirect(302, '/login');
     if (query.error) return fail('proveedor', `el proveedor respondió ${query.error}`);
     let uuid: string;
+    let finished: Awaited<ReturnType<OidcService['finish']>>;
     try {
-      const who = await this.oidc.finish(query, readCookie(req, STATE_COOKIE.name));
-      uuid = await this.users.signIn(who);
+      finished = await this.oidc.finish(query, readCookie(req, STATE_COOKIE.name));
+      uuid = await this.users.signIn(finished.who);
     } catch (err) {
       if (err instanceof OidcError) {
         this.logger.warn(`Ingreso OpenID rechazado: ${err.message}`);
@@ -80,9 +84,13 @@ export class SsoController {
       throw err;
     }
     const agent = req.headers['user-agent'];
-    const session = await this.auth.startSession(uuid, { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null }, 'oidc');
+    const session = await this.auth.startSession(uuid, { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null }, 'oidc', {
+      idToken: finished.idToken,
+    });
     setRefreshCookie(res, session.refreshToken, this.config.cookieSecure);
     // The page there takes its access token with the refresh cookie: no token travels in a URL.
-    res.redirect(302, '/login/sso');
+    // The return path was checked when stored; it is checked again on the way out.
+    const volver = safeReturnPath(finished.volver);
+    res.redirect(302, volver ? `/login/sso?volver=${encodeURIComponent(volver)}` : '/login/sso');
   }
 }

@@ -5,64 +5,115 @@ import { MESSAGES } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { serviceUnavailable, unauthorized } from '../../common/http/app-exception';
 import { UserStateService } from '../../common/auth/user-state.service';
-import { mapGroups } from '../sso/sso-config';
+import { mapGroups, type GroupRule } from '../sso/sso-config';
 import { hashPassword } from '../auth/password';
+import { PG, pgErrorCode } from '../../database/sql';
+import { assertAdministratorRemains } from './administrators';
 import { UsersRepository } from './users.repository';
+import { NotificationChannelsService } from '../notifications/notification-channels.service';
+
+/** A plausible single address (a directory may hold anything in `mail`). */
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
 
 /** Who the directory says signed in. */
 export interface DirectoryIdentity {
   origen: 'oidc' | 'ldap';
-  /** The directory's stable id: the OpenID subject, or the LDAP entry's DN. */
-  externoId: string;
+  /** OpenID's issuer; null for LDAP. */
+  emisor: string | null;
+  /**
+   * The identity's keys, the one to keep first: OpenID `[sub]`; LDAP `[entryUUID, DN]` (or
+   * `[DN]` for a directory without entryUUID). Never a username or an e-mail.
+   */
+  keys: string[];
   username: string;
   nombre: string;
   apellido: string;
+  /** The directory's e-mail, when it gives one (and, for OpenID, says it is verified or is trusted). */
+  correo: string | null;
   groups: string[];
 }
 
 /**
- * A directory sign-in becomes a Gestar user (DECISIONS.md, "Company sign-in"): the groups give the
- * role and areas at every sign-in; an unknown person is created only with SSO_AUTO_CREATE=true;
- * a user deactivated in Gestar stays out whatever the directory says.
+ * A directory sign-in becomes a Gestar user (DECISIONS.md, "Trust: company sign-in"). The
+ * identity is found by its own key only. A new identity becomes a new user (SSO_AUTO_CREATE)
+ * unless its username is taken: then it is refused, never linked to that user. The group map
+ * sets role and areas only of users the directory manages; name (and e-mail) follow the
+ * directory at every sign-in; a user deactivated in Gestar stays out.
  */
 @Injectable()
 export class DirectoryUsersService {
   constructor(
     private readonly repo: UsersRepository,
     private readonly userState: UserStateService,
+    private readonly channels: NotificationChannelsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Transactional()
-  async signIn(who: DirectoryIdentity): Promise<string> {
-    const sso = this.config.sso;
-    const rule = mapGroups(who.groups, sso.groupMap);
-    if (!rule) throw unauthorized(MESSAGES.errors.ssoNoGroup);
+  /** The role and areas the groups give, resolved to Gestar's uuids. */
+  private async resolve(rule: GroupRule): Promise<{ rol: string; areas: string[] }> {
     const role = await this.repo.roleUuidByName(rule.rol);
     const areas = await this.repo.areaUuidsByNames(rule.areas);
     if (!role || areas.length !== new Set(rule.areas.map((a) => a.toLowerCase())).size) {
       throw serviceUnavailable(MESSAGES.errors.ssoMisconfigured);
     }
-    const existing = await this.repo.findForDirectory(who.origen, who.externoId, who.username);
+    return { rol: role.uuid, areas: areas.map((a) => a.uuid) };
+  }
+
+  /**
+   * The user the identity signs in as. Two first sign-ins of one identity at once: the second
+   * insert meets the unique key and is tried again, finding the user the first one created.
+   */
+  async signIn(who: DirectoryIdentity): Promise<string> {
+    try {
+      return await this.applySignIn(who);
+    } catch (err) {
+      if (pgErrorCode(err) !== PG.uniqueViolation) throw err;
+      return this.applySignIn(who);
+    }
+  }
+
+  @Transactional()
+  private async applySignIn(who: DirectoryIdentity): Promise<string> {
+    const sso = this.config.sso;
+    const key = who.keys[0]!.slice(0, 1000);
+    const nombre = (who.nombre || who.username).slice(0, 100);
+    const apellido = who.apellido.slice(0, 100);
+    const rule = mapGroups(who.groups, sso.groupMap);
+    const existing = await this.repo.findByDirectoryKey(who.origen, who.emisor, who.keys);
     let uuid: string;
     if (existing) {
       if (!existing.activo) throw unauthorized(MESSAGES.errors.userInactive);
       uuid = existing.uuid;
-      await this.repo.applyDirectory(uuid, who.origen, who.externoId, role.uuid);
+      await this.repo.applyDirectoryProfile(uuid, { emisor: who.emisor, externoId: key, nombre, apellido });
+      if (existing.directorio_gestiona) {
+        if (!rule) throw unauthorized(MESSAGES.errors.ssoNoGroup);
+        const access = await this.resolve(rule);
+        await this.repo.setRole(uuid, access.rol);
+        await this.repo.replaceAreas(uuid, access.areas);
+        await assertAdministratorRemains(this.repo);
+      }
     } else {
+      if (!rule) throw unauthorized(MESSAGES.errors.ssoNoGroup);
+      // Same name as a Gestar user it is not linked to: that user is someone else until an
+      // administrator says otherwise.
+      if (await this.repo.usernameHolder(who.username)) throw unauthorized(MESSAGES.errors.ssoUsernameCollision);
       if (!sso.autoCreate) throw unauthorized(MESSAGES.errors.ssoUnknownUser);
+      const access = await this.resolve(rule);
       uuid = await this.repo.insertFromDirectory({
         username: who.username.slice(0, 100),
-        nombre: (who.nombre || who.username).slice(0, 100),
-        apellido: who.apellido.slice(0, 100),
-        rol_uuid: role.uuid,
+        nombre,
+        apellido,
+        rol_uuid: access.rol,
         origen: who.origen,
-        externo_id: who.externoId.slice(0, 300),
+        externo_emisor: who.emisor,
+        externo_id: key,
         // Nobody knows it: a directory user signs in through the directory.
         password_hash: await hashPassword(randomBytes(32).toString('base64url')),
       });
+      await this.repo.replaceAreas(uuid, access.areas);
     }
-    await this.repo.replaceAreas(uuid, areas.map((a) => a.uuid));
+    // The directory's address is where its e-mails go (an address it does not give leaves the kept one).
+    if (who.correo && EMAIL.test(who.correo)) await this.channels.setDirectoryAddress(uuid, who.correo);
     this.userState.invalidate(uuid);
     return uuid;
   }

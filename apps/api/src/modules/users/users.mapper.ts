@@ -21,5 +21,9 @@ export function toUserResponse(u: UserListRow) {
       ? { uuid: u.puesto.uuid, nombre: u.puesto.nombre, descripcion: u.puesto.descripcion }
       : null,
     descripcion_puesto_uuid: u.descripcion_puesto_uuid,
+    vinculo:
+      u.origen === 'local' || u.externo_id === null
+        ? null
+        : { proveedor: u.origen, identificador: u.externo_id, emisor: u.externo_emisor, gestiona_grupos: u.directorio_gestiona },
   };
 }

@@ -45,6 +45,10 @@ export interface UserListRow {
   descripcion_puesto_uuid: string | null;
   puesto: { uuid: string; nombre: string; descripcion: string } | null;
   areas: { uuid: string; nombre: string }[] | null;
+  origen: 'local' | 'oidc' | 'ldap';
+  externo_id: string | null;
+  externo_emisor: string | null;
+  directorio_gestiona: boolean;
 }
 
 /** One user with everything its response needs. */
@@ -63,6 +67,7 @@ export class UsersRepository {
     return this.db.one(sql`
       SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, r.permisos AS rol_permisos,
              u.activo, u.created_at, u.descripcion_puesto_uuid,
+             u.origen, u.externo_id, u.externo_emisor, u.directorio_gestiona,
              ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas
         FROM usuarios u
         JOIN roles r ON r.uuid = u.rol_uuid
@@ -106,7 +111,8 @@ export class UsersRepository {
          ${paginate(f)}
       )
       SELECT u.uuid, u.username, u.nombre, u.apellido, u.rol_uuid, r.nombre AS rol_nombre, r.permisos AS rol_permisos,
-             u.activo, u.created_at, u.descripcion_puesto_uuid, ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas, page.total
+             u.activo, u.created_at, u.descripcion_puesto_uuid, u.origen, u.externo_id, u.externo_emisor, u.directorio_gestiona,
+             ${PUESTO_JSON} AS puesto, ${AREAS_JSON} AS areas, page.total
         FROM page
         JOIN usuarios u ON u.uuid = page.uuid
         JOIN roles r ON r.uuid = u.rol_uuid
@@ -201,12 +207,69 @@ export class UsersRepository {
     await this.db.execute(sql`UPDATE usuarios SET password_hash = ${hash}, updated_at = now() WHERE uuid = ${uuid}`);
   }
 
-  /** A user by its directory identity, or else by its username (a local user signing in through the directory). */
-  findForDirectory(origen: string, externoId: string, username: string): Promise<{ uuid: string; activo: boolean; origen: string } | null> {
+  /**
+   * The user linked to a directory identity, by its key only. OpenID: the subject at this issuer
+   * (a link made before issuers were kept has none, and is adopted by the first sign-in). LDAP:
+   * any of the entry's keys (entryUUID, DN), so a link made with the DN survives.
+   */
+  findByDirectoryKey(
+    origen: 'oidc' | 'ldap',
+    emisor: string | null,
+    keys: readonly string[],
+  ): Promise<{ uuid: string; activo: boolean; directorio_gestiona: boolean } | null> {
     return this.db.one(sql`
-      SELECT uuid, activo, origen FROM usuarios
-       WHERE (origen = ${origen} AND externo_id = ${externoId}) OR lower(username) = lower(${username})
-       ORDER BY (origen = ${origen} AND externo_id = ${externoId}) DESC LIMIT 1`);
+      SELECT uuid, activo, directorio_gestiona FROM usuarios
+       WHERE origen = ${origen} AND externo_id = ANY(${keys}::text[])
+         AND (externo_emisor IS NOT DISTINCT FROM ${emisor} OR externo_emisor IS NULL)
+       ORDER BY (externo_emisor IS NULL), array_position(${keys}::text[], externo_id::text)
+       LIMIT 1`);
+  }
+
+  /** Whether a username is held by any user, linked or not (case-insensitive, like the unique index). */
+  usernameHolder(username: string): Promise<{ uuid: string } | null> {
+    return this.db.one(sql`SELECT uuid FROM usuarios WHERE lower(username) = lower(${username})`);
+  }
+
+  /** What the directory says of a linked user at each sign-in: its key as now written, and its name. */
+  async applyDirectoryProfile(uuid: string, p: { emisor: string | null; externoId: string; nombre: string; apellido: string }): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE usuarios SET externo_emisor = ${p.emisor}, externo_id = ${p.externoId}, nombre = ${p.nombre}, apellido = ${p.apellido},
+             updated_at = now()
+       WHERE uuid = ${uuid}
+         AND (externo_emisor IS DISTINCT FROM ${p.emisor} OR externo_id IS DISTINCT FROM ${p.externoId}
+              OR nombre <> ${p.nombre} OR apellido <> ${p.apellido})`);
+  }
+
+  async setRole(uuid: string, rolUuid: string): Promise<void> {
+    await this.db.execute(sql`UPDATE usuarios SET rol_uuid = ${rolUuid}, updated_at = now() WHERE uuid = ${uuid} AND rol_uuid <> ${rolUuid}`);
+  }
+
+  /** Links a user to a directory identity (an administrator's action). */
+  async linkDirectory(uuid: string, l: { origen: 'oidc' | 'ldap'; emisor: string | null; externoId: string; gestiona: boolean }): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE usuarios SET origen = ${l.origen}, externo_emisor = ${l.emisor}, externo_id = ${l.externoId},
+             directorio_gestiona = ${l.gestiona}, updated_at = now()
+       WHERE uuid = ${uuid}`);
+  }
+
+  async unlinkDirectory(uuid: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE usuarios SET origen = 'local', externo_emisor = NULL, externo_id = NULL, directorio_gestiona = false, updated_at = now()
+       WHERE uuid = ${uuid}`);
+  }
+
+  /**
+   * Active users whose role holds every one of `permisos`, counted after taking the
+   * installation-wide administrators lock (held to the end of the transaction): two changes
+   * that each remove an administrator run one after the other, and the second one counts the
+   * first one's result.
+   */
+  async activeAdministratorsLocked(permisos: readonly string[]): Promise<number> {
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('gestar:administradores'))`);
+    const row = await this.db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM usuarios u JOIN roles r ON r.uuid = u.rol_uuid
+       WHERE u.activo AND r.permisos @> ${permisos}::text[]`);
+    return row?.n ?? 0;
   }
 
   roleUuidByName(nombre: string): Promise<{ uuid: string } | null> {
@@ -218,25 +281,20 @@ export class UsersRepository {
     return this.db.query(sql`SELECT uuid, nombre FROM areas WHERE lower(nombre) = ANY(${nombres.map((n) => n.toLowerCase())}::text[])`);
   }
 
-  /** Applies what the directory says at a sign-in: where the user comes from, its role. */
-  async applyDirectory(uuid: string, origen: string, externoId: string, rolUuid: string): Promise<void> {
-    await this.db.execute(sql`
-      UPDATE usuarios SET origen = ${origen}, externo_id = ${externoId}, rol_uuid = ${rolUuid}, updated_at = now()
-       WHERE uuid = ${uuid} AND (origen IS DISTINCT FROM ${origen} OR externo_id IS DISTINCT FROM ${externoId} OR rol_uuid <> ${rolUuid})`);
-  }
-
   async insertFromDirectory(input: {
     username: string;
     nombre: string;
     apellido: string;
     rol_uuid: string;
     origen: string;
+    externo_emisor: string | null;
     externo_id: string;
     password_hash: string;
   }): Promise<string> {
     const [row] = await this.db.query<{ uuid: string }>(sql`
-      INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, origen, externo_id)
-      VALUES (${input.username}, ${input.password_hash}, ${input.nombre}, ${input.apellido}, ${input.rol_uuid}, ${input.origen}, ${input.externo_id})
+      INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, origen, externo_emisor, externo_id, directorio_gestiona)
+      VALUES (${input.username}, ${input.password_hash}, ${input.nombre}, ${input.apellido}, ${input.rol_uuid}, ${input.origen},
+              ${input.externo_emisor}, ${input.externo_id}, true)
       RETURNING uuid`);
     return row.uuid;
   }

@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../common/http/app
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { AuthService } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { assertAdministratorRemains } from './administrators';
 import { toUserResponse } from './users.mapper';
 import { UserRow, UsersRepository } from './users.repository';
 
@@ -205,6 +206,7 @@ export class UsersService {
       activo,
     });
     await this.repo.replaceAreas(uuid, input.usuario_areas_uuid);
+    await assertAdministratorRemains(this.repo);
     if (password_hash) await this.repo.setPasswordHash(uuid, password_hash);
     if (!activo || (password_hash && uuid !== caller.uuid)) await this.auth.endSessionsOf(uuid);
   }
@@ -216,6 +218,7 @@ export class UsersService {
     this.assertManageable(caller, target, 'delete');
     if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
     await this.repo.deactivate(uuid);
+    await assertAdministratorRemains(this.repo);
     await this.auth.endSessionsOf(uuid);
   }
 

@@ -104,7 +104,7 @@ export function LoginPage() {
                     <Divider label="o" labelPosition="center" />
                     <Button
                       component="a"
-                      href={AUTH_ROUTES.oidcStart.path}
+                      href={target === '/' ? AUTH_ROUTES.oidcStart.path : `${AUTH_ROUTES.oidcStart.path}?volver=${encodeURIComponent(target)}`}
                       variant="default"
                       fullWidth
                       h="auto"

@@ -1,6 +1,6 @@
 import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Button, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { IconLink, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { type UserResponse } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
 import { USERS_SKELETON_ROWS } from '../../../lib/ui-settings';
@@ -15,6 +15,8 @@ export interface UserActions {
   edit: boolean;
   remove: boolean;
   reactivate: boolean;
+  /** Link to (or unlink from) a company account: administrators only. */
+  link: boolean;
 }
 
 export interface UsersTableProps {
@@ -26,6 +28,7 @@ export interface UsersTableProps {
   onEdit: (user: UserResponse) => void;
   onDelete: (user: UserResponse) => void;
   onReactivate: (user: UserResponse) => void;
+  onLink: (user: UserResponse) => void;
 }
 
 function SkeletonRows() {
@@ -47,6 +50,7 @@ function UserRow({
   onEdit,
   onDelete,
   onReactivate,
+  onLink,
 }: {
   user: UserResponse;
   actions: UserActions;
@@ -54,12 +58,24 @@ function UserRow({
   onEdit: (user: UserResponse) => void;
   onDelete: (user: UserResponse) => void;
   onReactivate: (user: UserResponse) => void;
+  onLink: (user: UserResponse) => void;
 }) {
   return (
     <Table.Tr key={user.uuid}>
       <Table.Td>{user.nombre}</Table.Td>
       <Table.Td>{user.apellido}</Table.Td>
-      <Table.Td>{user.username}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {user.username}
+          {user.vinculo && (
+            <Tooltip label="Ingresa con la cuenta de la empresa">
+              <Badge variant="light" color="blue" tt="none" style={FULL_WIDTH}>
+                Empresa
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
       <Table.Td>{user.rol.nombre}</Table.Td>
       <Table.Td>
         <Group gap={4}>
@@ -93,6 +109,18 @@ function UserRow({
                 onClick={() => onEdit(user)}
               >
                 <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {actions.link && (
+            <Tooltip label="Cuenta de la empresa">
+              <ActionIcon
+                variant="subtle"
+                color="blue"
+                aria-label={`Cuenta de la empresa de ${user.username}`}
+                onClick={() => onLink(user)}
+              >
+                <IconLink size={18} />
               </ActionIcon>
             </Tooltip>
           )}
@@ -140,6 +168,7 @@ export function UsersTable({
   onEdit,
   onDelete,
   onReactivate,
+  onLink,
 }: UsersTableProps) {
   const stackRef = useStackedTable();
   return (
@@ -177,6 +206,7 @@ export function UsersTable({
                   onEdit={onEdit}
                   onDelete={onDelete}
                   onReactivate={onReactivate}
+                  onLink={onLink}
                 />
               ))
             )}

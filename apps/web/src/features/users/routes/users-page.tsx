@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, userManageRefusal, type UserResponse } from '@gestar/contracts';
+import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, USERS_ROUTES, userManageRefusal, type UserResponse } from '@gestar/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
@@ -14,6 +14,7 @@ import { useUser } from '../api/get-user';
 import { usersQueryOptions, useUsers } from '../api/get-users';
 import { useReactivateUser } from '../api/save-user';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
+import { DirectoryLinkDialog } from '../components/directory-link-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UsersTable, type UserActions } from '../components/users-table';
 
@@ -29,6 +30,7 @@ export function UsersPage() {
   const [username] = useDebouncedValue(usernameInput.trim(), DEBOUNCE_MS);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserResponse | null>(null);
+  const [linking, setLinking] = useState<UserResponse | null>(null);
   const session = useSession();
   // The caller's own areas: a supervisor manages only users all of whose areas are its own.
   const me = useUser(session.user?.uuid);
@@ -46,6 +48,7 @@ export function UsersPage() {
       // The API refuses deactivating oneself.
       remove: user.activo && manageable && can('delete:user') && user.uuid !== session.user?.uuid,
       reactivate: !user.activo && manageable && can('update:user'),
+      link: user.activo && can(USERS_ROUTES.linkDirectory.access),
     };
   };
 
@@ -119,6 +122,7 @@ export function UsersPage() {
           onEdit={(user) => setEditing({ mode: 'edit', user })}
           onDelete={setDeleting}
           onReactivate={onReactivate}
+          onLink={setLinking}
         />
       )}
 
@@ -133,6 +137,7 @@ export function UsersPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {linking && <DirectoryLinkDialog key={linking.uuid} user={linking} onClose={() => setLinking(null)} />}
       {deleting && <DeleteUserDialog key={deleting.uuid} user={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
