@@ -84,7 +84,19 @@ export class AuthService {
   async login(input: LoginRequest, origin: SignInOrigin): Promise<Required<LoginResponse>> {
     const address = origin.ip ?? 'desconocida';
     const username = input.username.trim();
-    await this.reserveLoginAttempt(username, address);
+    const attempt = await this.reserveLoginAttempt(username, address);
+    try {
+      return await this.verifyLogin(input, username, address, origin);
+    } catch (err) {
+      // A sign-in that ends without a verdict on the password (the directory out, a database
+      // error) gives its reserved attempt back: only a refused password counts as a failure.
+      const status = (err as { getStatus?: () => number }).getStatus?.() ?? 500;
+      if (status >= 500) await this.repo.releaseAttempt(attempt);
+      throw err;
+    }
+  }
+
+  private async verifyLogin(input: LoginRequest, username: string, address: string, origin: SignInOrigin): Promise<Required<LoginResponse>> {
     const { ldap, users } = this.directory();
     let collision = false;
     if (ldap.enabled) {
@@ -103,7 +115,7 @@ export class AuthService {
             accion: 'ingreso_fallido',
             recurso: 'sesion',
             recursoUuid: row?.uuid ?? null,
-            detalle: { usuario: username.slice(0, 100), motivo: 'directorio no disponible', metodo: 'ldap' },
+            detalle: { usuario: typedUsername(username), sin_cuenta: row === null, motivo: 'directorio no disponible', metodo: 'ldap' },
             ip: origin.ip,
           });
           throw serviceUnavailable(MESSAGES.errors.ssoDirectoryUnavailable);
