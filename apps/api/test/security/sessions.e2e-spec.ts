@@ -109,6 +109,26 @@ describe('sessions', () => {
     expect([refused.headers['set-cookie'] ?? []].flat().join()).toMatch(new RegExp(`${REFRESH_COOKIE.name}=;`));
   });
 
+  it('a refresh cookie that is not valid percent-encoding reads as absent: 401 on refresh, and logout still ends the session', async () => {
+    const mangled = `${REFRESH_COOKIE.name}=%E0%A4`;
+    const refused = await t.http.post('/api/auth/refresh-token').set('Cookie', mangled).send({});
+    expectError(refused, 401, MESSAGES.errors.invalidRefreshToken);
+    expect([refused.headers['set-cookie'] ?? []].flat().join()).toMatch(new RegExp(`${REFRESH_COOKIE.name}=;`));
+    // Beside another cookie and a second copy of its own name, alike.
+    const crowded = await t.http.post('/api/auth/refresh-token').set('Cookie', `otra=1; ${mangled}; ${REFRESH_COOKIE.name}=%`).send({});
+    expectError(crowded, 401, MESSAGES.errors.invalidRefreshToken);
+
+    const s = await login(t, 'operario');
+    const out = await t.http.post('/api/auth/logout').set(bearer(s.token)).set('Cookie', mangled).send({ refreshToken: s.refreshToken });
+    parseWith(OkResponseSchema, out.body);
+    expectError(await me(s.token, s.user.uuid), 401, MESSAGES.errors.sessionEnded);
+    expectError(await t.http.post('/api/auth/refresh-token').send({ refreshToken: s.refreshToken }), 401);
+    // Without a body token too: the bearer's session ends.
+    const b = await login(t, 'operario');
+    parseWith(OkResponseSchema, (await t.http.post('/api/auth/logout').set(bearer(b.token)).set('Cookie', mangled).send({})).body);
+    expectError(await me(b.token, b.user.uuid), 401, MESSAGES.errors.sessionEnded);
+  });
+
   it('logout ends the access token at once, not 15 minutes later, and its refresh token', async () => {
     const s = await login(t, 'operario');
     expect((await me(s.token, s.user.uuid)).status).toBe(200);
