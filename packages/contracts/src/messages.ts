@@ -146,6 +146,13 @@ export const MESSAGES = {
     outOfScope: 'No tiene acceso a este recurso',
     notFound: 'El recurso solicitado no existe',
     routeNotFound: 'La ruta solicitada no existe',
+    /** The page a browser gets for an address outside the API that names nothing (a missing file, a POST to a page). */
+    pageNotFoundTitle: 'Página no encontrada',
+    pageNotFound: 'La dirección que abrió no existe en Gestar. Revise el enlace o vuelva al inicio.',
+    /** The same page for an address the server cannot read (broken percent-encoding) or a request it refused. */
+    pageRequestRefusedTitle: 'Solicitud no válida',
+    pageRequestRefused: 'La dirección o los datos enviados no son válidos. Revise el enlace o vuelva al inicio.',
+    pageGoHome: 'Ir al inicio',
     payloadTooLarge: 'El contenido enviado es demasiado grande (máximo 1 MB)',
     tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Intente nuevamente en unos minutos.',
     databaseUnavailable: 'El servicio no está disponible en este momento. Intente nuevamente en unos instantes.',
