@@ -36,11 +36,69 @@ export interface AppConfig {
   /** Hours an occurrence stays overdue before its area's supervisors are told (ESCALATION_HOURS, default 24). */
   escalationHours: number;
   /** The SMTP server e-mail goes through (SMTP_URL, e.g. smtp://usuario:clave@correo.empresa:587); unset: no e-mail. */
-  smtpUrl?: string;
+  smtp?: SmtpSettings;
   /** Milliseconds an SMTP step may take before the try counts as failed (SMTP_TIMEOUT_SECONDS, default 15). */
   smtpTimeoutMs: number;
   /** The sender of the e-mails (MAIL_FROM, default `Gestar <gestar@` + the APP_URL host + `>`). */
   mailFrom: string;
+}
+
+/** SMTP_URL read into its parts: the credentials decoded, TLS before authenticating decided. */
+export interface SmtpSettings {
+  /** SMTP_URL without its user, password and `requireTLS`: for nodemailer (its other query options stay). */
+  url: string;
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte. */
+  secure: boolean;
+  /**
+   * smtp://: refuse to go on (and so to authenticate) unless the server offers STARTTLS. Default on when
+   * the URL carries credentials; SMTP_REQUIRE_TLS (or `?requireTLS=` in the URL) says otherwise.
+   */
+  requireTls: boolean;
+  user?: string;
+  pass?: string;
+}
+
+const decodeCredential = (value: string, what: string): string => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new Error(`SMTP_URL: ${what} tiene un «%» que no es un carácter codificado (escriba «%25» para un «%»)`);
+  }
+};
+
+/**
+ * SMTP_URL (`smtp://` with STARTTLS, `smtps://` with TLS from the start). A user or password with
+ * characters that mean something in a URL (`@ : / % # ?`) is written percent-encoded (`@` as `%40`)
+ * and decoded here; SMTP_PASSWORD (or SMTP_PASSWORD_FILE) gives the password apart from the URL.
+ */
+export function smtpSettingsOf(raw: string, env: NodeJS.ProcessEnv = {}): SmtpSettings {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('SMTP_URL no es una URL válida (por ejemplo smtp://usuario:clave@correo.empresa:587)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL debe empezar con smtp:// o smtps://');
+  if (!url.hostname) throw new Error('SMTP_URL no indica el servidor de correo');
+  const secure = url.protocol === 'smtps:';
+  const user = url.username ? decodeCredential(url.username, 'el usuario') : undefined;
+  const pass = env.SMTP_PASSWORD ?? (url.password ? decodeCredential(url.password, 'la contraseña') : undefined);
+  const inUrl = url.searchParams.get('requireTLS');
+  const requireTls = secure ? false : inUrl !== null ? bool(inUrl) : bool(env.SMTP_REQUIRE_TLS, Boolean(user || pass));
+  url.username = '';
+  url.password = '';
+  url.searchParams.delete('requireTLS');
+  return {
+    url: url.toString(),
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTls,
+    ...(user !== undefined ? { user } : {}),
+    ...(pass !== undefined ? { pass } : {}),
+  };
 }
 
 /** REMINDER_TIME `HH:MM` as minutes after midnight. */
@@ -113,7 +171,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     country: (env.APP_COUNTRY ?? 'AR').toUpperCase(),
     reminderMinutes: reminderMinutesOf(env.REMINDER_TIME),
     escalationHours: Math.max(1, Number.parseInt(env.ESCALATION_HOURS ?? '24', 10) || 24),
-    smtpUrl: env.SMTP_URL,
+    smtp: env.SMTP_URL ? smtpSettingsOf(env.SMTP_URL, env) : undefined,
     smtpTimeoutMs: Math.max(1, Number.parseInt(env.SMTP_TIMEOUT_SECONDS ?? '15', 10) || 15) * 1000,
     mailFrom: env.MAIL_FROM ?? `Gestar <gestar@${hostOf(publicUrl)}>`,
   };

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
+import type { SmtpSettings } from '../../config';
 
 /** One e-mail: a Spanish subject, a plain-text body and its HTML alternative. */
 export interface MailMessage {
@@ -29,15 +30,26 @@ export class NoopMailAdapter implements MailPort {
   close(): void {}
 }
 
-/** nodemailer over SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start). */
+/**
+ * nodemailer over SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start).
+ * With `requireTls` the connection ends before authenticating unless STARTTLS succeeded: the
+ * password never travels in clear.
+ */
 export class SmtpMailAdapter implements MailPort {
   readonly enabled = true;
   private readonly transport;
 
   /** `timeoutMs`: how long each step (connect, greeting, any answer) may take before the try fails. */
-  constructor(url: string, from: string, timeoutMs: number) {
+  constructor(smtp: SmtpSettings, from: string, timeoutMs: number) {
     this.transport = createTransport(
-      { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
+      {
+        url: smtp.url,
+        requireTLS: smtp.requireTls,
+        ...(smtp.user !== undefined || smtp.pass !== undefined ? { auth: { user: smtp.user ?? '', pass: smtp.pass ?? '' } } : {}),
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      },
       { from },
     );
   }
@@ -51,14 +63,14 @@ export class SmtpMailAdapter implements MailPort {
   }
 }
 
-export function mailPortFor(config: { smtpUrl?: string; mailFrom: string; smtpTimeoutMs: number }): MailPort {
+export function mailPortFor(config: { smtp?: SmtpSettings; mailFrom: string; smtpTimeoutMs: number }): MailPort {
   const logger = new Logger('Correo');
-  if (!config.smtpUrl) {
+  if (!config.smtp) {
     logger.log('Correo desactivado: SMTP_URL no está configurada');
     return new NoopMailAdapter();
   }
   try {
-    return new SmtpMailAdapter(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs);
+    return new SmtpMailAdapter(config.smtp, config.mailFrom, config.smtpTimeoutMs);
   } catch (err) {
     logger.error(`Correo desactivado: SMTP_URL no es válida (${(err as Error).message})`);
     return new NoopMailAdapter();
