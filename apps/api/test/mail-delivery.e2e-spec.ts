@@ -1,6 +1,12 @@
-import { DEFAULT_NOTIFICATION_CHOICES, TestNotificationResponseSchema } from '@gestar/contracts';
+import {
+  DEFAULT_NOTIFICATION_CHOICES,
+  DeliveryListResponseSchema,
+  MESSAGES,
+  TestNotificationResponseSchema,
+} from '@gestar/contracts';
+import { MAIL_MAX_ATTEMPTS, MailOutbox } from '../src/modules/notifications/mail-outbox.service';
 import { startSmtp, type TestSmtp } from './support/smtp';
-import { createTestApp, parseWith, TestApp, tokenFor } from './support/test-app';
+import { createTestApp, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /**
  * E-mail as a company's IT department sets it up, against a real SMTP server the test starts on
@@ -98,5 +104,115 @@ describe('e-mail through an SMTP server that asks for a password', () => {
     const app = await apiWith({ SMTP_URL: `smtp://${ENCODED}@${smtp.host}:${smtp.port}/?requireTLS=false` });
     expect((await sendTest(app)).estado).toBe('enviada');
     expect(smtp.auths).toEqual([{ username: USER, password: PASS }]);
+  });
+});
+
+describe('refusals and retries', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let admin: string;
+  let operario: string;
+  let operarioUuid: string;
+  const HOUR = 60 * 60_000;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, SMTP_TIMEOUT_SECONDS: '2', APP_URL: 'https://gestar.taller.test' } });
+    [admin, operario] = await Promise.all([tokenFor(t, 'admin'), tokenFor(t, 'operario')]);
+    operarioUuid = await userUuid(t, 'operario');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    smtp.mode = 'accept';
+    smtp.refuse.clear();
+    smtp.received.length = 0;
+    smtp.recipients.length = 0;
+  });
+
+  const address = async (correo: string | null) => {
+    const res = await t.http
+      .put('/api/notifications/preferences')
+      .set('Authorization', `Bearer ${operario}`)
+      .send({ correo, avisos: { ...DEFAULT_NOTIFICATION_CHOICES, mensaje: { push: false, email: true } } });
+    expect(res.status).toBe(200);
+  };
+  const send = async (titulo: string) => {
+    const res = await t.http
+      .post('/api/notifications/send')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ usuario_uuid: operarioUuid, titulo, mensaje: 'Revisar la lijadora' });
+    expect(res.status).toBe(201);
+  };
+  const logged = async (titulo: string) => {
+    const res = await t.http.get('/api/notifications/deliveries').query({ limit: '100', canal: 'email' }).set('Authorization', `Bearer ${admin}`);
+    const row = parseWith(DeliveryListResponseSchema, res.body).data.find((d) => d.titulo === titulo);
+    if (!row) throw new Error(`sin entrega para ${titulo}`);
+    return row;
+  };
+
+  it('a permanent refusal (550) is tried once and never again', async () => {
+    await address('no-existe@taller.test');
+    smtp.mode = 'reject-permanent';
+    await send('Rechazo definitivo');
+    const outbox = t.app.get(MailOutbox);
+    const at = Date.now();
+    expect(await outbox.flush(new Date(at))).toEqual({ enviadas: 0, fallidas: 1 });
+    const row = await logged('Rechazo definitivo');
+    expect(row).toMatchObject({ estado: 'fallida', intentos: 1, proximo_intento: null });
+    expect(row.motivo).toMatch(new RegExp(`^${MESSAGES.notifications.emailRefusedPermanently}.*550`));
+    // Hours later, nothing is due: the server is not asked again.
+    smtp.mode = 'accept';
+    expect(await outbox.flush(new Date(at + 24 * HOUR))).toEqual({ enviadas: 0, fallidas: 0 });
+    expect(smtp.recipients).toEqual(['no-existe@taller.test']);
+  });
+
+  it('a refusal for now (451) is retried', async () => {
+    await address('lleno@taller.test');
+    smtp.refuse.add('lleno@taller.test');
+    await send('Rechazo pasajero');
+    const outbox = t.app.get(MailOutbox);
+    const at = Date.now();
+    await outbox.flush(new Date(at));
+    const first = await logged('Rechazo pasajero');
+    expect(first).toMatchObject({ estado: 'fallida', intentos: 1 });
+    expect(first.proximo_intento).not.toBeNull();
+    expect(first.motivo).toMatch(new RegExp(`^No se pudo enviar \\(intento 1 de ${MAIL_MAX_ATTEMPTS}\\): .*451`));
+    await outbox.flush(new Date(at + 3 * HOUR));
+    expect(await logged('Rechazo pasajero')).toMatchObject({ estado: 'fallida', intentos: 2 });
+    expect(smtp.recipients).toEqual(['lleno@taller.test', 'lleno@taller.test']);
+  });
+
+  it('a retry goes to the address the person has now, not the one that was refused', async () => {
+    await address('vieja@taller.test');
+    smtp.refuse.add('vieja@taller.test');
+    await send('Dirección corregida');
+    const outbox = t.app.get(MailOutbox);
+    const at = Date.now();
+    await outbox.flush(new Date(at));
+    expect(await logged('Dirección corregida')).toMatchObject({ estado: 'fallida', destino: 'vieja@taller.test' });
+
+    await address('nueva@taller.test');
+    expect(await outbox.flush(new Date(at + 3 * HOUR))).toEqual({ enviadas: 1, fallidas: 0 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('nueva@taller.test');
+    expect(smtp.recipients).toEqual(['vieja@taller.test', 'nueva@taller.test']);
+    expect(await logged('Dirección corregida')).toMatchObject({ estado: 'enviada', intentos: 2, destino: 'nueva@taller.test' });
+  });
+
+  it('a retry for someone who removed their address since is skipped, saying why', async () => {
+    await address('quitada@taller.test');
+    smtp.refuse.add('quitada@taller.test');
+    await send('Dirección quitada');
+    const outbox = t.app.get(MailOutbox);
+    const at = Date.now();
+    await outbox.flush(new Date(at));
+    await address(null);
+    await outbox.flush(new Date(at + 3 * HOUR));
+    expect(await logged('Dirección quitada')).toMatchObject({ estado: 'omitida', destino: null, proximo_intento: null });
+    expect((await logged('Dirección quitada')).motivo).toBe('La persona no tiene correo electrónico');
+    expect(smtp.recipients).toEqual(['quitada@taller.test']);
   });
 });
