@@ -1,10 +1,12 @@
 import {
+  COMPANY_NAME,
   DEFAULT_NOTIFICATION_CHOICES,
   DeliveryListResponseSchema,
   MESSAGES,
   TestNotificationResponseSchema,
 } from '@gestar/contracts';
 import { MAIL_MAX_ATTEMPTS, MailOutbox } from '../src/modules/notifications/mail-outbox.service';
+import { RemindersService } from '../src/modules/reminders/reminders.service';
 import { startSmtp, type TestSmtp } from './support/smtp';
 import { createTestApp, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
@@ -214,5 +216,75 @@ describe('refusals and retries', () => {
     expect(await logged('Dirección quitada')).toMatchObject({ estado: 'omitida', destino: null, proximo_intento: null });
     expect((await logged('Dirección quitada')).motivo).toBe('La persona no tiene correo electrónico');
     expect(smtp.recipients).toEqual(['quitada@taller.test']);
+  });
+});
+
+describe('what every e-mail carries', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let named: TestApp;
+  const APP_URL = 'https://gestar.taller.test';
+  const N = MESSAGES.notifications;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const env = { SMTP_URL: smtp.url, SMTP_TIMEOUT_SECONDS: '2', APP_URL };
+    t = await createTestApp({ env });
+    named = await createTestApp({ database: t.dbName, env: { ...env, COMPANY_NAME: 'Aserradero Los Álamos' } });
+  });
+  afterAll(async () => {
+    await named?.close();
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+  });
+
+  const textOf = (m: { text?: string }) => String(m.text ?? '');
+
+  it('the digest links to the app; every message says it is automatic and is signed with the company name the app shows', async () => {
+    const supervisor = await tokenFor(t, 'supervisor');
+    const prefs = await t.http
+      .put('/api/notifications/preferences')
+      .set('Authorization', `Bearer ${supervisor}`)
+      .send({ correo: 'supervisor@taller.test', avisos: DEFAULT_NOTIFICATION_CHOICES });
+    expect(prefs.status).toBe(200);
+    // Late in the day, company time: past the reminder time, so the digest goes.
+    const TZ = 'America/Argentina/Buenos_Aires';
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+    expect((await t.app.get(RemindersService).run(new Date(`${today}T23:30:00-03:00`))).resumenes).toBeGreaterThanOrEqual(1);
+    await t.app.get(MailOutbox).flush();
+    const digest = smtp.received.find((m) => m.subject === N.digestTitle);
+    expect(digest).toBeDefined();
+    expect(textOf(digest!)).toContain(`${N.emailOpenApp}: ${APP_URL}/`);
+    expect(digest!.html).toContain(`href="${APP_URL}/"`);
+    for (const mail of smtp.received) {
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(mail.headers.get('x-auto-response-suppress')).toBe('All');
+      expect(textOf(mail)).toContain(`--\nGestar · ${COMPANY_NAME}\n`);
+      expect(mail.html).toContain(`Gestar · ${COMPANY_NAME}<br>`);
+    }
+  });
+
+  it('with COMPANY_NAME, that name signs the e-mails', async () => {
+    const admin = await tokenFor(named, 'admin');
+    await named.http
+      .put('/api/notifications/preferences')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ correo: 'admin@taller.test', avisos: DEFAULT_NOTIFICATION_CHOICES });
+    const res = await named.http.post('/api/notifications/test').set('Authorization', `Bearer ${admin}`).send({ canal: 'email' });
+    expect(parseWith(TestNotificationResponseSchema, res.body).estado).toBe('enviada');
+    const [mail] = await smtp.waitFor(1);
+    expect(textOf(mail)).toContain('Gestar · Aserradero Los Álamos');
+    expect(textOf(mail)).toContain(`${N.emailOpenApp}: ${APP_URL}/`);
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+  });
+
+  it('the delivery log gives where each e-mail went', async () => {
+    const admin = await tokenFor(named, 'admin');
+    const res = await named.http.get('/api/notifications/deliveries').query({ canal: 'email', estado: 'enviada' }).set('Authorization', `Bearer ${admin}`);
+    const log = parseWith(DeliveryListResponseSchema, res.body);
+    expect(log.data.map((d) => d.destino).sort()).toEqual(['admin@taller.test', 'supervisor@taller.test']);
   });
 });

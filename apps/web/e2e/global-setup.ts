@@ -139,5 +139,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   console.log(`[e2e] API lista en ${baseUrl}, base ${dbName} (${elapsed()})`);
   process.env.E2E_BASE_URL = baseUrl;
+  // For a test that must write what this API cannot produce here (an e-mail tried by a server with SMTP).
+  process.env.E2E_DATABASE_URL = dbUrl.toString();
   return teardown;
 }

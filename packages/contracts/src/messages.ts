@@ -283,6 +283,8 @@ export const MESSAGES = {
     /** The e-mail's closing lines (plain text and HTML). */
     emailFooter: 'Puede elegir qué avisos le llegan por correo en su Perfil, sección Avisos.',
     emailOpenTask: 'Abrir la tarea',
+    /** The link of an e-mail that is not about one task (the digest, a message): the app's start. */
+    emailOpenApp: 'Abrir Gestar',
     /** Delivery log: a 5xx of the SMTP server to a recipient or a message, which no retry changes. */
     emailRefusedPermanently: 'El servidor de correo lo rechazó de forma definitiva; no se reintenta: ',
     inboxTitle: 'Notificaciones',

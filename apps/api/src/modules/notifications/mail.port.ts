@@ -31,6 +31,12 @@ export class NoopMailAdapter implements MailPort {
 }
 
 /**
+ * Headers of every message: it is sent by a program (RFC 3834), so mail servers and clients send
+ * no out-of-office or other automatic reply to it (Exchange reads its own header for that).
+ */
+export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' } as const;
+
+/**
  * nodemailer over SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start).
  * With `requireTls` the connection ends before authenticating unless STARTTLS succeeded: the
  * password never travels in clear.
@@ -55,7 +61,7 @@ export class SmtpMailAdapter implements MailPort {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+    await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html, headers: { ...AUTOMATIC_MAIL_HEADERS } });
   }
 
   close(): void {
