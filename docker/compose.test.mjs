@@ -116,6 +116,32 @@ function parseDockerfile(text) {
   return { stages, args };
 }
 
+/**
+ * .dockerignore's patterns as a test of a repository path (Docker's rules: `**` any depth, `*` and `?`
+ * within a segment, a pattern also excludes what is under it, `!` includes again; the last match wins).
+ */
+function dockerignore(text) {
+  const rules = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const negate = l.startsWith('!');
+      const pattern = (negate ? l.slice(1) : l).replace(/^\/+|\/+$/g, '');
+      const re = pattern
+        .split('/')
+        .map((seg) => (seg === '**' ? '(?:.*)' : seg.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .join('/')
+        .replace(/\(\?:\.\*\)\//g, '(?:.*/)?');
+      return { negate, re: new RegExp(`^${re}(?:/.*)?$`) };
+    });
+  return (path) => {
+    let out = false;
+    for (const r of rules) if (r.re.test(path)) out = !r.negate;
+    return out;
+  };
+}
+
 const stage = (name) => dockerfile.stages.find((s) => s.name === name);
 const runsOf = (s) => s.instructions.filter((i) => i.instr === 'RUN').map((i) => i.args.replace(/\s+/g, ' ').trim());
 const finalStage = () => dockerfile.stages.at(-1);
@@ -356,6 +382,47 @@ describe('docker/Dockerfile', () => {
       assert.ok(at > last, `ci.yml ejecuta fuera de orden: ${cmd}`);
       last = at;
     }
+  });
+
+  test('every COPY and ADD source is in a clean checkout (git ls-files) and not left out by .dockerignore', () => {
+    const listed = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
+    assert.equal(listed.status, 0, `git ls-files: ${listed.stderr}`);
+    const files = listed.stdout.split('\0').filter(Boolean);
+    const ignored = dockerignore(read('.dockerignore'));
+    // What a clean clone sends as the build context.
+    const context = files.filter((f) => !ignored(f));
+    const sources = [];
+    for (const s of dockerfile.stages) {
+      for (const i of s.instructions) {
+        if (i.instr !== 'COPY' && i.instr !== 'ADD') continue;
+        const words = i.args.trim().startsWith('[') ? JSON.parse(i.args) : i.args.split(/\s+/);
+        if (words.some((w) => w.startsWith('--from='))) continue;
+        sources.push(...words.filter((w) => !w.startsWith('--')).slice(0, -1));
+      }
+    }
+    assert.ok(sources.length >= 5, `fuentes de COPY: ${sources.join(' ')}`);
+    for (const src of sources) {
+      const path = src.replace(/^\.\/?/, '').replace(/\/$/, '');
+      const found = path === '' ? context.length > 0 : context.some((f) => f === path || f.startsWith(`${path}/`));
+      assert.ok(found, `COPY ${src}: no está en el repositorio (o .dockerignore lo excluye); docker build se detendría ahí`);
+    }
+  });
+
+  test('the build stage builds what npm test builds: turbo build, after an install with the lockfile', () => {
+    // scripts/test.mjs: run('pnpm', ['exec', 'turbo', 'run', 'build', ...]).
+    const call = /run\('pnpm', \[('exec', 'turbo', 'run'[^\]]*)\]/.exec(read('scripts/test.mjs'));
+    assert.ok(call, 'npm test ejecuta turbo');
+    const tasks = call[1].split(',').map((w) => w.trim().replace(/^'|'$/g, '')).slice(3).filter((w) => !w.startsWith('--'));
+    assert.ok(tasks.includes('build'), `npm test: turbo run ${tasks.join(' ')}`);
+    const runs = runsOf(stage('build'));
+    const build = runs.findIndex((r) => /^pnpm exec turbo run build(\s|$)/.test(r));
+    const install = runs.findIndex((r) => r === 'pnpm install --frozen-lockfile');
+    assert.ok(build >= 0, `la etapa build ejecuta turbo run build (${runs.join(' | ')})`);
+    assert.ok(install >= 0 && install < build, 'instala con el lockfile antes de compilar');
+    // turbo's build of every workspace package: the same task npm test runs, nothing filtered out.
+    assert.ok(!/--filter/.test(runs[build]), runs[build]);
+    const turbo = JSON.parse(read('turbo.json'));
+    assert.ok(turbo.tasks?.build, 'turbo.json define build');
   });
 
   test('pnpm comes at the version pinned in package.json', () => {
