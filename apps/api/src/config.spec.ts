@@ -1,4 +1,7 @@
-import { loadConfig, smtpSettingsOf } from './config';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databaseUrlOf, loadConfig, smtpSettingsOf } from './config';
 
 const BASE = { DATABASE_URL: 'postgres://gestar@127.0.0.1:5432/gestar', JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' };
 
@@ -41,5 +44,68 @@ describe('SMTP_URL', () => {
 
   it('no SMTP_URL: no e-mail', () => {
     expect(loadConfig(BASE).smtp).toBeUndefined();
+  });
+});
+
+describe('secrets from files (*_FILE, compose secrets)', () => {
+  let dir: string;
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gestar-secretos-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('JWT_SECRET_FILE, DATABASE_PASSWORD_FILE and SMTP_PASSWORD_FILE are read, without the trailing line break', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_URL: 'https://gestar.taller.test',
+      DATABASE_URL: 'postgres://gestar@db:5432/gestar',
+      DATABASE_PASSWORD_FILE: file('db', 'p@ss:w/rd%#?\n'),
+      JWT_SECRET_FILE: file('jwt', `${'s'.repeat(48)}\n`),
+      SMTP_URL: 'smtp://avisos%40taller.test@correo.taller.test:587',
+      SMTP_PASSWORD_FILE: file('smtp', 'clave del correo\r\n'),
+    });
+    expect(config.jwtSecret).toBe('s'.repeat(48));
+    // The password goes into the URL encoded, and reads back as it was written in the file.
+    expect(decodeURIComponent(new URL(config.databaseUrl).password)).toBe('p@ss:w/rd%#?');
+    expect(new URL(config.databaseUrl).host).toBe('db:5432');
+    expect(config.smtp).toMatchObject({ user: 'avisos@taller.test', pass: 'clave del correo' });
+    expect(databaseUrlOf({ DATABASE_URL: 'postgres://gestar@db:5432/gestar', DATABASE_PASSWORD: 'x y' })).toBe('postgres://gestar:x%20y@db:5432/gestar');
+    expect(databaseUrlOf({ DATABASE_URL_FILE: file('url', 'postgres://a:b@db/x\n') })).toBe('postgres://a:b@db/x');
+  });
+
+  it('refuses both a variable and its file, a file it cannot read, an empty file', () => {
+    const base = { ...BASE, JWT_SECRET: undefined };
+    expect(() => loadConfig({ ...BASE, JWT_SECRET_FILE: file('jwt', 'x'.repeat(40)) })).toThrow('Defina JWT_SECRET o JWT_SECRET_FILE, no las dos');
+    expect(() => loadConfig({ ...base, JWT_SECRET_FILE: join(dir, 'no-existe') })).toThrow(/No se pudo leer JWT_SECRET_FILE \(.*no-existe\): ENOENT/);
+    expect(() => loadConfig({ ...base, JWT_SECRET_FILE: file('vacio', '\n') })).toThrow(/JWT_SECRET_FILE \(.*\) está vacío/);
+    // A short secret from a file is as short.
+    expect(() => loadConfig({ ...base, JWT_SECRET_FILE: file('corta', 'corta') })).toThrow(/al menos 32 caracteres/);
+  });
+});
+
+describe('APP_URL', () => {
+  const production = { DATABASE_URL: 'postgres://gestar@db:5432/gestar', JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'production' };
+
+  it('is required in production, with a Spanish message that says what it is', () => {
+    expect(() => loadConfig(production)).toThrow(/^APP_URL es obligatoria en producción: la dirección con la que se abre Gestar/);
+    expect(() => loadConfig({ ...production, NODE_ENV: undefined })).toThrow(/APP_URL es obligatoria/);
+    expect(() => loadConfig({ ...production, APP_URL: '' })).toThrow(/APP_URL es obligatoria/);
+    expect(loadConfig({ ...production, APP_URL: 'https://gestar.taller.test' }).publicUrl).toBe('https://gestar.taller.test');
+  });
+
+  it('is not needed outside production, where links point to this machine', () => {
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...production, NODE_ENV: 'test', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('must be an http(s) address', () => {
+    expect(() => loadConfig({ ...production, APP_URL: 'gestar.taller.test' })).toThrow('APP_URL debe empezar con http:// o https://');
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE, WEEKDAYS, type Weekday } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
@@ -131,10 +132,58 @@ function hostOf(url: string): string {
   }
 }
 
-/** Reads the environment once; refuses a short JWT secret always, a missing one outside the demo and tests. */
-export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
-  // An empty variable (common in compose env files) counts as unset.
+/** The secrets that may come from a file (`<NAME>_FILE`, e.g. a compose secret in /run/secrets). */
+export const SECRET_FILE_VARIABLES = ['JWT_SECRET', 'DATABASE_URL', 'DATABASE_PASSWORD', 'SMTP_URL', 'SMTP_PASSWORD', 'ADMIN_PASSWORD'] as const;
+
+/**
+ * The environment with each `<NAME>_FILE` read into `<NAME>` (without the file's trailing line
+ * breaks). Both set, or a file that cannot be read, stops the start with a Spanish message.
+ * Empty variables (common in compose env files) count as unset.
+ */
+export function withSecretFiles(rawEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v !== '')) as NodeJS.ProcessEnv;
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) throw new Error(`Defina ${name} o ${name}_FILE, no las dos`);
+    try {
+      env[name] = readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (err) {
+      throw new Error(`No se pudo leer ${name}_FILE (${file}): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    if (!env[name]) throw new Error(`${name}_FILE (${file}) está vacío`);
+  }
+  return env;
+}
+
+/**
+ * DATABASE_URL, with DATABASE_PASSWORD (or DATABASE_PASSWORD_FILE) as its password when given:
+ * the password needs no encoding there, and the URL then carries no secret.
+ */
+export function databaseUrlOf(rawEnv: NodeJS.ProcessEnv): string | undefined {
+  return databaseUrlFrom(withSecretFiles(rawEnv));
+}
+
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.DATABASE_URL) return undefined;
+  if (!env.DATABASE_PASSWORD) return env.DATABASE_URL;
+  let url: URL;
+  try {
+    url = new URL(env.DATABASE_URL);
+  } catch {
+    throw new Error('DATABASE_URL no es una URL válida (postgres://usuario@servidor:5432/base)');
+  }
+  url.password = encodeURIComponent(env.DATABASE_PASSWORD);
+  return url.toString();
+}
+
+/**
+ * Reads the environment once; refuses a short JWT secret always, a missing one outside the demo and
+ * tests, and a production start without APP_URL (e-mail links and the OpenID return would point
+ * to localhost).
+ */
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = withSecretFiles(rawEnv);
   const seedDemo = bool(env.SEED_DEMO);
   const nodeEnv = env.NODE_ENV ?? 'production';
   let jwtSecret = env.JWT_SECRET ?? '';
@@ -145,11 +194,20 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     if (seedDemo || nodeEnv === 'test' || nodeEnv === 'development') jwtSecret = randomBytes(48).toString('hex');
     else throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
   }
-  if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está configurada');
+  const databaseUrl = databaseUrlFrom(env);
+  if (!databaseUrl) throw new Error('DATABASE_URL no está configurada');
+  if (nodeEnv === 'production' && !env.APP_URL) {
+    throw new Error(
+      'APP_URL es obligatoria en producción: la dirección con la que se abre Gestar (por ejemplo https://gestar.empresa.com), de la que salen los enlaces de los correos y la vuelta del ingreso con la cuenta de la empresa',
+    );
+  }
+  if (env.APP_URL && !/^https?:\/\/[^/]/.test(env.APP_URL)) {
+    throw new Error('APP_URL debe empezar con http:// o https:// (por ejemplo https://gestar.empresa.com)');
+  }
   const publicUrl = env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`;
   return {
     port: Number(env.PORT ?? 3000),
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl,
     jwtSecret,
     seedDemo,
     webDistDir: env.WEB_DIST_DIR ?? resolve(__dirname, '..', '..', 'web', 'dist'),

@@ -88,10 +88,9 @@ describe('sessions', () => {
     expect(cookie).toMatch(/; Path=\/api\/auth(;|$)/);
     // Test mode is not production: no Secure flag here; production sets it unless COOKIE_SECURE=false.
     expect(cookie).not.toMatch(/; Secure/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'x'.repeat(40) }).cookieSecure).toBe(true);
-    expect(
-      loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false' }).cookieSecure,
-    ).toBe(false);
+    const production = { DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'x'.repeat(40), APP_URL: 'https://gestar.taller.test' };
+    expect(loadConfig(production).cookieSecure).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
 
     // The refresh reads the cookie, rotates it, and keeps the new token out of the body.
     const pair = cookie.split(';')[0]!;
@@ -185,7 +184,9 @@ describe('sessions', () => {
       );
     }
     // Unset in the demo: a random secret for this run.
-    expect(loadConfig({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://x@127.0.0.1/x' }).jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(
+      loadConfig({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://x@127.0.0.1/x', APP_URL: 'http://localhost:3000' }).jwtSecret.length,
+    ).toBeGreaterThanOrEqual(32);
   });
 
   it('Perfil lists the sessions (device, address, last use) and ends one or all the others', async () => {
