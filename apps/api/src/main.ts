@@ -5,7 +5,14 @@ import { loadConfig } from './config';
 import { integrationLines } from './integrations';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // A setting that is missing or wrong: its message says which and how, a stack would only hide it.
+    console.error(`Gestar no arranca: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const app = await createApp(config);
   await prepareDatabase(app, config);
   await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
