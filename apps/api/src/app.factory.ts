@@ -7,10 +7,11 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { DataSource } from 'typeorm';
-import { installSpanishErrors, MAX_BODY_BYTES } from '@gestar/contracts';
+import { installSpanishErrors, MAX_BODY_BYTES, MESSAGES } from '@gestar/contracts';
 import { AppModule } from './app.module';
 import { AppConfig } from './config';
 import { ErrorFilter, toErrorBody } from './common/http/error.filter';
+import { errorPage } from './common/http/error-page';
 import { AuditService } from './common/audit/audit.service';
 import { runMigrations, syncReportSummary } from './database/migrate';
 import { seedDatabase } from './database/seeds/seed';
@@ -90,16 +91,43 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
   // Body-parser errors (too large, broken JSON) never reach Nest's filters: answer them here.
-  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
-    const body = toErrorBody(err);
-    res.status(body.statusCode).json(body);
+    answerError(req, res, err);
   });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ErrorFilter(app.get(AuditService)));
   app.enableShutdownHooks();
   serveWeb(app, config);
+  // Nest answers unknown paths under its /api prefix (a Spanish JSON 404 through ErrorFilter);
+  // every other path that nothing served gets a Spanish page, not Express's English one.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApiPath(req)) return next();
+    res.status(404).type('html').setHeader('Cache-Control', 'no-cache');
+    res.send(errorPage(404, MESSAGES.errors.pageNotFound));
+  });
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (isApiPath(req)) return next(err);
+    answerError(req, res, err);
+  });
   return app;
+}
+
+/** An error no route handled: JSON with the contracts' error body under /api, a Spanish page elsewhere. */
+function answerError(req: Request, res: Response, err: unknown): void {
+  const body = toErrorBody(err);
+  if (!isApiPath(req)) {
+    // Express's own 4xx (serve-static's 400 for an address that is not valid percent-encoding, its 404s, 405s)
+    // keep their status; anything else is what the API would answer.
+    const own = (err as { status?: unknown }).status;
+    const status = typeof own === 'number' && own >= 400 && own < 500 ? own : body.statusCode;
+    const message =
+      status === 404 ? MESSAGES.errors.pageNotFound : status === 400 ? MESSAGES.errors.pageRequestRefused : body.message;
+    res.status(status).type('html').setHeader('Cache-Control', 'no-cache');
+    res.send(errorPage(status, message));
+    return;
+  }
+  res.status(body.statusCode).json(body);
 }
 
 /**

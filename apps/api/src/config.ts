@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TIMEZONE, WEEKDAYS, type Weekday } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
@@ -41,11 +42,69 @@ export interface AppConfig {
   /** Hours an occurrence stays overdue before its area's supervisors are told (ESCALATION_HOURS, default 24). */
   escalationHours: number;
   /** The SMTP server e-mail goes through (SMTP_URL, e.g. smtp://usuario:clave@correo.empresa:587); unset: no e-mail. */
-  smtpUrl?: string;
+  smtp?: SmtpSettings;
   /** Milliseconds an SMTP step may take before the try counts as failed (SMTP_TIMEOUT_SECONDS, default 15). */
   smtpTimeoutMs: number;
   /** The sender of the e-mails (MAIL_FROM, default `Gestar <gestar@` + the APP_URL host + `>`). */
   mailFrom: string;
+}
+
+/** SMTP_URL read into its parts: the credentials decoded, TLS before authenticating decided. */
+export interface SmtpSettings {
+  /** SMTP_URL without its user, password and `requireTLS`: for nodemailer (its other query options stay). */
+  url: string;
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte. */
+  secure: boolean;
+  /**
+   * smtp://: refuse to go on (and so to authenticate) unless the server offers STARTTLS. Default on when
+   * the URL carries credentials; SMTP_REQUIRE_TLS (or `?requireTLS=` in the URL) says otherwise.
+   */
+  requireTls: boolean;
+  user?: string;
+  pass?: string;
+}
+
+const decodeCredential = (value: string, what: string): string => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new Error(`SMTP_URL: ${what} tiene un «%» que no es un carácter codificado (escriba «%25» para un «%»)`);
+  }
+};
+
+/**
+ * SMTP_URL (`smtp://` with STARTTLS, `smtps://` with TLS from the start). A user or password with
+ * characters that mean something in a URL (`@ : / % # ?`) is written percent-encoded (`@` as `%40`)
+ * and decoded here; SMTP_PASSWORD (or SMTP_PASSWORD_FILE) gives the password apart from the URL.
+ */
+export function smtpSettingsOf(raw: string, env: NodeJS.ProcessEnv = {}): SmtpSettings {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('SMTP_URL no es una URL válida (por ejemplo smtp://usuario:clave@correo.empresa:587)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL debe empezar con smtp:// o smtps://');
+  if (!url.hostname) throw new Error('SMTP_URL no indica el servidor de correo');
+  const secure = url.protocol === 'smtps:';
+  const user = url.username ? decodeCredential(url.username, 'el usuario') : undefined;
+  const pass = env.SMTP_PASSWORD ?? (url.password ? decodeCredential(url.password, 'la contraseña') : undefined);
+  const inUrl = url.searchParams.get('requireTLS');
+  const requireTls = secure ? false : inUrl !== null ? bool(inUrl) : bool(env.SMTP_REQUIRE_TLS, Boolean(user || pass));
+  url.username = '';
+  url.password = '';
+  url.searchParams.delete('requireTLS');
+  return {
+    url: url.toString(),
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTls,
+    ...(user !== undefined ? { user } : {}),
+    ...(pass !== undefined ? { pass } : {}),
+  };
 }
 
 /** REMINDER_TIME `HH:MM` as minutes after midnight. */
@@ -78,10 +137,58 @@ function hostOf(url: string): string {
   }
 }
 
-/** Reads the environment once; refuses a short JWT secret always, a missing one outside the demo and tests. */
-export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
-  // An empty variable (common in compose env files) counts as unset.
+/** The secrets that may come from a file (`<NAME>_FILE`, e.g. a compose secret in /run/secrets). */
+export const SECRET_FILE_VARIABLES = ['JWT_SECRET', 'DATABASE_URL', 'DATABASE_PASSWORD', 'SMTP_URL', 'SMTP_PASSWORD', 'ADMIN_PASSWORD'] as const;
+
+/**
+ * The environment with each `<NAME>_FILE` read into `<NAME>` (without the file's trailing line
+ * breaks). Both set, or a file that cannot be read, stops the start with a Spanish message.
+ * Empty variables (common in compose env files) count as unset.
+ */
+export function withSecretFiles(rawEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v !== '')) as NodeJS.ProcessEnv;
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) throw new Error(`Defina ${name} o ${name}_FILE, no las dos`);
+    try {
+      env[name] = readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (err) {
+      throw new Error(`No se pudo leer ${name}_FILE (${file}): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    if (!env[name]) throw new Error(`${name}_FILE (${file}) está vacío`);
+  }
+  return env;
+}
+
+/**
+ * DATABASE_URL, with DATABASE_PASSWORD (or DATABASE_PASSWORD_FILE) as its password when given:
+ * the password needs no encoding there, and the URL then carries no secret.
+ */
+export function databaseUrlOf(rawEnv: NodeJS.ProcessEnv): string | undefined {
+  return databaseUrlFrom(withSecretFiles(rawEnv));
+}
+
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.DATABASE_URL) return undefined;
+  if (!env.DATABASE_PASSWORD) return env.DATABASE_URL;
+  let url: URL;
+  try {
+    url = new URL(env.DATABASE_URL);
+  } catch {
+    throw new Error('DATABASE_URL no es una URL válida (postgres://usuario@servidor:5432/base)');
+  }
+  url.password = encodeURIComponent(env.DATABASE_PASSWORD);
+  return url.toString();
+}
+
+/**
+ * Reads the environment once; refuses a short JWT secret always, a missing one outside the demo and
+ * tests, and a production start without APP_URL (e-mail links and the OpenID return would point
+ * to localhost).
+ */
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = withSecretFiles(rawEnv);
   const seedDemo = bool(env.SEED_DEMO);
   const nodeEnv = env.NODE_ENV ?? 'production';
   let jwtSecret = env.JWT_SECRET ?? '';
@@ -92,11 +199,20 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     if (seedDemo || nodeEnv === 'test' || nodeEnv === 'development') jwtSecret = randomBytes(48).toString('hex');
     else throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
   }
-  if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está configurada');
+  const databaseUrl = databaseUrlFrom(env);
+  if (!databaseUrl) throw new Error('DATABASE_URL no está configurada');
+  if (nodeEnv === 'production' && !env.APP_URL) {
+    throw new Error(
+      'APP_URL es obligatoria en producción: la dirección con la que se abre Gestar (por ejemplo https://gestar.empresa.com), de la que salen los enlaces de los correos y la vuelta del ingreso con la cuenta de la empresa',
+    );
+  }
+  if (env.APP_URL && !/^https?:\/\/[^/]/.test(env.APP_URL)) {
+    throw new Error('APP_URL debe empezar con http:// o https:// (por ejemplo https://gestar.empresa.com)');
+  }
   const publicUrl = env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`;
   return {
     port: Number(env.PORT ?? 3000),
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl,
     jwtSecret,
     seedDemo,
     webDistDir: env.WEB_DIST_DIR ?? resolve(__dirname, '..', '..', 'web', 'dist'),
@@ -120,7 +236,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     country: (env.APP_COUNTRY ?? 'AR').toUpperCase(),
     reminderMinutes: reminderMinutesOf(env.REMINDER_TIME),
     escalationHours: Math.max(1, Number.parseInt(env.ESCALATION_HOURS ?? '24', 10) || 24),
-    smtpUrl: env.SMTP_URL,
+    smtp: env.SMTP_URL ? smtpSettingsOf(env.SMTP_URL, env) : undefined,
     smtpTimeoutMs: Math.max(1, Number.parseInt(env.SMTP_TIMEOUT_SECONDS ?? '15', 10) || 15) * 1000,
     mailFrom: env.MAIL_FROM ?? `Gestar <gestar@${hostOf(publicUrl)}>`,
   };

@@ -2,13 +2,23 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp, prepareDatabase } from './app.factory';
 import { loadConfig } from './config';
+import { integrationLines } from './integrations';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // A setting that is missing or wrong: its message says which and how, a stack would only hide it.
+    console.error(`Gestar no arranca: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const app = await createApp(config);
   await prepareDatabase(app, config);
   await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
-  new Logger('Gestar').log(`API escuchando en http://localhost:${config.port}/api`);
+  const logger = new Logger('Gestar');
+  logger.log(`API escuchando en http://localhost:${config.port}/api`);
+  for (const line of integrationLines(config)) logger.log(line);
 }
 
 main().catch((err) => {

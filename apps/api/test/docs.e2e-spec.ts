@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   API_ROUTES,
   ErrorBodySchema,
@@ -15,7 +20,7 @@ const toOpenApi = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 const fromOpenApi = (path: string) => path.replace(/\{([A-Za-z_]+)\}/g, ':$1');
 
 interface ExampleContent {
-  'application/json'?: { example?: unknown; schema?: unknown };
+  'application/json'?: { example?: unknown; examples?: Record<string, { value: unknown }>; schema?: unknown };
 }
 
 describe('API docs (OpenAPI generated from the contracts)', () => {
@@ -27,10 +32,18 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
     if (!found) throw new Error(`${method} ${path} no está documentada`);
     return found;
   };
-  const example = (operation: OpenApiOperation, status: string) => {
-    const content = operation.responses[status]?.content as ExampleContent | undefined;
-    return parseWith(ErrorBodySchema, content?.['application/json']?.example);
+  /** Every error body a status of an operation documents, the usual one first. */
+  const examples = (operation: OpenApiOperation, status: string) => {
+    const media = (operation.responses[status]?.content as ExampleContent | undefined)?.['application/json'];
+    const values = media?.example !== undefined ? [media.example] : Object.values(media?.examples ?? {}).map((e) => e.value);
+    return values.map((v) => parseWith(ErrorBodySchema, v));
   };
+  const example = (operation: OpenApiOperation, status: string) => {
+    const [first] = examples(operation, status);
+    if (!first) throw new Error(`${status} sin ejemplo`);
+    return first;
+  };
+  const messagesOf = (method: string, path: string, status: string) => examples(op(method, path), status).map((b) => b.message);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -95,11 +108,10 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
       }
       expect([label, operation.security.length === 0]).toEqual([label, route.access === 'public']);
       for (const status of Object.keys(operation.responses).filter((s) => Number(s) >= 400)) {
-        const body = example(operation, status);
-        expect([label, body.statusCode]).toEqual([label, Number(status)]);
+        for (const body of examples(operation, status)) expect([label, body.statusCode]).toEqual([label, Number(status)]);
       }
       if (route.access !== 'public') expect(example(operation, '401').message).toBe(MESSAGES.errors.unauthorized);
-      if (route.body) expect(example(operation, '413').message).toBe(MESSAGES.errors.payloadTooLarge);
+      expect(example(operation, '413').message).toBe(MESSAGES.errors.payloadTooLarge);
     }
   });
 
@@ -114,10 +126,13 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
     expect(invalid.errors?.map((e) => e.message)).toContain(MESSAGES.validation.usernameRequired);
   });
 
-  it('documents a 409 exactly on the routes that answer one, with each of their messages', () => {
+  it('documents a conflict (409) exactly on the routes that answer one, with each of their messages', () => {
+    // Every authenticated write may also meet its idempotency key still in flight: that 409 is everywhere, and apart.
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods ?? {})
-        .filter(([, operation]) => (operation as OpenApiOperation).responses['409'])
+        .filter(([, operation]) =>
+          examples(operation as OpenApiOperation, '409').some((b) => b.message !== MESSAGES.errors.idempotencyKeyInFlight),
+        )
         .map(([method]) => `${method.toUpperCase()} ${fromOpenApi(path)}`),
     );
     expect(documented.sort()).toEqual(
@@ -149,18 +164,73 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'DELETE /api/attachments/:id',
       ].sort(),
     );
-    const conflict = (method: string, path: string) =>
-      op(method, path).responses['409']!.content as {
-        'application/json': { example: unknown; examples?: Record<string, { value: unknown }> };
-      };
     expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);
     expect(example(op('PUT', '/api/scheduled-task/:id'), '409').message).toBe(MESSAGES.errors.scheduleExists);
-    const assign = conflict('POST', '/api/assigned-tasks')['application/json'];
-    expect(Object.values(assign.examples ?? {}).map((e) => parseWith(ErrorBodySchema, e.value).message)).toEqual([
+    expect(messagesOf('POST', '/api/assigned-tasks', '409')).toEqual([
       MESSAGES.errors.taskInactive,
       MESSAGES.errors.noStatuses,
+      MESSAGES.errors.idempotencyKeyInFlight,
     ]);
   });
+
+  it('lists every error an operation answers: sign-in refusals, limits, session refusals, the idempotency key, unexpected errors', () => {
+    expect(messagesOf('POST', '/api/auth/login', '401')).toEqual(expect.arrayContaining([MESSAGES.errors.loginFailed, MESSAGES.errors.userInactive]));
+    expect(messagesOf('POST', '/api/auth/login', '429')).toEqual([MESSAGES.errors.tooManyLoginAttempts]);
+    expect(messagesOf('POST', '/api/auth/refresh-token', '401')).toEqual([MESSAGES.errors.invalidRefreshToken, MESSAGES.errors.userInactive]);
+    expect(messagesOf('POST', '/api/users/:id/change-password', '429')).toEqual([MESSAGES.errors.tooManyPasswordAttempts]);
+    expect(messagesOf('POST', '/api/users/:id/change-password', '400')).toContain(MESSAGES.errors.currentPasswordWrong);
+    expect(messagesOf('GET', '/api/events', '401')).toContain(MESSAGES.errors.eventTicketInvalid);
+    expect(messagesOf('PUT', '/api/assigned-tasks/:id/checklist/:itemId', '422')).toContain(MESSAGES.errors.checklistPhotoRequired);
+    for (const route of API_ROUTES) {
+      const operation = op(route.method, route.path);
+      const label = routeKey(route);
+      const codes = Object.keys(operation.responses);
+      // redocly's recommended rules: a success (or default) and a 4XX on every operation.
+      expect([label, codes.some((c) => /^4\d\d$/.test(c))]).toEqual([label, true]);
+      expect([label, example(operation, 'default').statusCode]).toEqual([label, 500]);
+      // Any request may carry a JSON body: a broken one is a 400, one over 1 MB a 413.
+      expect([label, messagesOf(route.method, route.path, '400')]).toEqual([label, expect.arrayContaining([MESSAGES.validation.invalidBody])]);
+      expect([label, messagesOf(route.method, route.path, '413')]).toEqual([label, expect.arrayContaining([MESSAGES.errors.payloadTooLarge])]);
+      if (route.access !== 'public') {
+        expect([label, messagesOf(route.method, route.path, '401')]).toEqual([
+          label,
+          expect.arrayContaining([MESSAGES.errors.unauthorized, MESSAGES.errors.sessionExpired, MESSAGES.errors.sessionEnded]),
+        ]);
+      }
+      if (route.method !== 'GET' && route.access !== 'public') {
+        expect([label, messagesOf(route.method, route.path, '422')]).toEqual([label, expect.arrayContaining([MESSAGES.errors.idempotencyKeyReused])]);
+      }
+      for (const [status, messages] of Object.entries(route.errors ?? {})) {
+        expect([label, status, messagesOf(route.method, route.path, status)]).toEqual([label, status, expect.arrayContaining([...messages])]);
+      }
+    }
+  });
+
+  it('documents what the API really answers: a wrong password, a broken body where no body is expected', async () => {
+    const wrong = parseWith(ErrorBodySchema, (await t.http.post('/api/auth/login').send({ username: 'admin', password: 'mala' })).body);
+    expect(examples(op('POST', '/api/auth/login'), '401')).toContainEqual(wrong);
+    const broken = await t.http.get('/api/health').set('Content-Type', 'application/json').send('{"a":');
+    expect(broken.status).toBe(400);
+    expect(examples(op('GET', '/api/health'), '400')).toContainEqual(parseWith(ErrorBodySchema, broken.body));
+  });
+
+  it('passes redocly lint with its recommended rules: no error, no warning', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gestar-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const redocly = join(__dirname, '..', 'node_modules', '.bin', 'redocly');
+      // redocly exits 1 when it finds errors; its JSON report is on stdout either way.
+      const run = await promisify(execFile)(redocly, ['lint', file, '--format=json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch(
+        (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
+      );
+      const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('documents the 409 the API really answers when a schedule is moved onto a task that has one', async () => {
     const admin = { Authorization: `Bearer ${await tokenFor(t, 'admin')}` };

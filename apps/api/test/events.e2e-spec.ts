@@ -5,8 +5,10 @@ import {
   AssignedTaskChangedEventSchema,
   AssignedTaskResponseSchema,
   MESSAGES,
+  OkResponseSchema,
   SERVER_EVENTS,
   TaskChangedEventSchema,
+  UserResponseSchema,
 } from '@gestar/contracts';
 import { createApp } from '../src/app.factory';
 import { EventsService } from '../src/modules/events/events.service';
@@ -160,6 +162,42 @@ describe('live events across API processes (LISTEN/NOTIFY + SSE)', () => {
     streams.jruiz.close();
     expect(await waitFor(() => (b.get(EventsService).connectionCount === 4 ? true : undefined), 2000)).toBe(true);
     for (const s of Object.values(streams)) s.close();
+  });
+
+  it('a stream whose person is deactivated, or whose session ends, in another process hears not one event more', async () => {
+    const [{ uuid: rol }]: { uuid: string }[] = await a.ds.query(`SELECT uuid FROM roles WHERE nombre = 'Supervisor'`);
+    const [{ uuid: area }]: { uuid: string }[] = await a.ds.query(`SELECT uuid FROM areas WHERE nombre = 'Carpintería'`);
+    const newPerson = async (username: string) => {
+      const res = await a.http
+        .post('/api/users')
+        .set('Authorization', `Bearer ${tokens.admin}`)
+        .send({ username, password: 'demo1234', nombre: 'Flu', apellido: 'Jo', rol_uuid: rol, usuario_areas_uuid: [area] });
+      expect(res.status).toBe(201);
+      return { uuid: parseWith(UserResponseSchema, res.body).uuid, token: await tokenFor(a, username) };
+    };
+    const deactivated = await newPerson('flujo-baja');
+    const signedOut = await newPerson('flujo-salida');
+    const watcher = await openStream(portB, tokens.admin);
+    const streams = { deactivated: await openStream(portB, deactivated.token), signedOut: await openStream(portB, signedOut.token) };
+    // Both hear while they may: the check lets a live session through.
+    const bus = a.app.get(EventsService);
+    await bus.publish({ type: 'prueba.antes', data: {}, audience: { areaUuid: area } });
+    for (const s of Object.values(streams)) expect(await waitFor(() => s.events.find((e) => e.type === 'prueba.antes'), 2000)).toBeDefined();
+
+    // Process A ends them; process B's cached state still says both may hear (cached for 2 s, checked each second).
+    expect((await a.http.delete(`/api/users/${deactivated.uuid}`).set('Authorization', `Bearer ${tokens.admin}`)).status).toBe(200);
+    parseWith(OkResponseSchema, (await a.http.post('/api/auth/logout').set('Authorization', `Bearer ${signedOut.token}`).send({})).body);
+    await bus.publish({ type: 'prueba.despues', data: {}, audience: { areaUuid: area, userUuids: [deactivated.uuid, signedOut.uuid] } });
+    await bus.publish({ type: 'prueba.despues', data: {}, audience: { everyone: true } });
+    await bus.publish({ type: 'prueba.marca', data: {}, audience: { userUuids: [await userUuid(a, 'admin')] } });
+    // Process B delivers in order: once the watcher has the mark, the others would have had both events.
+    expect(await waitFor(() => watcher.events.find((e) => e.type === 'prueba.marca'), 2000)).toBeDefined();
+    expect(watcher.events.filter((e) => e.type === 'prueba.despues')).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const s of Object.values(streams)) expect(s.events.map((e) => e.type)).not.toContain('prueba.despues');
+    // And their streams are closed by that check, not left for the timer.
+    await Promise.all(Object.values(streams).map((s) => s.ended));
+    watcher.close();
   });
 
   it('shutting a process down ends its open streams instead of hanging', async () => {

@@ -304,10 +304,10 @@ describe('users administration API', () => {
     });
   });
 
-  describe('GET /api/users/areas/:id', () => {
+  describe('GET /api/users/:id/area-users', () => {
     it('the caller itself gets the active users of its areas', async () => {
       const me = await userUuid(t, 'operario');
-      const res = await t.http.get(`/api/users/areas/${me}`).set(auth(operario));
+      const res = await t.http.get(`/api/users/${me}/area-users`).set(auth(operario));
       expect(res.status).toBe(200);
       const list = parseWith(UsersOfAreasOfUserResponseSchema, res.body);
       const usernames = list.map((u) => u.username);
@@ -318,12 +318,12 @@ describe('users administration API', () => {
     });
 
     it('read:user may ask for a user sharing its areas; others are refused', async () => {
-      const list = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/areas/${await userUuid(t, 'mlopez')}`).set(auth(supervisor))).body);
+      const list = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'mlopez')}/area-users`).set(auth(supervisor))).body);
       expect(list.map((u) => u.username)).toContain('mlopez');
       expect(list.map((u) => u.username)).not.toContain('operario');
-      expectError(await t.http.get(`/api/users/areas/${await userUuid(t, 'jruiz')}`).set(auth(supervisor)), 403, e.outOfScope);
-      expectError(await t.http.get(`/api/users/areas/${await userUuid(t, 'supervisor')}`).set(auth(operario)), 403);
-      const all = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/areas/${await userUuid(t, 'jruiz')}`).set(auth(admin))).body);
+      expectError(await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}/area-users`).set(auth(supervisor)), 403, e.outOfScope);
+      expectError(await t.http.get(`/api/users/${await userUuid(t, 'supervisor')}/area-users`).set(auth(operario)), 403);
+      const all = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}/area-users`).set(auth(admin))).body);
       expect(all.map((u) => u.username)).toContain('jruiz');
     });
   });

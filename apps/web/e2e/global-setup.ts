@@ -141,5 +141,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   // Tests that start an API of their own (login-sso.spec.ts, with an OpenID provider) serve the same build.
   process.env.E2E_WEB_DIST_DIR = webDist;
+  // For a test that must write what this API cannot produce here (an e-mail tried by a server with SMTP).
+  process.env.E2E_DATABASE_URL = dbUrl.toString();
   return teardown;
 }

@@ -1,6 +1,7 @@
 /** Perfil > Avisos and Administración > Entregas de avisos (issue 19). */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { DELIVERY_SKIP_REASONS, MESSAGES, NOTIFICATION_KIND_LABELS, NotificationPreferencesResponseSchema } from '@gestar/contracts';
 import { apiToken, createOperario, expect, loginAs, test } from './fixtures';
 
@@ -93,6 +94,49 @@ test('an administrator sends a test on each channel and reads how it went in the
   await expect(page.getByRole('article').filter({ hasText: MESSAGES.notifications.testTitle }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: join(shots, 'deliveries-390.png'), fullPage: true });
+});
+
+test('the delivery log shows the address each e-mail went to', async ({ page, request }) => {
+  const token = await apiToken(request, 'admin');
+  const titulo = `Destino ${Math.random().toString(36).slice(2, 8)}`;
+  const adminUuid = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  const sent = await request.post('/api/notifications/send', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { usuario_uuid: adminUuid, titulo, mensaje: 'Revisar la sierra' },
+  });
+  expect(sent.status()).toBe(201);
+  // This test server sends no e-mail (no SMTP_URL): the try a server with SMTP makes is written to the log as the outbox writes it.
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO entregas_notificacion (notificacion_uuid, usuario_uuid, canal, estado, motivo, destino, intentos)
+       SELECT uuid, usuario_uuid, 'email', 'fallida', $2, 'ana.admin@taller.test', 1 FROM notificaciones WHERE titulo = $1`,
+      [titulo, `${MESSAGES.notifications.emailRefusedPermanently}550 El buzón no existe`],
+    );
+  } finally {
+    await db.end();
+  }
+
+  await loginAs(page, 'admin');
+  await page.goto('/entregas-avisos');
+  const table = page.getByRole('table', { name: 'Registro de entregas' });
+  // The log's first load on a busy machine has taken over 15 s.
+  await expect(table.getByRole('columnheader', { name: 'Canal y destino' })).toBeVisible({ timeout: 60_000 });
+  const row = table.getByRole('row').filter({ hasText: titulo });
+  await expect(row).toContainText('Correo electrónico');
+  await expect(row).toContainText('ana.admin@taller.test');
+  await expect(row).toContainText(MESSAGES.notifications.emailRefusedPermanently.trim());
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'deliveries-destination-1280.png') });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const card = page.getByRole('article').filter({ hasText: titulo });
+  await expect(card).toContainText('A ana.admin@taller.test');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'deliveries-destination-390.png') });
 });
 
 test('a supervisor has no delivery log', async ({ page }) => {

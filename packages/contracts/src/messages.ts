@@ -149,6 +149,13 @@ export const MESSAGES = {
     outOfScope: 'No tiene acceso a este recurso',
     notFound: 'El recurso solicitado no existe',
     routeNotFound: 'La ruta solicitada no existe',
+    /** The page a browser gets for an address outside the API that names nothing (a missing file, a POST to a page). */
+    pageNotFoundTitle: 'Página no encontrada',
+    pageNotFound: 'La dirección que abrió no existe en Gestar. Revise el enlace o vuelva al inicio.',
+    /** The same page for an address the server cannot read (broken percent-encoding) or a request it refused. */
+    pageRequestRefusedTitle: 'Solicitud no válida',
+    pageRequestRefused: 'La dirección o los datos enviados no son válidos. Revise el enlace o vuelva al inicio.',
+    pageGoHome: 'Ir al inicio',
     payloadTooLarge: 'El contenido enviado es demasiado grande (máximo 1 MB)',
     tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Intente nuevamente en unos minutos.',
     databaseUnavailable: 'El servicio no está disponible en este momento. Intente nuevamente en unos instantes.',
@@ -304,6 +311,10 @@ export const MESSAGES = {
     /** The e-mail's closing lines (plain text and HTML). */
     emailFooter: 'Puede elegir qué avisos le llegan por correo en su Perfil, sección Avisos.',
     emailOpenTask: 'Abrir la tarea',
+    /** The link of an e-mail that is not about one task (the digest, a message): the app's start. */
+    emailOpenApp: 'Abrir Gestar',
+    /** Delivery log: a 5xx of the SMTP server to a recipient or a message, which no retry changes. */
+    emailRefusedPermanently: 'El servidor de correo lo rechazó de forma definitiva; no se reintenta: ',
     inboxTitle: 'Notificaciones',
     inboxEmpty: 'No tiene notificaciones',
     inboxLoadFailed: 'Error al cargar las notificaciones',

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { databaseUrlOf } from '../config';
 import { dataSourceOptions } from './data-source';
 import { sql } from './sql';
 
@@ -36,7 +37,13 @@ export async function syncReportSummary(ds: DataSource, timezone: string): Promi
 }
 
 if (require.main === module) {
-  const url = process.env.DATABASE_URL;
+  let url: string | undefined;
+  try {
+    url = databaseUrlOf(process.env);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   if (!url) {
     console.error('DATABASE_URL no está configurada');
     process.exit(1);

@@ -115,10 +115,10 @@ describe('IDOR: usuarios', () => {
           send: () => call(w, 'GET', `/api/areas/user/${u.uuid}`, { token: tokenOf(c) }),
         });
         pairs.push({
-          label: label('GET users/areas/:id'),
+          label: label('GET users/:id/area-users'),
           allowed: sees,
           okStatus: 200,
-          send: () => call(w, 'GET', `/api/users/areas/${u.uuid}`, { token: tokenOf(c) }),
+          send: () => call(w, 'GET', `/api/users/${u.uuid}/area-users`, { token: tokenOf(c) }),
         });
         pairs.push({
           label: label('POST change-password'),

@@ -88,10 +88,9 @@ describe('sessions', () => {
     expect(cookie).toMatch(/; Path=\/api\/auth(;|$)/);
     // Test mode is not production: no Secure flag here; production sets it unless COOKIE_SECURE=false.
     expect(cookie).not.toMatch(/; Secure/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'x'.repeat(40) }).cookieSecure).toBe(true);
-    expect(
-      loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false' }).cookieSecure,
-    ).toBe(false);
+    const production = { DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'x'.repeat(40), APP_URL: 'https://gestar.taller.test' };
+    expect(loadConfig(production).cookieSecure).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
 
     // The refresh reads the cookie, rotates it, and keeps the new token out of the body.
     const pair = cookie.split(';')[0]!;
@@ -107,6 +106,26 @@ describe('sessions', () => {
     const refused = await t.http.post('/api/auth/refresh-token').set('Cookie', next.split(';')[0]!).send({});
     expectError(refused, 401, MESSAGES.errors.invalidRefreshToken);
     expect([refused.headers['set-cookie'] ?? []].flat().join()).toMatch(new RegExp(`${REFRESH_COOKIE.name}=;`));
+  });
+
+  it('a refresh cookie that is not valid percent-encoding reads as absent: 401 on refresh, and logout still ends the session', async () => {
+    const mangled = `${REFRESH_COOKIE.name}=%E0%A4`;
+    const refused = await t.http.post('/api/auth/refresh-token').set('Cookie', mangled).send({});
+    expectError(refused, 401, MESSAGES.errors.invalidRefreshToken);
+    expect([refused.headers['set-cookie'] ?? []].flat().join()).toMatch(new RegExp(`${REFRESH_COOKIE.name}=;`));
+    // Beside another cookie and a second copy of its own name, alike.
+    const crowded = await t.http.post('/api/auth/refresh-token').set('Cookie', `otra=1; ${mangled}; ${REFRESH_COOKIE.name}=%`).send({});
+    expectError(crowded, 401, MESSAGES.errors.invalidRefreshToken);
+
+    const s = await login(t, 'operario');
+    const out = await t.http.post('/api/auth/logout').set(bearer(s.token)).set('Cookie', mangled).send({ refreshToken: s.refreshToken });
+    parseWith(OkResponseSchema, out.body);
+    expectError(await me(s.token, s.user.uuid), 401, MESSAGES.errors.sessionEnded);
+    expectError(await t.http.post('/api/auth/refresh-token').send({ refreshToken: s.refreshToken }), 401);
+    // Without a body token too: the bearer's session ends.
+    const b = await login(t, 'operario');
+    parseWith(OkResponseSchema, (await t.http.post('/api/auth/logout').set(bearer(b.token)).set('Cookie', mangled).send({})).body);
+    expectError(await me(b.token, b.user.uuid), 401, MESSAGES.errors.sessionEnded);
   });
 
   it('logout ends the access token at once, not 15 minutes later, and its refresh token', async () => {
@@ -165,7 +184,9 @@ describe('sessions', () => {
       );
     }
     // Unset in the demo: a random secret for this run.
-    expect(loadConfig({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://x@127.0.0.1/x' }).jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(
+      loadConfig({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://x@127.0.0.1/x', APP_URL: 'http://localhost:3000' }).jwtSecret.length,
+    ).toBeGreaterThanOrEqual(32);
   });
 
   it('Perfil lists the sessions (device, address, last use) and ends one or all the others', async () => {

@@ -67,6 +67,7 @@ export const ASSIGNED_TASKS_ROUTES = {
     response: AssignedTaskResponseSchema,
     status: 200,
     conflicts: [MESSAGES.errors.checklistIncomplete, MESSAGES.errors.assignedTaskArchived, MESSAGES.errors.statusChangedMeanwhile],
+    errors: { 422: [MESSAGES.validation.offlineTimeInvalid] },
     summary:
       'Cambia el estado {estado_uuid} (el asignado, o un permiso de lectura de tareas asignadas en alcance), archiva {archivada, calificacion?, observaciones?} (solo con read:all:assigned-tasks o read:all:assigned-tasks:by-area en alcance) o cambia el vencimiento {fecha_vencimiento} o el responsable {empleado_uuid} (assign:task con el área de la tarea en alcance). Un cambio hecho sin conexión lleva {estado_anterior_uuid, sin_conexion_en}: si la tarea ya no está en ese estado, o está archivada, 409; el historial dice a qué hora se hizo. Devuelve la tarjeta actualizada, sin historial.',
   }),
@@ -88,6 +89,7 @@ export const ASSIGNED_TASKS_ROUTES = {
     response: ChecklistItemResponseSchema,
     status: 200,
     conflicts: [MESSAGES.errors.assignedTaskArchived],
+    errors: { 422: [MESSAGES.errors.checklistPhotoRequired, MESSAGES.errors.checklistNoteRequired] },
     summary: `Marca o desmarca un ítem de la lista {hecho, nota?}; un ítem que requiere foto o nota no se marca sin ella (422). Queda en el historial. ${seeRule}`,
   }),
   listHistory: defineRoute({

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import { OkResponseSchema } from '../common/common.schemas';
 import {
   AuthProvidersResponseSchema,
@@ -25,6 +26,11 @@ export const AUTH_ROUTES = {
     body: LoginRequestSchema,
     response: LoginResponseSchema,
     status: 200,
+    errors: {
+      401: [MESSAGES.errors.loginFailed, MESSAGES.errors.userInactive, MESSAGES.errors.ssoUnknownUser, MESSAGES.errors.ssoNoGroup],
+      429: [MESSAGES.errors.tooManyLoginAttempts],
+      503: [MESSAGES.errors.ssoMisconfigured],
+    },
     summary: 'Inicia sesión; limitado por usuario y dirección (429 al exceder LOGIN_RATE_LIMIT).',
   }),
   refresh: defineRoute({
@@ -34,6 +40,7 @@ export const AUTH_ROUTES = {
     body: RefreshTokenRequestSchema,
     response: RefreshTokenResponseSchema,
     status: 200,
+    errors: { 401: [MESSAGES.errors.invalidRefreshToken, MESSAGES.errors.userInactive] },
     summary: 'Rota el refresh token y entrega un nuevo access token.',
   }),
   logout: defineRoute({

@@ -29,6 +29,12 @@ export interface RouteDescriptor {
   status?: number;
   /** The messages this route answers with 409 (a conflict with existing data); the API docs list them. */
   conflicts?: readonly string[];
+  /**
+   * Answers of this route beyond those its shape implies (400 for what it validates, 401 and 403 by
+   * its access rule, 404 by its ids, 409 by `conflicts`, 413 for a body, 503 for the database):
+   * status -> the Spanish messages it answers with. The API docs list them.
+   */
+  errors?: { readonly [status: number]: readonly string[] };
   summary: string;
 }
 

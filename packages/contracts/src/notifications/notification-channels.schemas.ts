@@ -154,6 +154,8 @@ export const DeliveryResponseSchema = z.object({
   canal: z.enum(OPTIONAL_CHANNELS),
   estado: z.enum(DELIVERY_STATES),
   motivo: z.string().nullable(),
+  /** The address an e-mail goes to (as of its last try); null for push and for a skipped e-mail. */
+  destino: z.string().nullable(),
   intentos: z.number().int().nonnegative(),
   proximo_intento: IsoDateTimeSchema.nullable(),
   fecha_creacion: IsoDateTimeSchema,

@@ -1,4 +1,5 @@
 import { defineRoute } from '../common/route';
+import { MESSAGES } from '../messages';
 import {
   ReportExportParamsSchema,
   ReportExportQuerySchema,
@@ -40,6 +41,7 @@ export const REPORTS_ROUTES = {
     query: ReportExportQuerySchema,
     response: null,
     status: 200,
+    errors: { 413: [MESSAGES.errors.reportTooLargeForPdf], 503: [MESSAGES.errors.pdfUnavailable] },
     summary: `Descarga xlsx, pdf o csv con todas las filas filtradas (Reporte-YYYY-MM-DD.ext; PDF con más de PDF_MAX_ROWS filas: 413). ${scope}`,
   }),
 } as const;

@@ -23,10 +23,10 @@ export const USERS_ROUTES = {
     status: 200,
     summary: 'Lista paginada de usuarios: read:user:all ve todos; read:user solo los de sus áreas.',
   }),
-  /** Static path before `/api/users/:id` (different segment count, but listed first anyway). */
+  /** Under the user, not `/api/users/areas/:id` (SPEC.md): that path and `/api/users/:id/change-password` match the same URLs. */
   usersOfAreasOfUser: defineRoute({
     method: 'GET',
-    path: '/api/users/areas/:id',
+    path: '/api/users/:id/area-users',
     access: 'authenticated',
     params: UuidParamSchema,
     response: UsersOfAreasOfUserResponseSchema,
@@ -51,6 +51,7 @@ export const USERS_ROUTES = {
     response: UserResponseSchema,
     status: 201,
     conflicts: [MESSAGES.errors.usernameTaken],
+    errors: { 403: [MESSAGES.errors.roleNotGrantable] },
     summary:
       'Crea un usuario (409 si el nombre de usuario existe; un supervisor solo en sus áreas y con roles que no excedan sus permisos).',
   }),
@@ -63,6 +64,10 @@ export const USERS_ROUTES = {
     response: UserResponseSchema,
     status: 200,
     conflicts: [MESSAGES.errors.lastAdministrator],
+    errors: {
+      400: [MESSAGES.errors.cannotDeactivateSelf],
+      403: [MESSAGES.errors.roleNotGrantable, MESSAGES.errors.userRoleAboveEdit],
+    },
     summary: 'Edita un usuario; contraseña en blanco = sin cambios (un supervisor solo en sus áreas).',
   }),
   remove: defineRoute({
@@ -73,6 +78,7 @@ export const USERS_ROUTES = {
     response: UserResponseSchema,
     status: 200,
     conflicts: [MESSAGES.errors.lastAdministrator],
+    errors: { 400: [MESSAGES.errors.cannotDeactivateSelf], 403: [MESSAGES.errors.userRoleAboveDelete] },
     summary: 'Desactiva el usuario (activo=false), revoca sus sesiones y devuelve el registro.',
   }),
   linkDirectory: defineRoute({
@@ -104,6 +110,11 @@ export const USERS_ROUTES = {
     body: ChangePasswordRequestSchema,
     response: OkResponseSchema,
     status: 200,
+    errors: {
+      400: [MESSAGES.errors.currentPasswordWrong],
+      403: [MESSAGES.errors.onlyOwnPassword],
+      429: [MESSAGES.errors.tooManyPasswordAttempts],
+    },
     summary:
       'Cambia la contraseña. Regla en el servicio: solo el propio usuario (:id = sub) y currentPassword debe coincidir.',
   }),

@@ -149,7 +149,7 @@ export const UserOptionSchema = z.object({
   usuario_areas_uuid: z.array(UuidSchema),
 });
 
-/** `GET /api/users/areas/:id`: the active users of every area the user `:id` belongs to. */
+/** `GET /api/users/:id/area-users`: the active users of every area the user `:id` belongs to. */
 export const UsersOfAreasOfUserResponseSchema = z.array(UserOptionSchema);
 export type UsersOfAreasOfUserResponse = z.infer<typeof UsersOfAreasOfUserResponseSchema>;
 

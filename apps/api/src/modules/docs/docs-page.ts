@@ -62,11 +62,18 @@ function renderBody(op: OpenApiOperation): string {
 function renderResponses(op: OpenApiOperation): string {
   const items = Object.entries(op.responses)
     .map(([status, response]) => {
-      const content = (response.content ?? {}) as Record<string, { schema?: unknown; example?: unknown }>;
+      const content = (response.content ?? {}) as Record<
+        string,
+        { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }
+      >;
       const media = Object.entries(content)
         .map(([type, body]) => {
           if (body.example !== undefined)
             return `<p class="media">${escapeHtml(type)}, ejemplo:</p>${pre(body.example)}`;
+          if (body.examples !== undefined)
+            return `<p class="media">${escapeHtml(type)}, ejemplos:</p>${Object.values(body.examples)
+              .map((e) => pre(e.value))
+              .join('')}`;
           if (type === 'application/json') return `<p class="media">${escapeHtml(type)}:</p>${pre(body.schema)}`;
           return `<p class="media">${escapeHtml(type)}</p>`;
         })

@@ -2,9 +2,11 @@
  * Builds the OpenAPI 3.1 document from the contracts' route descriptors, the same
  * descriptors the API registers and validates with: every schema is zod's own JSON
  * Schema output of the contract schema, and the conflicts (409) are those each
- * descriptor declares (`conflicts`), beside its route rather than in a list here.
- * The error answers common to every route (400, 401, 403, 404, 413, 503) follow
- * from the descriptor's shape and access rule.
+ * descriptor declares (`conflicts`), and its other answers (`errors`), beside its
+ * route rather than in a list here. The error answers common to routes (400, 401,
+ * 403, 404, 409 and 422 of the idempotency key, 413, 503) follow from the
+ * descriptor's shape and access rule. The document passes `redocly lint` with its
+ * recommended rules, without a warning (test/docs.e2e-spec.ts).
  */
 import { z } from 'zod';
 import {
@@ -26,26 +28,26 @@ import { zodFieldErrors } from '../../common/http/zod-validation';
 type JsonSchema = Record<string, unknown>;
 type GroupName = keyof typeof ROUTE_GROUPS;
 
-/** Tag (section) of each route group, in the product's language. */
-const GROUP_TAGS: Record<GroupName, string> = {
-  health: 'Estado del servicio',
-  auth: 'Sesión',
-  users: 'Usuarios',
-  roles: 'Roles',
-  statuses: 'Estados',
-  areas: 'Áreas',
-  jobPositions: 'Puestos de trabajo',
-  taskTypes: 'Tipos de tarea',
-  tasks: 'Tareas',
-  assignedTasks: 'Tareas asignadas',
-  attachments: 'Archivos adjuntos',
-  scheduledTasks: 'Programación de tareas',
-  calendar: 'Calendario laboral',
-  reports: 'Reportes',
-  notifications: 'Notificaciones',
-  events: 'Eventos en vivo',
-  audit: 'Auditoría',
-  docs: 'Documentación',
+/** Tag (section) of each route group, in the product's language, with what it holds. */
+const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
+  health: { name: 'Estado del servicio', description: 'Si el servicio y su base de datos responden.' },
+  auth: { name: 'Sesión', description: 'Inicio y cierre de sesión, renovación del token, sesiones abiertas e ingreso con la cuenta de la empresa.' },
+  users: { name: 'Usuarios', description: 'Personas que usan Gestar: alta, edición, desactivación, contraseña y puesto.' },
+  roles: { name: 'Roles', description: 'Roles y los permisos que otorgan.' },
+  statuses: { name: 'Estados', description: 'Estados de las tareas asignadas y su categoría.' },
+  areas: { name: 'Áreas', description: 'Áreas de la organización y sus usuarios.' },
+  jobPositions: { name: 'Puestos de trabajo', description: 'Puestos de trabajo que se asignan a los usuarios.' },
+  taskTypes: { name: 'Tipos de tarea', description: 'Catálogo de tipos de tarea.' },
+  tasks: { name: 'Tareas', description: 'Definición de las tareas: título, descripción, área, tipo y lista de verificación.' },
+  assignedTasks: { name: 'Tareas asignadas', description: 'Tareas asignadas a personas: tablero, estado, lista de verificación, historial y comentarios.' },
+  attachments: { name: 'Archivos adjuntos', description: 'Fotos y documentos de las tareas asignadas e imágenes de las descripciones.' },
+  scheduledTasks: { name: 'Programación de tareas', description: 'Tareas que se repiten según una regla y generan tareas asignadas.' },
+  calendar: { name: 'Calendario laboral', description: 'Días no laborables y feriados de la empresa.' },
+  reports: { name: 'Reportes', description: 'Reporte de tareas asignadas con filtros, totales y exportación.' },
+  notifications: { name: 'Notificaciones', description: 'Notificaciones en la aplicación, por correo y push, y su registro de entregas.' },
+  events: { name: 'Eventos en vivo', description: 'Flujo de eventos del servidor para actualizar las pantallas abiertas.' },
+  audit: { name: 'Auditoría', description: 'Registro de acciones y su exportación.' },
+  docs: { name: 'Documentación', description: 'Esta documentación, como página y como documento OpenAPI.' },
 };
 
 /** Answers that are not JSON: what they carry instead. */
@@ -130,50 +132,83 @@ function validationExample(route: RouteDescriptor): ErrorBody {
   return errorExample(400, MESSAGES.validation.invalidBody);
 }
 
-function errorResponse(description: string, example: ErrorBody) {
-  return {
-    description,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example } },
+/** What an error status means, as each operation's list of answers says it. */
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'Datos no válidos',
+  401: 'Sin sesión, sesión vencida o credenciales rechazadas',
+  403: 'Falta el permiso o el registro está fuera de su alcance',
+  404: 'No existe',
+  409: 'Conflicto con datos existentes',
+  413: 'Contenido demasiado grande',
+  415: 'Tipo de archivo no admitido',
+  422: 'No se puede aplicar el cambio',
+  429: 'Demasiados intentos',
+  503: 'Servicio no disponible',
+};
+
+/** The messages the guard answers a 401 with, on every route that needs a session. */
+const SESSION_REFUSALS = [
+  MESSAGES.errors.unauthorized,
+  MESSAGES.errors.sessionExpired,
+  MESSAGES.errors.sessionEnded,
+  MESSAGES.errors.userInactive,
+];
+
+type ErrorResponse = { description: string; content: { 'application/json': Record<string, unknown> } };
+
+/** One error status: its single answer as `example`, or each of several among `examples` (the first is the usual one). */
+function errorResponse(status: number, bodies: readonly ErrorBody[]): ErrorResponse {
+  const media: Record<string, unknown> = { schema: { $ref: '#/components/schemas/ErrorBody' } };
+  if (bodies.length === 1) media.example = bodies[0];
+  else media.examples = Object.fromEntries(bodies.map((b, i) => [`respuesta${i + 1}`, { summary: b.message, value: b }]));
+  return { description: STATUS_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': media } };
+}
+
+/**
+ * Every error a route answers, from its descriptor: what its shape implies (any request may carry a
+ * JSON body, so a malformed or oversized one is a 400 or a 413 anywhere), its access rule, its ids,
+ * the idempotency key of a write, its declared conflicts and other answers, and the database.
+ */
+function errorResponses(route: RouteDescriptor): Record<string, ErrorResponse> {
+  const answers = new Map<number, ErrorBody[]>();
+  const add = (status: number, ...messages: readonly string[]) => {
+    const list = answers.get(status) ?? [];
+    for (const m of messages) if (!list.some((b) => b.message === m)) list.push(errorExample(status, m));
+    answers.set(status, list);
   };
-}
-
-/** The 409 of a route: its first conflict as the example, each one among the examples. */
-function conflictResponse(messages: readonly string[]) {
-  const response = errorResponse('Conflicto con datos existentes', errorExample(409, messages[0]!));
-  if (messages.length === 1) return response;
-  const examples = Object.fromEntries(
-    messages.map((m, i) => [`conflicto${i + 1}`, { summary: m, value: errorExample(409, m) }]),
-  );
-  return { ...response, content: { 'application/json': { ...response.content['application/json'], examples } } };
-}
-
-function errorResponses(route: RouteDescriptor): Record<string, ReturnType<typeof errorResponse>> {
-  const out: Record<string, ReturnType<typeof errorResponse>> = {};
   const hasParams = route.path.includes('/:');
-  if (route.params || route.query || route.body)
-    out['400'] = errorResponse('Datos no válidos', validationExample(route));
+  const isWrite = route.method !== 'GET' && route.access !== 'public';
+  const validation = validationExample(route);
+  answers.set(400, [validation]);
+  add(400, MESSAGES.validation.invalidBody);
+  if (isWrite) add(400, MESSAGES.errors.idempotencyKeyInvalid);
   if (route.access !== 'public') {
-    out['401'] = errorResponse('Sin sesión o sesión vencida', errorExample(401, MESSAGES.errors.unauthorized));
-    if (typeof route.access === 'object') {
-      out['403'] = errorResponse(
-        'Falta el permiso o el registro está fuera de su alcance',
-        errorExample(403, MESSAGES.errors.forbidden),
-      );
-    } else if (hasParams) {
-      out['403'] = errorResponse('El registro está fuera de su alcance', errorExample(403, MESSAGES.errors.outOfScope));
-    }
+    add(401, ...SESSION_REFUSALS);
+    if (typeof route.access === 'object') add(403, MESSAGES.errors.forbidden);
+    else if (hasParams) add(403, MESSAGES.errors.outOfScope);
   }
-  if (hasParams) out['404'] = errorResponse('No existe', errorExample(404, MESSAGES.errors.notFound));
-  if (route.conflicts?.length) out['409'] = conflictResponse(route.conflicts);
-  if (route.body) out['413'] = errorResponse('Cuerpo mayor a 1 MB', errorExample(413, MESSAGES.errors.payloadTooLarge));
-  if (route === ROUTE_GROUPS.auth.login) {
-    out['429'] = errorResponse('Demasiados intentos fallidos', errorExample(429, MESSAGES.errors.tooManyLoginAttempts));
-  }
-  if (!WITHOUT_DATABASE.has(route)) {
-    out['503'] = errorResponse('Base de datos no disponible', errorExample(503, MESSAGES.errors.databaseUnavailable));
-  }
-  return out;
+  if (hasParams) add(404, MESSAGES.errors.notFound);
+  if (route.conflicts?.length) add(409, ...route.conflicts);
+  if (isWrite) add(409, MESSAGES.errors.idempotencyKeyInFlight);
+  add(413, MESSAGES.errors.payloadTooLarge);
+  if (isWrite) add(422, MESSAGES.errors.idempotencyKeyReused);
+  for (const [status, messages] of Object.entries(route.errors ?? {})) add(Number(status), ...messages);
+  if (!WITHOUT_DATABASE.has(route)) add(503, MESSAGES.errors.databaseUnavailable);
+  return Object.fromEntries(
+    [...answers.entries()].sort(([a], [b]) => a - b).map(([status, bodies]) => [String(status), errorResponse(status, bodies)]),
+  );
 }
+
+/** Any answer not listed: what the API answers for an error it did not expect. */
+const UNEXPECTED = {
+  description: 'Error inesperado',
+  content: {
+    'application/json': {
+      schema: { $ref: '#/components/schemas/ErrorBody' },
+      example: errorExample(500, MESSAGES.errors.internal),
+    },
+  },
+};
 
 function parameters(route: RouteDescriptor): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
@@ -235,7 +270,7 @@ function operation(group: GroupName, key: string, route: RouteDescriptor): OpenA
     operationId: `${group}.${key}`,
     summary: route.summary,
     description: `${route.summary}\n\n${describeAccessEs(route.access)}`,
-    tags: [GROUP_TAGS[group]],
+    tags: [GROUP_TAGS[group].name],
     'x-permission': route.access as OpenApiOperation['x-permission'],
     ...(params.length ? { parameters: params } : {}),
     ...(route.body && route.multipart
@@ -261,7 +296,7 @@ function operation(group: GroupName, key: string, route: RouteDescriptor): OpenA
             requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
           }
         : {}),
-    responses: { ...successResponse(route), ...errorResponses(route) },
+    responses: { ...successResponse(route), ...errorResponses(route), default: UNEXPECTED },
     security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
   };
 }
@@ -281,11 +316,14 @@ export function buildOpenApiDocument(): OpenApiDocument {
     info: {
       title: `API de ${PRODUCT_NAME}`,
       version: APP_VERSION,
+      // Not published under a public licence: the API belongs to the organisation that installs it
+      // (SPDX's LicenseRef- form for a licence of one's own).
+      license: { name: 'Privada: uso de la organización que instala Gestar', identifier: 'LicenseRef-Gestar-Privada' },
       description:
         'Generada desde los contratos compartidos (packages/contracts). Cada operación indica en `x-permission` la regla de acceso que aplica el servidor. Los errores responden `{ statusCode, message, error, errors? }` con un mensaje en español.',
     },
     servers: [{ url: '/' }],
-    tags: Object.values(GROUP_TAGS).map((name) => ({ name })),
+    tags: Object.values(GROUP_TAGS),
     paths,
     components: {
       schemas: { ErrorBody: jsonSchema(ErrorBodySchema, 'output') },

@@ -2,18 +2,16 @@ import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { EVENTS_ROUTES, EventTicketResponse } from '@gestar/contracts';
 import { CurrentUser, Endpoint } from '../../common/auth/decorators';
-import type { AuthUser, UserState } from '../../common/auth/auth-user';
+import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { UserStateService } from '../../common/auth/user-state.service';
-import { EventsService } from './events.service';
+import { EventsService, sameAccess } from './events.service';
 
-/** How often an open stream checks that its user may still hear it (state cached 2 s: closed within 5 s). */
+/**
+ * How often an open stream checks that its user may still hear it (state cached 2 s: closed within
+ * 5 s). Each event is checked on its own before it is sent (EventsService.deliver).
+ */
 export const STREAM_RECHECK_MS = 1000;
-
-const sameAccess = (a: UserState, b: UserState) =>
-  a.rolUuid === b.rolUuid &&
-  a.permisos.join() === b.permisos.join() &&
-  [...a.areaUuids].sort().join() === [...b.areaUuids].sort().join();
 
 @Controller()
 export class EventsController {

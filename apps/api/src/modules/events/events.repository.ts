@@ -3,6 +3,15 @@ import type { Client } from 'pg';
 import { Db } from '../../database/db';
 import { sql } from '../../database/sql';
 
+/** A session that is still open, with its person's current role and areas (the person active). */
+export interface StreamHolderRow {
+  sesion_uuid: string;
+  usuario_uuid: string;
+  rol_uuid: string;
+  permisos: string[];
+  areas: string[] | null;
+}
+
 /** The PostgreSQL channel every API process listens on. */
 export const EVENTS_CHANNEL = 'gestar_events';
 
@@ -20,5 +29,19 @@ export class EventsRepository {
   async listen(client: Client): Promise<void> {
     const { text } = sql`LISTEN ${sql.ident(EVENTS_CHANNEL, [EVENTS_CHANNEL])}`.toQuery();
     await client.query(text);
+  }
+
+  /**
+   * Of the given sessions, those still open whose person is active, read now (no cache): what an
+   * open stream is checked against before each event goes down it.
+   */
+  streamHolders(sesiones: readonly string[]): Promise<StreamHolderRow[]> {
+    return this.db.query<StreamHolderRow>(sql`
+      SELECT s.uuid AS sesion_uuid, u.uuid AS usuario_uuid, r.uuid AS rol_uuid, r.permisos,
+             (SELECT array_agg(ua.area_uuid) FROM usuario_areas ua WHERE ua.usuario_uuid = u.uuid) AS areas
+        FROM sesiones s
+        JOIN usuarios u ON u.uuid = s.usuario_uuid
+        JOIN roles r ON r.uuid = u.rol_uuid
+       WHERE s.uuid = ANY(${sesiones}::uuid[]) AND s.cerrada_en IS NULL AND s.vence_en > now() AND u.activo`);
   }
 }

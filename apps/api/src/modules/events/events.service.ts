@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config';
-import type { AuthUser } from '../../common/auth/auth-user';
+import type { AuthUser, UserState } from '../../common/auth/auth-user';
 import { inScope, watchScope } from '../../common/access/access';
 import { packEvents, unpackEvents } from './events-wire';
-import { EVENTS_CHANNEL, EventsRepository } from './events.repository';
+import { EVENTS_CHANNEL, EventsRepository, StreamHolderRow } from './events.repository';
 
 /**
  * Who should hear an event: the listed users, plus (with `areaUuid`) everyone who may
@@ -32,6 +32,15 @@ type Listener = {
   /** Ends the stream; an open stream would otherwise keep the HTTP server from closing on shutdown. */
   close?: () => void;
 };
+
+/** Whether a person's role and areas are still those a stream was opened with. */
+export function sameAccess(a: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>, b: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>): boolean {
+  return (
+    a.rolUuid === b.rolUuid &&
+    a.permisos.join() === b.permisos.join() &&
+    [...a.areaUuids].sort().join() === [...b.areaUuids].sort().join()
+  );
+}
 
 export function canHear(user: AuthUser, audience: EventAudience): boolean {
   if (audience.everyone) return true;
@@ -63,6 +72,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private queue: Pending[] = [];
   /** The running drain, if any: events queued meanwhile are sent by it. */
   private draining: Promise<void> | null = null;
+  /** The delivery under way: notifications go down the streams one after another, in the order received. */
+  private delivering: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly repo: EventsRepository,
@@ -77,6 +88,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     this.closing = true;
     // Events already published by committed changes still go out.
     await this.draining;
+    await this.delivering;
     for (const l of this.listeners) {
       l.send({ type: 'server.closing', data: {} });
       l.close?.();
@@ -96,7 +108,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     client.on('notification', (msg) => {
       if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
       try {
-        for (const event of unpackEvents(msg.payload)) this.dispatch(event as AppEvent);
+        void this.dispatch(unpackEvents(msg.payload) as AppEvent[]);
       } catch (err) {
         this.logger.warn(`Evento ilegible: ${(err as Error).message}`);
       }
@@ -161,10 +173,49 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Deliver to this process's streams (called for every NOTIFY received). */
-  dispatch(event: AppEvent): void {
+  /**
+   * Deliver to this process's streams (called for every NOTIFY received), after the previous
+   * delivery. Resolves once the events are written to the streams (never rejects).
+   */
+  dispatch(events: readonly AppEvent[]): Promise<void> {
+    this.delivering = this.delivering.then(() =>
+      this.deliver(events).catch((err: Error) => this.logger.warn(`No se pudieron entregar eventos: ${err.message}`)),
+    );
+    return this.delivering;
+  }
+
+  /**
+   * A stream hears an event only if, at this moment, its session is open, its person active and
+   * their role and areas those it was opened with: read from the database for the streams that
+   * would hear it, so that a deactivation or a closed session in any process stops the next event
+   * (the controller's timer only closes quiet streams). A stream that fails the check is closed.
+   */
+  private async deliver(events: readonly AppEvent[]): Promise<void> {
+    const hearing = new Map<Listener, AppEvent[]>();
     for (const l of this.listeners) {
-      if (canHear(l.user, event.audience)) l.send({ type: event.type, data: event.data });
+      const heard = events.filter((e) => canHear(l.user, e.audience));
+      if (heard.length) hearing.set(l, heard);
+    }
+    if (!hearing.size) return;
+    const sesiones = [...new Set([...hearing.keys()].map((l) => l.user.sesionUuid))];
+    const holders = new Map<string, StreamHolderRow>();
+    for (const row of await this.repo.streamHolders(sesiones)) holders.set(row.sesion_uuid, row);
+    const now = Date.now();
+    for (const [l, heard] of hearing) {
+      // Gone while the check ran.
+      if (!this.listeners.has(l)) continue;
+      const row = holders.get(l.user.sesionUuid);
+      const allowed =
+        row !== undefined &&
+        row.usuario_uuid === l.user.uuid &&
+        now < l.user.tokenExp * 1000 &&
+        sameAccess({ rolUuid: row.rol_uuid, permisos: row.permisos ?? [], areaUuids: row.areas ?? [] }, l.user);
+      if (!allowed) {
+        this.listeners.delete(l);
+        l.close?.();
+        continue;
+      }
+      for (const e of heard) l.send({ type: e.type, data: e.data });
     }
   }
 

@@ -36,6 +36,7 @@ export interface DeliveryRow {
   canal: OptionalChannel;
   estado: DeliveryState;
   motivo: string | null;
+  destino: string | null;
   intentos: number;
   proximo_intento: Date | null;
   fecha_creacion: Date;
@@ -49,7 +50,8 @@ export interface DeliveryRow {
 /** An e-mail this process claimed to send now. */
 export interface ClaimedMail {
   uuid: string;
-  destino: string;
+  /** The person's address now (null: they removed it since). */
+  destino: string | null;
   intentos: number;
   titulo: string;
   mensaje: string;
@@ -121,7 +123,9 @@ export class DeliveriesRepository {
 
   /**
    * Up to `limit` e-mails due by `now`, claimed for this process: pending, failed with a next
-   * try that has come, or left `enviando` by a process that died.
+   * try that has come, or left `enviando` by a process that died. Each goes to its recipient's
+   * address as it is now (a retry after a refusal goes to the corrected address), recorded as
+   * its destination.
    */
   claimMail(now: Date, limit: number): Promise<ClaimedMail[]> {
     return this.db.query(sql`
@@ -134,7 +138,8 @@ export class DeliveriesRepository {
          FOR UPDATE SKIP LOCKED
       ), claimed AS (
         UPDATE entregas_notificacion e
-           SET estado = 'enviando', intentos = e.intentos + 1, fecha_actualizacion = ${now}
+           SET estado = 'enviando', intentos = e.intentos + 1, fecha_actualizacion = ${now},
+               destino = (SELECT p.correo FROM preferencias_notificacion p WHERE p.usuario_uuid = e.usuario_uuid)
           FROM due WHERE e.uuid = due.uuid
         RETURNING e.uuid, e.destino, e.intentos, e.notificacion_uuid
       )
@@ -143,7 +148,7 @@ export class DeliveriesRepository {
   }
 
   /** The outcome of a claimed e-mail: sent, or failed with the reason and (if any) the next try. */
-  async settleMail(uuid: string, outcome: { estado: 'enviada' | 'fallida'; motivo: string | null; proximoIntento: Date | null }): Promise<void> {
+  async settleMail(uuid: string, outcome: { estado: 'enviada' | 'fallida' | 'omitida'; motivo: string | null; proximoIntento: Date | null }): Promise<void> {
     await this.db.execute(sql`
       UPDATE entregas_notificacion
          SET estado = ${outcome.estado}, motivo = ${outcome.motivo}, proximo_intento = ${outcome.proximoIntento}, fecha_actualizacion = now()
@@ -173,7 +178,7 @@ export class DeliveriesRepository {
 
   private select(): Sql {
     return sql`
-      SELECT e.uuid, e.notificacion_uuid, n.tipo, n.titulo, e.canal, e.estado, e.motivo, e.intentos, e.proximo_intento,
+      SELECT e.uuid, e.notificacion_uuid, n.tipo, n.titulo, e.canal, e.estado, e.motivo, e.destino, e.intentos, e.proximo_intento,
              e.fecha_creacion, e.fecha_actualizacion, u.uuid AS usuario_uuid, u.nombre, u.apellido, u.username
         FROM entregas_notificacion e
         JOIN notificaciones n ON n.uuid = e.notificacion_uuid

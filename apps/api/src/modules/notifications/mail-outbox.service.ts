@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { DELIVERY_SKIP_REASONS, MESSAGES } from '@gestar/contracts';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -10,6 +11,16 @@ export const MAIL_BACKOFF_MINUTES = [1, 5, 30, 120] as const;
 export const MAIL_MAX_ATTEMPTS = MAIL_BACKOFF_MINUTES.length + 1;
 /** E-mails claimed per round (each process sends its claims one after another). */
 const BATCH = 20;
+
+/**
+ * A refusal no retry changes: a 5xx answer to a recipient or to the message (RFC 5321: a permanent
+ * negative reply). A 5xx to the greeting, the sign-in or the sender says the server's settings are
+ * wrong, for every message alike: those are retried, so they go once the settings are fixed.
+ */
+export function isPermanentRefusal(err: unknown): boolean {
+  const { responseCode, command } = (err ?? {}) as { responseCode?: unknown; command?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && /^(RCPT TO|DATA)\b/i.test(String(command ?? ''));
+}
 
 export interface MailFlushResult {
   enviadas: number;
@@ -77,6 +88,10 @@ export class MailOutbox implements OnApplicationShutdown {
         const claimed = await this.deliveries.claimMail(at, BATCH);
         if (!claimed.length) break;
         for (const m of claimed) {
+          if (!m.destino) {
+            await this.deliveries.settleMail(m.uuid, { estado: 'omitida', motivo: DELIVERY_SKIP_REASONS.noAddress, proximoIntento: null });
+            continue;
+          }
           try {
             await this.mail.send(
               notificationMail(m.destino, { titulo: m.titulo, mensaje: m.mensaje, tareaAsignadaUuid: m.tarea_asignada_uuid }, this.config),
@@ -85,11 +100,14 @@ export class MailOutbox implements OnApplicationShutdown {
             total.enviadas++;
           } catch (err) {
             const reason = (err as Error).message || String(err);
-            const last = m.intentos >= MAIL_MAX_ATTEMPTS;
+            const permanent = isPermanentRefusal(err);
+            const last = permanent || m.intentos >= MAIL_MAX_ATTEMPTS;
             const proximoIntento = last ? null : new Date(at.getTime() + MAIL_BACKOFF_MINUTES[m.intentos - 1] * 60_000);
-            const motivo = last
-              ? `No se pudo enviar después de ${m.intentos} intentos: ${reason}`
-              : `No se pudo enviar (intento ${m.intentos} de ${MAIL_MAX_ATTEMPTS}): ${reason}`;
+            const motivo = permanent
+              ? `${MESSAGES.notifications.emailRefusedPermanently}${reason}`
+              : last
+                ? `No se pudo enviar después de ${m.intentos} intentos: ${reason}`
+                : `No se pudo enviar (intento ${m.intentos} de ${MAIL_MAX_ATTEMPTS}): ${reason}`;
             await this.deliveries.settleMail(m.uuid, { estado: 'fallida', motivo: motivo.slice(0, 1000), proximoIntento });
             total.fallidas++;
             if (!last) this.logger.warn(`Correo a ${m.destino} no enviado; se reintenta: ${reason}`);

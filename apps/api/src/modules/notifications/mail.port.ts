@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
+import type { SmtpSettings } from '../../config';
 
 /** One e-mail: a Spanish subject, a plain-text body and its HTML alternative. */
 export interface MailMessage {
@@ -29,21 +30,38 @@ export class NoopMailAdapter implements MailPort {
   close(): void {}
 }
 
-/** nodemailer over SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start). */
+/**
+ * Headers of every message: it is sent by a program (RFC 3834), so mail servers and clients send
+ * no out-of-office or other automatic reply to it (Exchange reads its own header for that).
+ */
+export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' } as const;
+
+/**
+ * nodemailer over SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start).
+ * With `requireTls` the connection ends before authenticating unless STARTTLS succeeded: the
+ * password never travels in clear.
+ */
 export class SmtpMailAdapter implements MailPort {
   readonly enabled = true;
   private readonly transport;
 
   /** `timeoutMs`: how long each step (connect, greeting, any answer) may take before the try fails. */
-  constructor(url: string, from: string, timeoutMs: number) {
+  constructor(smtp: SmtpSettings, from: string, timeoutMs: number) {
     this.transport = createTransport(
-      { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
+      {
+        url: smtp.url,
+        requireTLS: smtp.requireTls,
+        ...(smtp.user !== undefined || smtp.pass !== undefined ? { auth: { user: smtp.user ?? '', pass: smtp.pass ?? '' } } : {}),
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      },
       { from },
     );
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+    await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html, headers: { ...AUTOMATIC_MAIL_HEADERS } });
   }
 
   close(): void {
@@ -51,14 +69,14 @@ export class SmtpMailAdapter implements MailPort {
   }
 }
 
-export function mailPortFor(config: { smtpUrl?: string; mailFrom: string; smtpTimeoutMs: number }): MailPort {
+export function mailPortFor(config: { smtp?: SmtpSettings; mailFrom: string; smtpTimeoutMs: number }): MailPort {
   const logger = new Logger('Correo');
-  if (!config.smtpUrl) {
+  if (!config.smtp) {
     logger.log('Correo desactivado: SMTP_URL no está configurada');
     return new NoopMailAdapter();
   }
   try {
-    return new SmtpMailAdapter(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs);
+    return new SmtpMailAdapter(config.smtp, config.mailFrom, config.smtpTimeoutMs);
   } catch (err) {
     logger.error(`Correo desactivado: SMTP_URL no es válida (${(err as Error).message})`);
     return new NoopMailAdapter();

@@ -85,6 +85,7 @@ function toDeliveryResponse(r: DeliveryRow): DeliveryResponse {
     canal: r.canal,
     estado: r.estado,
     motivo: r.motivo,
+    destino: r.destino,
     intentos: r.intentos,
     proximo_intento: r.proximo_intento ? new Date(r.proximo_intento).toISOString() : null,
     fecha_creacion: new Date(r.fecha_creacion).toISOString(),

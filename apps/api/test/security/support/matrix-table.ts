@@ -89,7 +89,7 @@ export const MATRIX: Record<string, MatrixCase> = {
   },
 
   'GET /api/users': { prepare: async (c) => ({ query: outFilter(c, 'area_uuid') }), record: scoped },
-  'GET /api/users/areas/:id': { prepare: async (c) => ({ params: { id: employee(c) } }), record: userRule },
+  'GET /api/users/:id/area-users': { prepare: async (c) => ({ params: { id: employee(c) } }), record: userRule },
   'GET /api/users/:id': { prepare: async (c) => ({ params: { id: employee(c) } }), record: userRule },
   'POST /api/users': {
     prepare: async (c) => ({

@@ -29,7 +29,7 @@ function inOwnScope(p: Person, area: string): boolean {
   return s === null || s.includes(area);
 }
 
-/** GET users/{id}, GET areas/user/{id}, GET users/areas/{id}: self, read:user:all, or read:user sharing an area. */
+/** GET users/{id}, GET areas/user/{id}, GET users/{id}/area-users: self, read:user:all, or read:user sharing an area. */
 export function seesUser(c: Person, u: Person): boolean {
   if (c.uuid === u.uuid || has(c, 'read:user:all')) return true;
   return has(c, 'read:user') && (has(c, 'read:all:areas') || sharesArea(c, u.areas));

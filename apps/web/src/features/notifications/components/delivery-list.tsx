@@ -29,6 +29,20 @@ function State({ d }: { d: DeliveryResponse }) {
   );
 }
 
+/** The channel, and for an e-mail the address it went to (as of its last try). */
+function Channel({ d }: { d: DeliveryResponse }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{DELIVERY_CHANNEL_LABELS[d.canal]}</Text>
+      {d.destino && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {d.destino}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function Reason({ d }: { d: DeliveryResponse }) {
   return (
     <Stack gap={0}>
@@ -68,6 +82,11 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryResponse[] })
             <Text size="sm">
               {person(d)} · {DELIVERY_CHANNEL_LABELS[d.canal]}
             </Text>
+            {d.destino && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                A {d.destino}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {formatDate(d.fecha_creacion, WHEN)} · {kindOf(d)}
             </Text>
@@ -84,7 +103,7 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryResponse[] })
           <Table.Th>Fecha y hora</Table.Th>
           <Table.Th>Persona</Table.Th>
           <Table.Th>Aviso</Table.Th>
-          <Table.Th>Canal</Table.Th>
+          <Table.Th>Canal y destino</Table.Th>
           <Table.Th>Estado</Table.Th>
           <Table.Th>Motivo</Table.Th>
         </Table.Tr>
@@ -102,8 +121,11 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryResponse[] })
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{DELIVERY_CHANNEL_LABELS[d.canal]}</Table.Td>
-            <Table.Td>
+            {/* Wide enough for an address on one line and a whole state label beside it. */}
+            <Table.Td miw={190}>
+              <Channel d={d} />
+            </Table.Td>
+            <Table.Td miw={110}>
               <State d={d} />
             </Table.Td>
             <Table.Td maw={360}>
