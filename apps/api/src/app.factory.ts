@@ -89,6 +89,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (isApiPath(req)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // SPEC.md's `GET /api/users/areas/{id}` keeps answering: it is the documented
+  // `GET /api/users/{id}/area-users` (the old shape matched the same URLs as `/api/users/{id}/change-password`).
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (req.method === 'GET') {
+      const spec = /^\/api\/users\/areas\/([^/?]+)(\?.*)?$/.exec(req.url);
+      if (spec) req.url = `/api/users/${spec[1]}/area-users${spec[2] ?? ''}`;
+    }
+    next();
+  });
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'] }));
   // Body-parser errors (too large, broken JSON) never reach Nest's filters: answer them here.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -326,6 +326,16 @@ describe('users administration API', () => {
       const all = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}/area-users`).set(auth(admin))).body);
       expect(all.map((u) => u.username)).toContain('jruiz');
     });
+
+    it("SPEC.md's GET /api/users/areas/:id answers the same, with the same scope", async () => {
+      const me = await userUuid(t, 'operario');
+      const spec = await t.http.get(`/api/users/areas/${me}`).set(auth(operario));
+      expect(spec.status).toBe(200);
+      const now = await t.http.get(`/api/users/${me}/area-users`).set(auth(operario));
+      expect(parseWith(UsersOfAreasOfUserResponseSchema, spec.body)).toEqual(parseWith(UsersOfAreasOfUserResponseSchema, now.body));
+      expectError(await t.http.get(`/api/users/areas/${await userUuid(t, 'supervisor')}`).set(auth(operario)), 403);
+      expectError(await t.http.get(`/api/users/areas/${me}`), 401);
+    });
   });
 
   describe('POST /api/job-description-user', () => {
