@@ -165,7 +165,10 @@ describe('scheduled tasks API', () => {
         '2030-01-11',
       ]);
       const monthEnd = await preview(supervisor, 'regla=FREQ%3DMONTHLY%3BBYMONTHDAY%3D31&desde=2031-01-01&n=3');
-      expect(parseWith(SchedulePreviewResponseSchema, monthEnd.body).fechas).toEqual(['2031-01-31', '2031-02-28', '2031-03-31']);
+      // RFC 5545: a month without a 31st is skipped; "or the last day" is a rule of its own.
+      expect(parseWith(SchedulePreviewResponseSchema, monthEnd.body).fechas).toEqual(['2031-01-31', '2031-03-31', '2031-05-31']);
+      const orLast = await preview(supervisor, `regla=${encodeURIComponent('FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1')}&desde=2031-01-01&n=3`);
+      expect(parseWith(SchedulePreviewResponseSchema, orLast.body).fechas).toEqual(['2031-01-31', '2031-02-28', '2031-03-31']);
       const counted = await preview(supervisor, 'regla=FREQ%3DMONTHLY%3BBYDAY%3D-1FR&desde=2030-01-01&repeticiones=2&n=10');
       expect(parseWith(SchedulePreviewResponseSchema, counted.body).fechas).toEqual(['2030-01-25', '2030-02-22']);
       const ended = await preview(supervisor, 'regla=FREQ%3DDAILY%3BINTERVAL%3D10&desde=2030-01-01&fin=2030-01-25&n=10');
@@ -176,7 +179,9 @@ describe('scheduled tasks API', () => {
       expect(await t.ds.query(`SELECT count(*)::int AS n FROM programaciones_tareas`)).toEqual(before);
 
       let body = expectError(await preview(admin, 'regla=FREQ%3DHOURLY'), 400);
-      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleInvalid });
+      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleFreqUnsupported });
+      body = expectError(await preview(admin, 'regla=FREQ%3DDAILY%3BBYHOUR%3D9'), 400);
+      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.rulePartUnsupported });
       body = expectError(await preview(admin, 'regla=FREQ%3DDAILY&n=51'), 400);
       expect(body.errors).toContainEqual({ path: 'n', message: MESSAGES.validation.previewCount });
       expectError(await preview(operario, 'regla=FREQ%3DDAILY'), 403, MESSAGES.errors.forbidden);

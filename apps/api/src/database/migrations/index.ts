@@ -17,6 +17,7 @@ import { ReportSummary1763700016000 } from './1763700016000-report-summary';
 import { VacuumAtScale1763700016100 } from './1763700016100-vacuum-at-scale';
 import { BoardProgress1763700016200 } from './1763700016200-board-progress';
 import { TasksListOrder1763700016300 } from './1763700016300-tasks-list-order';
+import { ScheduleRfc55451763700017100 } from './1763700017100-schedule-rfc5545';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   VacuumAtScale1763700016100,
   BoardProgress1763700016200,
   TasksListOrder1763700016300,
+  ScheduleRfc55451763700017100,
 ];

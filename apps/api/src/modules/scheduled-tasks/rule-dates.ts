@@ -1,72 +1,52 @@
-import { RRule, type Options, type Weekday as RRuleWeekday } from 'rrule';
-import { addDaysToCalendarDate, scheduleRule, type NonWorkingPolicy, type Rule, type Weekday } from '@gestar/contracts';
+import {
+  addDaysToCalendarDate,
+  formatRecurrence,
+  parseRecurrence,
+  walkRecurrence,
+  type NonWorkingPolicy,
+  type Recurrence,
+} from '@gestar/contracts';
 import { dueOccurrence as dueEvery, firstOnOrAfter as firstEvery } from './schedule-dates';
 
 /**
- * The dates of a schedule's series (issue 19). A series without a rule is every
- * `intervalo_repeticion` days from its next date, with the calendar arithmetic of
- * schedule-dates.ts, unchanged. A rule is computed by rrule over calendar dates: each date is
- * its UTC midnight, so no time zone or daylight-saving change can move a day (the company zone
- * only decides which date is "today"). A month or year day the period lacks is its last day
- * (RFC 5545 would skip it): day 31 is BYMONTHDAY=28,29,30,31 with BYSETPOS=-1.
+ * The dates of a schedule's series. A series without a rule is every `intervalo_repeticion`
+ * days from its next date, with the calendar arithmetic of schedule-dates.ts. A rule (RFC 5545)
+ * is walked once, in order, by the contracts' rule engine over calendar dates (no time zone or
+ * daylight-saving change can move a day), with a bound on its work: no rule, however sparse or
+ * impossible, can hold the event loop. A month day a month lacks is skipped (RFC 5545).
  */
 export interface Series {
   regla: string | null;
   intervalo: number;
-  /** Where the rule counts its INTERVAL from (its first week, month or year). */
+  /** Where the rule counts its INTERVAL and COUNT from (its first week, month or year). */
   inicio: string;
   fin: string | null;
   repeticiones: number | null;
 }
 
-const DAYS: Record<Weekday, RRuleWeekday> = {
-  MO: RRule.MO,
-  TU: RRule.TU,
-  WE: RRule.WE,
-  TH: RRule.TH,
-  FR: RRule.FR,
-  SA: RRule.SA,
-  SU: RRule.SU,
-};
-
-const toDate = (date: string) => new Date(`${date}T00:00:00.000Z`);
-const toText = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Day `d` of a period, or its last day when the period is shorter. */
-function clampedMonthDay(d: number): Partial<Pick<Options, 'bymonthday' | 'bysetpos'>> {
-  if (d === -1) return { bymonthday: [-1] };
-  if (d <= 28) return { bymonthday: [d] };
-  return { bymonthday: Array.from({ length: d - 27 }, (_, i) => 28 + i), bysetpos: [-1] };
-}
-
-function optionsOf(rule: Rule): Partial<Options> {
-  switch (rule.freq) {
-    case 'DAILY':
-      return { freq: RRule.DAILY };
-    case 'WEEKLY':
-      return { freq: RRule.WEEKLY, byweekday: rule.days.map((d) => DAYS[d]), wkst: RRule.MO };
-    case 'MONTHLY':
-      return 'nth' in rule
-        ? { freq: RRule.MONTHLY, byweekday: [DAYS[rule.nth.day].nth(rule.nth.pos)] }
-        : { freq: RRule.MONTHLY, ...clampedMonthDay(rule.monthDay) };
-    case 'YEARLY':
-      return { freq: RRule.YEARLY, bymonth: [rule.month], ...clampedMonthDay(rule.monthDay) };
-  }
-}
-
-/** The rrule of a series with a rule (null: a plain interval, computed without it). */
-function rruleOf(series: Series): RRule | null {
+/** The parsed rule of a series (null: a plain interval, computed without it). */
+function ruleOf(series: Series): Recurrence | null {
   if (!series.regla) return null;
-  const rule = scheduleRule(series.regla, series.intervalo);
-  return new RRule({ ...optionsOf(rule), interval: rule.interval, dtstart: toDate(series.inicio) });
+  const parsed = parseRecurrence(series.regla);
+  if (!parsed.ok) throw new RangeError(`Regla no válida: ${series.regla}`);
+  return parsed.rule;
 }
 
-/** The first date of the series on or after `date` (its end not considered). */
+/** Whether a stored rule is the plain "every n days" (the interval arithmetic, as before). */
+export function isPlainInterval(rule: Recurrence): boolean {
+  return formatRecurrence(rule) === `FREQ=DAILY;INTERVAL=${rule.interval}`;
+}
+
+/** The first date of the series on or after `date` (its end not considered); null: none within the walk's bound. */
 export function seriesFirstOnOrAfter(series: Series, anchor: string, date: string): string | null {
-  const rule = rruleOf(series);
+  const rule = ruleOf(series);
   if (!rule) return firstEvery(anchor, series.intervalo, date);
-  const found = rule.after(toDate(date), true);
-  return found ? toText(found) : null;
+  let found: string | null = null;
+  walkRecurrence(rule, series.inicio, date, (d) => {
+    found = d;
+    return false;
+  });
+  return found;
 }
 
 export interface Due {
@@ -87,24 +67,30 @@ export interface Due {
  */
 export function dueOf(series: Series, proxima: string, today: string, generated: number): Due | null {
   if (proxima > today) return null;
-  let occurrence: string;
-  let next: string | null;
-  let skipped: number;
-  const rule = rruleOf(series);
+  let occurrence: string | null = null;
+  let next: string | null = null;
+  let skipped = 0;
+  const rule = ruleOf(series);
   if (!rule) {
     const due = dueEvery(proxima, series.intervalo, today)!;
     ({ occurrence, next, skipped } = due);
   } else {
-    const dates = rule.between(toDate(proxima), toDate(today), true).map(toText);
-    if (!dates.length) {
+    // One walk from `proxima`: the dates up to today (the latest is produced), then the next one.
+    let count = 0;
+    walkRecurrence(rule, series.inicio, proxima, (d) => {
+      if (d > today) {
+        next = d;
+        return false;
+      }
+      occurrence = d;
+      count++;
+      return true;
+    });
+    if (occurrence === null) {
       // `proxima` was not a date of the rule (edited by hand): move on without producing.
-      next = seriesFirstOnOrAfter(series, proxima, addDaysToCalendarDate(today, 1));
       return { occurrence: null, next, skipped: 0, ends: next === null || endedBy(series, next, generated) };
     }
-    occurrence = dates.at(-1)!;
-    skipped = dates.length - 1;
-    const after = rule.after(toDate(today), false);
-    next = after ? toText(after) : null;
+    skipped = count - 1;
   }
   if (endedBy(series, occurrence, generated)) return { occurrence: null, next, skipped, ends: true };
   const ends = next === null || endedBy(series, next, generated + 1);
@@ -117,19 +103,47 @@ function endedBy(series: Series, date: string, generated: number): boolean {
   return series.repeticiones !== null && generated >= series.repeticiones;
 }
 
+let turns: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs a walk on its own turn of the event loop, one at a time in this process: each walk is
+ * bounded (WALK_MAX_MS), and two requests' walks never run back to back in one turn, so health
+ * and every other request are answered between them however many previews arrive at once.
+ */
+export function inOwnTurn<T>(walk: () => T): Promise<T> {
+  const run = turns.then(
+    () =>
+      new Promise<T>((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            resolve(walk());
+          } catch (err) {
+            reject(err as Error);
+          }
+        }),
+      ),
+  );
+  turns = run.catch(() => undefined);
+  return run;
+}
+
 /** Whether people work on a date (the company calendar). */
 export type WorksOn = (date: string) => boolean;
 
+/** How far a date may move to find a working day. */
+const MAX_MOVE_DAYS = 366;
+
 /**
  * The date an occurrence is produced for under the schedule's non-working-day policy: the date
- * itself, the next working day, or null (skipped).
+ * itself, the next or the previous working day, or null (skipped).
  */
 export function onWorkingDay(date: string, policy: NonWorkingPolicy, works: WorksOn): string | null {
   if (policy === 'generar' || works(date)) return date;
   if (policy === 'omitir') return null;
+  const step = policy === 'anterior_habil' ? -1 : 1;
   let day = date;
-  for (let i = 0; i < 366; i++) {
-    day = addDaysToCalendarDate(day, 1);
+  for (let i = 0; i < MAX_MOVE_DAYS; i++) {
+    day = addDaysToCalendarDate(day, step);
     if (works(day)) return day;
   }
   return date; // a calendar without a single working day: the date as it is
@@ -137,7 +151,8 @@ export function onWorkingDay(date: string, policy: NonWorkingPolicy, works: Work
 
 /**
  * The first `n` occurrence dates from `from` on (inclusive), within the series' end, after the
- * non-working-day policy (a skipped date is not counted): the form's preview.
+ * non-working-day policy (a skipped date is not counted): the form's preview. One walk, bounded:
+ * a rule whose every date is skipped answers an empty list at once.
  */
 export function previewDates(
   series: Series,
@@ -148,14 +163,22 @@ export function previewDates(
 ): string[] {
   const out: string[] = [];
   let produced = 0;
-  let date: string | null = seriesFirstOnOrAfter(series, series.inicio, from);
-  for (let guard = 0; date !== null && out.length < n && guard < 5000 && !endedBy(series, date, produced); guard++) {
+  const take = (date: string): boolean => {
+    if (endedBy(series, date, produced)) return false;
     const day = onWorkingDay(date, policy, works);
     if (day !== null) {
       produced++;
       if (!out.includes(day)) out.push(day);
     }
-    date = seriesFirstOnOrAfter(series, series.inicio, addDaysToCalendarDate(date, 1));
+    return out.length < n;
+  };
+  const rule = ruleOf(series);
+  if (rule) {
+    walkRecurrence(rule, series.inicio, from, take);
+  } else {
+    // Every n days: the same bound on the work as a rule's walk.
+    let date = firstEvery(series.inicio, series.intervalo, from);
+    for (let i = 0; i < 20_000 && take(date); i++) date = addDaysToCalendarDate(date, series.intervalo);
   }
   return out;
 }

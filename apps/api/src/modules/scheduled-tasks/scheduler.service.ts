@@ -2,7 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Transactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { addDaysToCalendarDate, AssignedTaskChangedEvent, MAX_LEAD_DAYS, MESSAGES, SERVER_EVENTS, todayIn } from '@gestar/contracts';
+import {
+  addDaysToCalendarDate,
+  AssignedTaskChangedEvent,
+  MAX_LEAD_DAYS,
+  MESSAGES,
+  SERVER_EVENTS,
+  todayIn,
+} from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { EventsService } from '../events/events.service';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
@@ -92,7 +99,10 @@ export class SchedulerService {
     }
     // The company calendar around today, read once per tick: a date moved to the next working day,
     // or produced days ahead, stays within it.
-    const marked = await this.calendar.markedBetween(addDaysToCalendarDate(today, -7), addDaysToCalendarDate(today, MAX_LEAD_DAYS + 400));
+    const marked = await this.calendar.markedBetween(
+      addDaysToCalendarDate(today, -7),
+      addDaysToCalendarDate(today, MAX_LEAD_DAYS + 400),
+    );
     const works: WorksOn = (date) => this.calendar.isWorkingDay(date, marked);
     // Each batch is announced as soon as it committed, on one of a few lanes (bounded connections), while
     // the next batches are produced.
@@ -135,7 +145,12 @@ export class SchedulerService {
         repeticiones: s.repeticiones,
       };
       // A schedule with a lead produces each date that many days before it.
-      const due = dueOf(series, s.proxima_ejecucion, addDaysToCalendarDate(today, s.anticipacion_dias), s.fechas_generadas);
+      const due = dueOf(
+        series,
+        s.proxima_ejecucion,
+        addDaysToCalendarDate(today, s.anticipacion_dias),
+        s.fechas_generadas,
+      );
       if (!due) return [];
       // On a non-working day: skipped, moved to the next working day, or produced as it is.
       const occurrence = due.occurrence === null ? null : onWorkingDay(due.occurrence, s.dias_no_laborables, works);

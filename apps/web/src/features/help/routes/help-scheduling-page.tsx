@@ -27,8 +27,10 @@ const SECTIONS: HelpSection[] = [
           Además de «cada tantos días», una programación puede repetirse cada semana en los días que usted elija (por
           ejemplo lunes, miércoles y viernes), cada tantas semanas, cada mes en un día del mes, cada mes en el primer,
           segundo, tercer, cuarto o último día de la semana que elija (por ejemplo «el último viernes») o cada año en
-          una fecha. Un día del mes que un mes no tiene pasa al último día de ese mes: el 31 en febrero es el 28 o el
-          29, nunca marzo.
+          una fecha. Un día del mes que un mes no tiene se saltea ese mes (el día 31 solo cae en los meses de 31
+          días), como en cualquier calendario; si prefiere el último día de los meses más cortos, elija «el día 31, o
+          el último día del mes». Una regla escrita por una aplicación de calendario (RRULE, por ejemplo
+          «FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1», el último día hábil de cada mes) también se acepta.
         </P>
         <P>
           Puede terminar en una fecha o después de una cantidad de repeticiones; al llegar al final la programación
@@ -55,7 +57,8 @@ const SECTIONS: HelpSection[] = [
         </P>
         <P>
           Cada programación decide qué hacer cuando una fecha cae en un día no laborable: pasarla al siguiente día
-          hábil (lo habitual), omitirla, o generarla igual. Las programaciones que existían antes del calendario
+          hábil (lo habitual), pasarla al día hábil anterior, omitirla, o generarla igual. Una regla cuyas fechas
+          caen todas en días no laborables y se omiten no se puede guardar. Las programaciones que existían antes del calendario
           generan igual, como siempre lo hicieron.
         </P>
       </>
