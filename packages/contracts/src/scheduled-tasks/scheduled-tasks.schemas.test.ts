@@ -209,10 +209,11 @@ describe('scheduled task output', () => {
 });
 
 describe('preview query output', () => {
-  it('answers the rule in canonical form and 5 dates by default', () => {
+  it('answers the rule in canonical form, 5 dates and no lead by default', () => {
     expect(SchedulePreviewQuerySchema.parse({ regla: 'rrule:freq=weekly;byday=fr,mo' })).toEqual({
       regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,FR',
       dias_no_laborables: 'siguiente_habil',
+      anticipacion_dias: 0,
       n: 5,
     });
   });

@@ -6,7 +6,7 @@ import {
   type NonWorkingPolicy,
   type Recurrence,
 } from '@gestar/contracts';
-import { dueOccurrence as dueEvery, firstOnOrAfter as firstEvery } from './schedule-dates';
+import { firstOnOrAfter as firstEvery } from './schedule-dates';
 
 /**
  * The dates of a schedule's series. A series without a rule is every `intervalo_repeticion`
@@ -49,58 +49,111 @@ export function seriesFirstOnOrAfter(series: Series, anchor: string, date: strin
   return found;
 }
 
-export interface Due {
-  /** The date to produce now (null: the series ended before it). */
-  occurrence: string | null;
-  /** The next date after today (null: none). */
+/** One date of a series, as the generator and the preview both see it. */
+export interface SeriesOccurrence {
+  /** The rule's own date. */
+  rule: string;
+  /** The date produced after the non-working-day policy; null: not produced (skipped, past `fin`, or merged into the previous one). */
+  fecha: string | null;
+  /**
+   * The date the occurrence counts from for its lead: the rule's date, or the earlier working day
+   * it moves to (`anterior_habil`), so that it is never produced after its own date.
+   */
+  decision: string;
+}
+
+/**
+ * Walks the occurrences of a series from `from` on (a plain interval counts from `anchor`), in
+ * order: each rule date moved by the policy, not produced when skipped, past `fin` (the date the
+ * task is due bounds the series) or the same as the previous one (two dates moved onto one day
+ * make one occurrence, which uses one of the `repeticiones`). Stops past `fin`, when
+ * `repeticiones` are used up (`generated` already), when `visit` answers false (that occurrence
+ * not counted), or at the walk's bound.
+ */
+export function walkOccurrences(
+  series: Series,
+  anchor: string,
+  from: string,
+  policy: NonWorkingPolicy,
+  works: WorksOn,
+  generated: number,
+  visit: (o: SeriesOccurrence) => boolean,
+): void {
+  let produced = generated;
+  let last: string | null = null;
+  const step = (date: string): boolean => {
+    if (series.fin !== null && date > series.fin) return false;
+    if (series.repeticiones !== null && produced >= series.repeticiones) return false;
+    const moved = onWorkingDay(date, policy, works);
+    const fecha = moved !== null && (series.fin === null || moved <= series.fin) && moved !== last ? moved : null;
+    const decision = policy === 'anterior_habil' && moved !== null ? moved : date;
+    if (!visit({ rule: date, fecha, decision })) return false;
+    if (fecha !== null) {
+      produced++;
+      last = fecha;
+    }
+    return true;
+  };
+  const rule = ruleOf(series);
+  if (rule) {
+    walkRecurrence(rule, series.inicio, from, step);
+    return;
+  }
+  // Every n days: the same bound on the work as a rule's walk.
+  let date = firstEvery(anchor, series.intervalo, from);
+  for (let i = 0; i < 20_000 && step(date); i++) date = addDaysToCalendarDate(date, series.intervalo);
+}
+
+export interface DuePlan {
+  /** The dates to produce now, in order (several when a lead reaches more than one). */
+  dates: string[];
+  /** Where `proxima_ejecucion` moves (null: no date is left). */
   next: string | null;
-  /** Dates that were due and are not produced (downtime): only the latest is. */
+  /** Dates that were due and are not produced (downtime): only the latest missed is. */
   skipped: number;
   /** No date is left after this run: the schedule turns itself off. */
   ends: boolean;
 }
 
 /**
- * What a schedule owes on `today`, its next date being `proxima` and `generated` dates already
- * produced; null while `proxima` is still in the future. After downtime only the latest missed
- * date is produced, as before. An end date or a count reached turns the schedule off.
+ * What a schedule owes on `today` with a lead of `lead` days, its next date being `proxima` and
+ * `generated` dates already produced. Every date whose day to appear (its date less the lead) has
+ * come and that is not past is produced, each exactly once: a new schedule with a lead of 5 days
+ * produces all the dates of its first 5 days. Dates already past (downtime) are not produced as a
+ * backlog: only the latest of them, and only when nothing else is due. `proxima_ejecucion` keeps
+ * the next date to decide on (for `anterior_habil`, the working day it moves to, so it is claimed
+ * in time).
  */
-export function dueOf(series: Series, proxima: string, today: string, generated: number): Due | null {
-  if (proxima > today) return null;
-  let occurrence: string | null = null;
+export function planDue(
+  series: Series,
+  proxima: string,
+  today: string,
+  lead: number,
+  generated: number,
+  policy: NonWorkingPolicy,
+  works: WorksOn,
+): DuePlan {
+  const horizon = addDaysToCalendarDate(today, lead);
+  const upcoming: string[] = [];
+  let missed: string | null = null;
+  let missedCount = 0;
   let next: string | null = null;
-  let skipped = 0;
-  const rule = ruleOf(series);
-  if (!rule) {
-    const due = dueEvery(proxima, series.intervalo, today)!;
-    ({ occurrence, next, skipped } = due);
-  } else {
-    // One walk from `proxima`: the dates up to today (the latest is produced), then the next one.
-    let count = 0;
-    walkRecurrence(rule, series.inicio, proxima, (d) => {
-      if (d > today) {
-        next = d;
-        return false;
-      }
-      occurrence = d;
-      count++;
-      return true;
-    });
-    if (occurrence === null) {
-      // `proxima` was not a date of the rule (edited by hand): move on without producing.
-      return { occurrence: null, next, skipped: 0, ends: next === null || endedBy(series, next, generated) };
+  walkOccurrences(series, proxima, proxima, policy, works, generated, (o) => {
+    if (o.decision > horizon) {
+      next = policy === 'anterior_habil' ? o.decision : o.rule;
+      return false;
     }
-    skipped = count - 1;
-  }
-  if (endedBy(series, occurrence, generated)) return { occurrence: null, next, skipped, ends: true };
-  const ends = next === null || endedBy(series, next, generated + 1);
-  return { occurrence, next, skipped, ends };
-}
-
-/** Whether `date` would be past the series' end, `generated` dates having been produced. */
-function endedBy(series: Series, date: string, generated: number): boolean {
-  if (series.fin !== null && date > series.fin) return true;
-  return series.repeticiones !== null && generated >= series.repeticiones;
+    if (o.fecha === null) return true;
+    if (o.fecha < today) {
+      missed = o.fecha;
+      missedCount++;
+    } else upcoming.push(o.fecha);
+    return true;
+  });
+  const dates = upcoming.length ? upcoming : missed !== null ? [missed] : [];
+  const skipped = upcoming.length ? missedCount : Math.max(0, missedCount - 1);
+  const ends = next === null || (series.repeticiones !== null && generated + dates.length >= series.repeticiones);
+  return { dates, next, skipped, ends };
 }
 
 let turns: Promise<unknown> = Promise.resolve();
@@ -149,11 +202,39 @@ export function onWorkingDay(date: string, policy: NonWorkingPolicy, works: Work
   return date; // a calendar without a single working day: the date as it is
 }
 
+/** An occurrence of the preview: its date, and the day it appears on the board. */
+export interface PreviewOccurrence {
+  fecha: string;
+  aparece: string;
+}
+
 /**
- * The first `n` occurrence dates from `from` on (inclusive), within the series' end, after the
- * non-working-day policy (a skipped date is not counted): the form's preview. One walk, bounded:
- * a rule whose every date is skipped answers an empty list at once.
+ * The first `n` occurrences from `from` on (inclusive), exactly as the generator produces them
+ * (walkOccurrences), each with the day it appears on the board: its date less the lead, not
+ * before `today` (a new schedule produces the dates its lead already reaches at once). One walk,
+ * bounded: a rule whose every date is skipped answers an empty list at once.
  */
+export function previewOccurrences(
+  series: Series,
+  from: string,
+  n: number,
+  policy: NonWorkingPolicy = 'generar',
+  works: WorksOn = () => true,
+  lead = 0,
+  today: string = from,
+): PreviewOccurrence[] {
+  const out: PreviewOccurrence[] = [];
+  walkOccurrences(series, series.inicio, from, policy, works, 0, (o) => {
+    if (o.fecha !== null) {
+      const appears = addDaysToCalendarDate(o.decision, -lead);
+      out.push({ fecha: o.fecha, aparece: appears < today ? today : appears });
+    }
+    return out.length < n;
+  });
+  return out;
+}
+
+/** The dates of `previewOccurrences`. */
 export function previewDates(
   series: Series,
   from: string,
@@ -161,24 +242,5 @@ export function previewDates(
   policy: NonWorkingPolicy = 'generar',
   works: WorksOn = () => true,
 ): string[] {
-  const out: string[] = [];
-  let produced = 0;
-  const take = (date: string): boolean => {
-    if (endedBy(series, date, produced)) return false;
-    const day = onWorkingDay(date, policy, works);
-    if (day !== null) {
-      produced++;
-      if (!out.includes(day)) out.push(day);
-    }
-    return out.length < n;
-  };
-  const rule = ruleOf(series);
-  if (rule) {
-    walkRecurrence(rule, series.inicio, from, take);
-  } else {
-    // Every n days: the same bound on the work as a rule's walk.
-    let date = firstEvery(series.inicio, series.intervalo, from);
-    for (let i = 0; i < 20_000 && take(date); i++) date = addDaysToCalendarDate(date, series.intervalo);
-  }
-  return out;
+  return previewOccurrences(series, from, n, policy, works).map((o) => o.fecha);
 }

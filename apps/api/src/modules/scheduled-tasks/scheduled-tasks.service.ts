@@ -25,7 +25,14 @@ import { AppException, badRequest, conflict, notFound } from '../../common/http/
 import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { ScheduledTasksRepository, TaskRef } from './scheduled-tasks.repository';
-import { inOwnTurn, isPlainInterval, previewDates, Series, seriesFirstOnOrAfter } from './rule-dates';
+import {
+  inOwnTurn,
+  isPlainInterval,
+  previewDates,
+  previewOccurrences,
+  Series,
+  seriesFirstOnOrAfter,
+} from './rule-dates';
 import { CalendarService } from '../calendar/calendar.service';
 
 const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG.uniqueViolation;
@@ -137,9 +144,12 @@ export class ScheduledTasksService {
     const today = this.today();
     const desde = query.desde ? calendarDateIn(query.desde, this.config.timezone) : today;
     const series = this.series(query.regla, undefined, desde, query.fin, query.repeticiones);
-    const fechas = await this.occurrenceDates(series, desde, query.n, query.dias_no_laborables);
-    if (!fechas.length) throw noDates();
-    return { fechas };
+    const works = await this.worksFrom(desde);
+    const ocurrencias = await inOwnTurn(() =>
+      previewOccurrences(series, desde, query.n, query.dias_no_laborables, works, query.anticipacion_dias, today),
+    );
+    if (!ocurrencias.length) throw noDates();
+    return { fechas: ocurrencias.map((o) => o.fecha), ocurrencias };
   }
 
   /** 422 when a series produces no date from `from` on under its policy: saved, it would never generate. */
@@ -149,10 +159,14 @@ export class ScheduledTasksService {
 
   /** The first `n` occurrence dates of a series from `desde`, after the company calendar. */
   private async occurrenceDates(series: Series, desde: string, n: number, policy: NonWorkingPolicy): Promise<string[]> {
-    // The marked days of the span the dates can reach (50 yearly dates at most).
-    const marked = await this.calendar.markedBetween(desde, `${Number(desde.slice(0, 4)) + 60}${desde.slice(4)}`);
-    const works = (date: string) => this.calendar.isWorkingDay(date, marked);
+    const works = await this.worksFrom(desde);
     return inOwnTurn(() => previewDates(series, desde, n, policy, works));
+  }
+
+  /** Whether a day is worked, from the company calendar of the span dates from `desde` can reach (50 yearly dates at most). */
+  private async worksFrom(desde: string): Promise<(date: string) => boolean> {
+    const marked = await this.calendar.markedBetween(desde, `${Number(desde.slice(0, 4)) + 60}${desde.slice(4)}`);
+    return (date: string) => this.calendar.isWorkingDay(date, marked);
   }
 
   @Transactional()
