@@ -12,6 +12,7 @@ import { selectParts } from '../scripts/lib/run.mjs';
 import { boardCards, httpFigures, recordScenarios } from './figures/http.mjs';
 import { mixedFigures } from './figures/mixed.mjs';
 import { pdfFigures } from './figures/pdf.mjs';
+import { recurrenceFigures } from './figures/recurrence.mjs';
 import { schedulerFigures } from './figures/scheduler.mjs';
 import { startupFigure } from './figures/startup.mjs';
 import { uploadFigures } from './figures/uploads.mjs';
@@ -37,7 +38,7 @@ import {
 } from './lib/settings.mjs';
 
 const { only, wants } = selectParts(
-  ['http', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler'],
+  ['http', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler', 'recurrence'],
   process.argv.slice(2),
   'Grupo de cifras',
 );
@@ -107,6 +108,8 @@ async function main() {
   if (wants('web')) await section(5, 'Web', () => webFigures(ctx));
   if (wants('startup')) startupFigure(ctx);
   if (wants('uploads')) await section(7, 'Uploads', () => uploadFigures(ctx));
+  // Its own API process, with the event loop's delay measured inside it.
+  if (wants('recurrence')) await section(9, 'Recurrence', () => recurrenceFigures(ctx));
   // After the figures that read the seeded organisation as it was: the load adds tasks and comments.
   if (wants('mixed')) await section(8, 'Mixed load', () => mixedFigures(ctx));
   // Last of the HTTP figures: a slow export cannot be cancelled and would skew whatever came after it.

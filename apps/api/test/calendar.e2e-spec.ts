@@ -4,6 +4,7 @@ import {
   NonWorkingDayListResponseSchema,
   NonWorkingDayResponseSchema,
   OkResponseSchema,
+  ScheduledTaskResponseSchema,
   SchedulePreviewResponseSchema,
 } from '@gestar/contracts';
 import { createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
@@ -19,7 +20,11 @@ describe('company calendar API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [admin, supervisor, operario] = await Promise.all([tokenFor(t, 'admin'), tokenFor(t, 'supervisor'), tokenFor(t, 'operario')]);
+    [admin, supervisor, operario] = await Promise.all([
+      tokenFor(t, 'admin'),
+      tokenFor(t, 'supervisor'),
+      tokenFor(t, 'operario'),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -35,10 +40,23 @@ describe('company calendar API', () => {
     const day = parseWith(NonWorkingDayResponseSchema, res.body);
     expect(day).toMatchObject({ fecha: '2031-07-20', descripcion: 'Inventario anual', origen: 'manual' });
     const seen = await list(supervisor, 2031);
-    expect(seen).toMatchObject({ anio: 2031, dias_laborables: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'], pais: 'AR', pais_nombre: 'Argentina' });
+    expect(seen).toMatchObject({
+      anio: 2031,
+      dias_laborables: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'],
+      pais: 'AR',
+      pais_nombre: 'Argentina',
+    });
     expect(seen.data.map((d) => d.fecha)).toContain('2031-07-20');
-    expectError(await t.http.post(URL).set(as(admin)).send({ fecha: '2031-07-20', descripcion: 'Otra vez' }), 409, MESSAGES.errors.nonWorkingDayExists);
-    expectError(await t.http.post(URL).set(as(supervisor)).send({ fecha: '2031-07-21', descripcion: 'x' }), 403, MESSAGES.errors.forbidden);
+    expectError(
+      await t.http.post(URL).set(as(admin)).send({ fecha: '2031-07-20', descripcion: 'Otra vez' }),
+      409,
+      MESSAGES.errors.nonWorkingDayExists,
+    );
+    expectError(
+      await t.http.post(URL).set(as(supervisor)).send({ fecha: '2031-07-21', descripcion: 'x' }),
+      403,
+      MESSAGES.errors.forbidden,
+    );
     expectError(await t.http.get(`${URL}?anio=2031`).set(as(operario)), 403, MESSAGES.errors.forbidden);
     const body = expectError(await t.http.post(URL).set(as(admin)).send({ fecha: '', descripcion: '' }), 400);
     expect(body.errors).toEqual(
@@ -55,13 +73,19 @@ describe('company calendar API', () => {
 
   it("brings in the country's public holidays of a year once, leaving marked days as they are", async () => {
     await t.http.post(URL).set(as(admin)).send({ fecha: '2032-05-25', descripcion: 'Marcado a mano' });
-    const first = parseWith(ImportHolidaysResponseSchema, (await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 2032 })).body);
+    const first = parseWith(
+      ImportHolidaysResponseSchema,
+      (await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 2032 })).body,
+    );
     expect(first.agregados).toBeGreaterThanOrEqual(12);
     const byDate = new Map(first.data.map((d) => [d.fecha, d]));
     expect(byDate.get('2032-01-01')).toMatchObject({ origen: 'feriado' });
     expect(byDate.get('2032-07-09')).toMatchObject({ origen: 'feriado' }); // Día de la Independencia
     expect(byDate.get('2032-05-25')).toMatchObject({ origen: 'manual', descripcion: 'Marcado a mano' });
-    const again = parseWith(ImportHolidaysResponseSchema, (await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 2032 })).body);
+    const again = parseWith(
+      ImportHolidaysResponseSchema,
+      (await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 2032 })).body,
+    );
     expect(again.agregados).toBe(0);
     expect(again.data).toHaveLength(first.data.length);
     const bad = expectError(await t.http.post(`${URL}/import`).set(as(admin)).send({ anio: 1990 }), 400);
@@ -71,15 +95,64 @@ describe('company calendar API', () => {
   it('the preview skips, moves or keeps a date on a holiday or a Sunday, as the schedule says', async () => {
     // Friday 3 and Friday 10 January 2031; 10 January marked as a holiday. Sundays are days off (default Monday to Saturday).
     await t.http.post(URL).set(as(admin)).send({ fecha: '2031-01-10', descripcion: 'Feriado de prueba' });
-    const preview = async (regla: string, policy: string) =>
+    const preview = async (regla: string, policy: string, desde = '2031-01-01') =>
       parseWith(
         SchedulePreviewResponseSchema,
-        (await t.http.get(`/api/scheduled-task/preview?regla=${encodeURIComponent(regla)}&desde=2031-01-01&n=3&dias_no_laborables=${policy}`).set(as(supervisor))).body,
+        (
+          await t.http
+            .get(
+              `/api/scheduled-task/preview?regla=${encodeURIComponent(regla)}&desde=${desde}&n=3&dias_no_laborables=${policy}`,
+            )
+            .set(as(supervisor))
+        ).body,
       ).fechas;
-    expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'siguiente_habil')).toEqual(['2031-01-03', '2031-01-11', '2031-01-17']);
+    expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'siguiente_habil')).toEqual([
+      '2031-01-03',
+      '2031-01-11',
+      '2031-01-17',
+    ]);
     expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'omitir')).toEqual(['2031-01-03', '2031-01-17', '2031-01-24']);
     expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'generar')).toEqual(['2031-01-03', '2031-01-10', '2031-01-17']);
     // A Sunday moves to Monday.
-    expect(await preview('FREQ=WEEKLY;BYDAY=SU', 'siguiente_habil')).toEqual(['2031-01-06', '2031-01-13', '2031-01-20']);
+    expect(await preview('FREQ=WEEKLY;BYDAY=SU', 'siguiente_habil')).toEqual([
+      '2031-01-06',
+      '2031-01-13',
+      '2031-01-20',
+    ]);
+    // The previous working day: the holiday Friday to Thursday, a Sunday to Saturday.
+    expect(await preview('FREQ=WEEKLY;BYDAY=FR', 'anterior_habil')).toEqual(['2031-01-03', '2031-01-09', '2031-01-17']);
+    expect(await preview('FREQ=WEEKLY;BYDAY=SU', 'anterior_habil')).toEqual(['2031-01-04', '2031-01-11', '2031-01-18']);
+    // The last working day of each month, as a calendar application writes it.
+    expect(await preview('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR,SA;BYSETPOS=-1', 'generar')).toEqual([
+      '2031-01-31',
+      '2031-02-28',
+      '2031-03-31',
+    ]);
+    // 31 August 2031 is a Sunday: Saturday the 30th.
+    expect(await preview('FREQ=MONTHLY;BYMONTHDAY=-1', 'anterior_habil', '2031-08-01')).toEqual([
+      '2031-08-30',
+      '2031-09-30',
+      '2031-10-31',
+    ]);
+  });
+
+  it('a schedule saved with the previous working day keeps it', async () => {
+    const [{ uuid: tarea }] = await t.ds.query(`SELECT uuid FROM tareas WHERE titulo = 'Afilar la sierra circular'`);
+    const res = await t.http
+      .post('/api/scheduled-task')
+      .set(as(admin))
+      .send({ tarea_uuid: tarea, regla: 'FREQ=WEEKLY;BYDAY=SU', dias_no_laborables: 'anterior_habil' });
+    expect(res.status).toBe(201);
+    expect(parseWith(ScheduledTaskResponseSchema, res.body)).toMatchObject({ dias_no_laborables: 'anterior_habil' });
+    const bad = expectError(
+      await t.http
+        .get('/api/scheduled-task/preview?regla=FREQ%3DDAILY&dias_no_laborables=anterior')
+        .set(as(supervisor)),
+      400,
+    );
+    expect(bad.errors).toContainEqual({
+      path: 'dias_no_laborables',
+      message: MESSAGES.validation.diasNoLaborablesInvalid,
+    });
   });
 });

@@ -29,7 +29,11 @@ describe('scheduled tasks API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tz = t.config.timezone;
-    [admin, supervisor, operario] = await Promise.all([tokenFor(t, 'admin'), tokenFor(t, 'supervisor'), tokenFor(t, 'operario')]);
+    [admin, supervisor, operario] = await Promise.all([
+      tokenFor(t, 'admin'),
+      tokenFor(t, 'supervisor'),
+      tokenFor(t, 'operario'),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -37,7 +41,8 @@ describe('scheduled tasks API', () => {
 
   const list = (token: string, query = '') => t.http.get(`${URL}${query}`).set('Authorization', `Bearer ${token}`);
   const post = (token: string, body: object) => t.http.post(URL).set('Authorization', `Bearer ${token}`).send(body);
-  const put = (token: string, id: string, body: object) => t.http.put(`${URL}/${id}`).set('Authorization', `Bearer ${token}`).send(body);
+  const put = (token: string, id: string, body: object) =>
+    t.http.put(`${URL}/${id}`).set('Authorization', `Bearer ${token}`).send(body);
   const del = (token: string, id: string) => t.http.delete(`${URL}/${id}`).set('Authorization', `Bearer ${token}`);
 
   describe('GET /api/scheduled-task', () => {
@@ -65,7 +70,10 @@ describe('scheduled tasks API', () => {
     });
 
     it('confines a supervisor to schedules of tasks in its areas', async () => {
-      const res = await post(admin, { tarea_uuid: await task('Entregar pedido 1038 en Palermo'), intervalo_repeticion: 1 });
+      const res = await post(admin, {
+        tarea_uuid: await task('Entregar pedido 1038 en Palermo'),
+        intervalo_repeticion: 1,
+      });
       const logistica = parseWith(ScheduledTaskResponseSchema, res.body);
       const adminList = parseWith(ScheduledTaskListResponseSchema, (await list(admin)).body);
       expect(adminList.data.map((s) => s.uuid)).toContain(logistica.uuid);
@@ -81,7 +89,10 @@ describe('scheduled tasks API', () => {
     });
 
     it('shows when a schedule last generated and how many occurrences', async () => {
-      const res = await post(supervisor, { tarea_uuid: await task('Afilar la sierra circular'), intervalo_repeticion: 1 });
+      const res = await post(supervisor, {
+        tarea_uuid: await task('Afilar la sierra circular'),
+        intervalo_repeticion: 1,
+      });
       const created = parseWith(ScheduledTaskResponseSchema, res.body);
       const tick = await t.app.get(SchedulerService).runTick();
       expect(tick.occurrences.filter((o) => o.programacion_uuid === created.uuid)).toHaveLength(1);
@@ -114,17 +125,29 @@ describe('scheduled tasks API', () => {
         total_generadas: 0,
       });
       // One schedule per task.
-      expectError(await post(supervisor, { tarea_uuid: tarea, intervalo_repeticion: 7 }), 409, MESSAGES.errors.scheduleExists);
+      expectError(
+        await post(supervisor, { tarea_uuid: tarea, intervalo_repeticion: 7 }),
+        409,
+        MESSAGES.errors.scheduleExists,
+      );
       await del(admin, body.uuid);
     });
 
     it('takes the next execution as an ISO date-time in the company time zone', async () => {
       const tarea = await task('Tapizar 6 sillas modelo Nórdico');
       const date = addDaysToCalendarDate(today(), 30);
-      const res = await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 30, proxima_ejecucion: iso(date), activo: false });
+      const res = await post(admin, {
+        tarea_uuid: tarea,
+        intervalo_repeticion: 30,
+        proxima_ejecucion: iso(date),
+        activo: false,
+      });
       const body = parseWith(ScheduledTaskResponseSchema, res.body);
       expect(body).toMatchObject({ proxima_ejecucion: iso(date), activo: false });
-      const [row] = await t.ds.query(`SELECT to_char(proxima_ejecucion, 'YYYY-MM-DD') AS d FROM programaciones_tareas WHERE uuid = $1`, [body.uuid]);
+      const [row] = await t.ds.query(
+        `SELECT to_char(proxima_ejecucion, 'YYYY-MM-DD') AS d FROM programaciones_tareas WHERE uuid = $1`,
+        [body.uuid],
+      );
       expect(row.d).toBe(date);
       await del(admin, body.uuid);
     });
@@ -134,18 +157,43 @@ describe('scheduled tasks API', () => {
       let body = expectError(await post(admin, { intervalo_repeticion: 1 }), 400);
       expect(body.errors).toContainEqual({ path: 'tarea_uuid', message: MESSAGES.validation.tareaRequired });
       body = expectError(await post(admin, { tarea_uuid: tarea, intervalo_repeticion: '' }), 400);
-      expect(body.errors).toContainEqual({ path: 'intervalo_repeticion', message: MESSAGES.validation.intervalRequired });
+      expect(body.errors).toContainEqual({
+        path: 'intervalo_repeticion',
+        message: MESSAGES.validation.intervalRequired,
+      });
       body = expectError(await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 0 }), 400);
       expect(body.errors).toContainEqual({ path: 'intervalo_repeticion', message: MESSAGES.validation.intervalMin });
-      body = expectError(await post(admin, { tarea_uuid: tarea, intervalo_repeticion: 1, proxima_ejecucion: addDaysToCalendarDate(today(), -1) }), 400);
-      expect(body.errors).toContainEqual({ path: 'proxima_ejecucion', message: MESSAGES.validation.executionDateNotPast });
-      expectError(await post(admin, { tarea_uuid: '00000000-0000-4000-8000-000000000000', intervalo_repeticion: 1 }), 404, MESSAGES.errors.notFound);
+      body = expectError(
+        await post(admin, {
+          tarea_uuid: tarea,
+          intervalo_repeticion: 1,
+          proxima_ejecucion: addDaysToCalendarDate(today(), -1),
+        }),
+        400,
+      );
+      expect(body.errors).toContainEqual({
+        path: 'proxima_ejecucion',
+        message: MESSAGES.validation.executionDateNotPast,
+      });
+      expectError(
+        await post(admin, { tarea_uuid: '00000000-0000-4000-8000-000000000000', intervalo_repeticion: 1 }),
+        404,
+        MESSAGES.errors.notFound,
+      );
     });
 
     it('refuses a supervisor outside its areas and a role without create:scheduled-task', async () => {
       const tarea = await task('Entregar pedido 1038 en Palermo');
-      expectError(await post(supervisor, { tarea_uuid: tarea, intervalo_repeticion: 1 }), 403, MESSAGES.errors.outOfScope);
-      expectError(await post(operario, { tarea_uuid: await task('Afilar la sierra circular'), intervalo_repeticion: 1 }), 403, MESSAGES.errors.forbidden);
+      expectError(
+        await post(supervisor, { tarea_uuid: tarea, intervalo_repeticion: 1 }),
+        403,
+        MESSAGES.errors.outOfScope,
+      );
+      expectError(
+        await post(operario, { tarea_uuid: await task('Afilar la sierra circular'), intervalo_repeticion: 1 }),
+        403,
+        MESSAGES.errors.forbidden,
+      );
     });
   });
 
@@ -165,18 +213,44 @@ describe('scheduled tasks API', () => {
         '2030-01-11',
       ]);
       const monthEnd = await preview(supervisor, 'regla=FREQ%3DMONTHLY%3BBYMONTHDAY%3D31&desde=2031-01-01&n=3');
-      expect(parseWith(SchedulePreviewResponseSchema, monthEnd.body).fechas).toEqual(['2031-01-31', '2031-02-28', '2031-03-31']);
-      const counted = await preview(supervisor, 'regla=FREQ%3DMONTHLY%3BBYDAY%3D-1FR&desde=2030-01-01&repeticiones=2&n=10');
+      // RFC 5545: a month without a 31st is skipped; "or the last day" is a rule of its own.
+      expect(parseWith(SchedulePreviewResponseSchema, monthEnd.body).fechas).toEqual([
+        '2031-01-31',
+        '2031-03-31',
+        '2031-05-31',
+      ]);
+      const orLast = await preview(
+        supervisor,
+        `regla=${encodeURIComponent('FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1')}&desde=2031-01-01&n=3`,
+      );
+      expect(parseWith(SchedulePreviewResponseSchema, orLast.body).fechas).toEqual([
+        '2031-01-31',
+        '2031-02-28',
+        '2031-03-31',
+      ]);
+      const counted = await preview(
+        supervisor,
+        'regla=FREQ%3DMONTHLY%3BBYDAY%3D-1FR&desde=2030-01-01&repeticiones=2&n=10',
+      );
       expect(parseWith(SchedulePreviewResponseSchema, counted.body).fechas).toEqual(['2030-01-25', '2030-02-22']);
-      const ended = await preview(supervisor, 'regla=FREQ%3DDAILY%3BINTERVAL%3D10&desde=2030-01-01&fin=2030-01-25&n=10');
-      expect(parseWith(SchedulePreviewResponseSchema, ended.body).fechas).toEqual(['2030-01-01', '2030-01-11', '2030-01-21']);
+      const ended = await preview(
+        supervisor,
+        'regla=FREQ%3DDAILY%3BINTERVAL%3D10&desde=2030-01-01&fin=2030-01-25&n=10',
+      );
+      expect(parseWith(SchedulePreviewResponseSchema, ended.body).fechas).toEqual([
+        '2030-01-01',
+        '2030-01-11',
+        '2030-01-21',
+      ]);
       // From today by default.
       const fromToday = parseWith(SchedulePreviewResponseSchema, (await preview(admin, 'regla=FREQ%3DDAILY')).body);
       expect(fromToday.fechas[0]).toBe(today());
       expect(await t.ds.query(`SELECT count(*)::int AS n FROM programaciones_tareas`)).toEqual(before);
 
       let body = expectError(await preview(admin, 'regla=FREQ%3DHOURLY'), 400);
-      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleInvalid });
+      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleFreqUnsupported });
+      body = expectError(await preview(admin, 'regla=FREQ%3DDAILY%3BBYHOUR%3D9'), 400);
+      expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.rulePartUnsupported });
       body = expectError(await preview(admin, 'regla=FREQ%3DDAILY&n=51'), 400);
       expect(body.errors).toContainEqual({ path: 'n', message: MESSAGES.validation.previewCount });
       expectError(await preview(operario, 'regla=FREQ%3DDAILY'), 403, MESSAGES.errors.forbidden);
@@ -185,7 +259,12 @@ describe('scheduled tasks API', () => {
     it('creates a weekly schedule: its first date is the first matching day, described in words', async () => {
       const tarea = await task('Tapizar 6 sillas modelo Nórdico');
       const start = addDaysToCalendarDate(today(), 1);
-      const res = await post(supervisor, { tarea_uuid: tarea, regla: 'freq=weekly;byday=fr,mo,we', proxima_ejecucion: start, repeticiones: 12 });
+      const res = await post(supervisor, {
+        tarea_uuid: tarea,
+        regla: 'freq=weekly;byday=fr,mo,we',
+        proxima_ejecucion: start,
+        repeticiones: 12,
+      });
       expect(res.status).toBe(201);
       const body = parseWith(ScheduledTaskResponseSchema, res.body);
       const first = parseWith(
@@ -204,10 +283,21 @@ describe('scheduled tasks API', () => {
 
       // Back to a plain interval, with an end date.
       const fin = addDaysToCalendarDate(today(), 60);
-      const edited = parseWith(ScheduledTaskResponseSchema, (await put(supervisor, body.uuid, { regla: null, intervalo_repeticion: 3, fin, repeticiones: null })).body);
-      expect(edited).toMatchObject({ regla: 'FREQ=DAILY;INTERVAL=3', regla_descripcion: 'Cada 3 días', fin: iso(fin), repeticiones: null });
+      const edited = parseWith(
+        ScheduledTaskResponseSchema,
+        (await put(supervisor, body.uuid, { regla: null, intervalo_repeticion: 3, fin, repeticiones: null })).body,
+      );
+      expect(edited).toMatchObject({
+        regla: 'FREQ=DAILY;INTERVAL=3',
+        regla_descripcion: 'Cada 3 días',
+        fin: iso(fin),
+        repeticiones: null,
+      });
       // A monthly rule replaces it; its next date follows the rule.
-      const monthly = parseWith(ScheduledTaskResponseSchema, (await put(supervisor, body.uuid, { regla: 'FREQ=MONTHLY;BYMONTHDAY=-1', fin: null })).body);
+      const monthly = parseWith(
+        ScheduledTaskResponseSchema,
+        (await put(supervisor, body.uuid, { regla: 'FREQ=MONTHLY;BYMONTHDAY=-1', fin: null })).body,
+      );
       expect(monthly.regla_descripcion).toBe('Cada mes, el último día');
       const nextMonthEnd = parseWith(
         SchedulePreviewResponseSchema,
@@ -222,7 +312,12 @@ describe('scheduled tasks API', () => {
       let body = expectError(await post(admin, { tarea_uuid: tarea, regla: 'FREQ=WEEKLY;BYDAY=XX' }), 400);
       expect(body.errors).toContainEqual({ path: 'regla', message: MESSAGES.validation.ruleInvalid });
       body = expectError(
-        await post(admin, { tarea_uuid: tarea, regla: 'FREQ=MONTHLY;BYMONTHDAY=15', proxima_ejecucion: '2040-01-16', fin: '2040-02-10' }),
+        await post(admin, {
+          tarea_uuid: tarea,
+          regla: 'FREQ=MONTHLY;BYMONTHDAY=15',
+          proxima_ejecucion: '2040-01-16',
+          fin: '2040-02-10',
+        }),
         400,
       );
       expect(body.errors).toContainEqual({ path: 'fin', message: MESSAGES.validation.finBeforeStart });
@@ -235,7 +330,10 @@ describe('scheduled tasks API', () => {
   describe('PUT /api/scheduled-task/:id', () => {
     let id: string;
     beforeEach(async () => {
-      const res = await post(admin, { tarea_uuid: await task('Armar mesa de roble para pedido 1042'), intervalo_repeticion: 7 });
+      const res = await post(admin, {
+        tarea_uuid: await task('Armar mesa de roble para pedido 1042'),
+        intervalo_repeticion: 7,
+      });
       id = parseWith(ScheduledTaskResponseSchema, res.body).uuid;
     });
     afterEach(async () => {
@@ -252,7 +350,11 @@ describe('scheduled tasks API', () => {
     it('edits everything', async () => {
       const date = addDaysToCalendarDate(today(), 30);
       const res = await put(supervisor, id, { intervalo_repeticion: 30, proxima_ejecucion: iso(date), activo: true });
-      expect(parseWith(ScheduledTaskResponseSchema, res.body)).toMatchObject({ intervalo_repeticion: 30, proxima_ejecucion: iso(date), activo: true });
+      expect(parseWith(ScheduledTaskResponseSchema, res.body)).toMatchObject({
+        intervalo_repeticion: 30,
+        proxima_ejecucion: iso(date),
+        activo: true,
+      });
       const other = await task('Afilar la sierra circular');
       const moved = parseWith(ScheduledTaskResponseSchema, (await put(supervisor, id, { tarea_uuid: other })).body);
       expect(moved).toMatchObject({ tarea_uuid: other, tarea: { titulo: 'Afilar la sierra circular' } });
@@ -260,14 +362,21 @@ describe('scheduled tasks API', () => {
 
     it('resumes a reactivated schedule from today, not from the dates it was off', async () => {
       await put(admin, id, { activo: false });
-      await t.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [id, addDaysToCalendarDate(today(), -10)]);
+      await t.ds.query(`UPDATE programaciones_tareas SET proxima_ejecucion = $2::date WHERE uuid = $1`, [
+        id,
+        addDaysToCalendarDate(today(), -10),
+      ]);
       const body = parseWith(ScheduledTaskResponseSchema, (await put(admin, id, { activo: true })).body);
       // -10 + 2 * 7 = +4: the first date of its series from today on.
       expect(body.proxima_ejecucion).toBe(iso(addDaysToCalendarDate(today(), 4)));
     });
 
     it('refuses moving to a task that already has a schedule, bad values and unknown ids', async () => {
-      expectError(await put(admin, id, { tarea_uuid: await task('Limpieza del puesto de trabajo') }), 409, MESSAGES.errors.scheduleExists);
+      expectError(
+        await put(admin, id, { tarea_uuid: await task('Limpieza del puesto de trabajo') }),
+        409,
+        MESSAGES.errors.scheduleExists,
+      );
       const body = expectError(await put(admin, id, { intervalo_repeticion: 0 }), 400);
       expect(body.errors).toContainEqual({ path: 'intervalo_repeticion', message: MESSAGES.validation.intervalMin });
       expectError(await put(admin, '00000000-0000-4000-8000-000000000000', { activo: true }), 404);
@@ -275,25 +384,44 @@ describe('scheduled tasks API', () => {
     });
 
     it('refuses a supervisor outside its areas and a role without update:scheduled-task', async () => {
-      await t.ds.query(`UPDATE programaciones_tareas SET tarea_uuid = $2 WHERE uuid = $1`, [id, await task('Entregar pedido 1038 en Palermo')]);
+      await t.ds.query(`UPDATE programaciones_tareas SET tarea_uuid = $2 WHERE uuid = $1`, [
+        id,
+        await task('Entregar pedido 1038 en Palermo'),
+      ]);
       expectError(await put(supervisor, id, { activo: false }), 403, MESSAGES.errors.outOfScope);
       expectError(await put(operario, id, { activo: false }), 403, MESSAGES.errors.forbidden);
       // Nor may a supervisor move one of its schedules to a task outside its areas.
-      const mine = parseWith(ScheduledTaskResponseSchema, (await post(supervisor, { tarea_uuid: await task('Tapizar 6 sillas modelo Nórdico'), intervalo_repeticion: 1 })).body);
-      expectError(await put(supervisor, mine.uuid, { tarea_uuid: await task('Entregar pedido 1038 en Palermo') }), 403, MESSAGES.errors.outOfScope);
+      const mine = parseWith(
+        ScheduledTaskResponseSchema,
+        (await post(supervisor, { tarea_uuid: await task('Tapizar 6 sillas modelo Nórdico'), intervalo_repeticion: 1 }))
+          .body,
+      );
+      expectError(
+        await put(supervisor, mine.uuid, { tarea_uuid: await task('Entregar pedido 1038 en Palermo') }),
+        403,
+        MESSAGES.errors.outOfScope,
+      );
       await del(admin, mine.uuid);
     });
   });
 
   describe('DELETE /api/scheduled-task/:id', () => {
     it('deletes in scope and refuses outside it or without delete:scheduled-task', async () => {
-      const outside = parseWith(ScheduledTaskResponseSchema, (await post(admin, { tarea_uuid: await task('Entregar pedido 1038 en Palermo'), intervalo_repeticion: 1 })).body);
+      const outside = parseWith(
+        ScheduledTaskResponseSchema,
+        (await post(admin, { tarea_uuid: await task('Entregar pedido 1038 en Palermo'), intervalo_repeticion: 1 }))
+          .body,
+      );
       expectError(await del(supervisor, outside.uuid), 403, MESSAGES.errors.outOfScope);
       expectError(await del(operario, outside.uuid), 403, MESSAGES.errors.forbidden);
       expect(parseWith(OkResponseSchema, (await del(admin, outside.uuid)).body)).toEqual({ ok: true });
       expectError(await del(admin, outside.uuid), 404);
 
-      const mine = parseWith(ScheduledTaskResponseSchema, (await post(supervisor, { tarea_uuid: await task('Tapizar 6 sillas modelo Nórdico'), intervalo_repeticion: 1 })).body);
+      const mine = parseWith(
+        ScheduledTaskResponseSchema,
+        (await post(supervisor, { tarea_uuid: await task('Tapizar 6 sillas modelo Nórdico'), intervalo_repeticion: 1 }))
+          .body,
+      );
       const res = await del(supervisor, mine.uuid);
       expect(res.status).toBe(200);
       expect(parseWith(OkResponseSchema, res.body)).toEqual({ ok: true });

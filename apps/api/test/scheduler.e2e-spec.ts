@@ -187,7 +187,7 @@ describe('scheduler (generator)', () => {
     const days = 110;
     const rules: { regla: string | null; intervalo?: number; fin?: string; repeticiones?: number; expected: string[] | ((d: string) => boolean) }[] = [
       { regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE,FR', expected: (d) => [1, 3, 5].includes(new Date(`${d}T00:00:00Z`).getUTCDay()) },
-      { regla: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=31', expected: ['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30'] },
+      { regla: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1', expected: ['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30'] },
       { regla: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=-1FR', expected: ['2028-01-28', '2028-02-25', '2028-03-31', '2028-04-28'] },
       { regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TU', repeticiones: 3, expected: ['2028-01-18', '2028-01-25', '2028-02-01'] },
       { regla: null, intervalo: 2, fin: '2028-01-25', expected: ['2028-01-15', '2028-01-17', '2028-01-19', '2028-01-21', '2028-01-23', '2028-01-25'] },

@@ -59,7 +59,7 @@ const EXPECTED_TEXTS = [
   'Las repeticiones deben ser un número entero entre 1 y 1000',
   'La cantidad de fechas debe ser un número entero entre 1 y 50',
   'La fecha de fin no puede ser anterior a la primera ejecución',
-  'Indique qué hacer en un día no laborable: omitir, siguiente_habil o generar',
+  'Indique qué hacer en un día no laborable: omitir, siguiente_habil, anterior_habil o generar',
   'La anticipación debe ser un número entero de días entre 0 y 365',
   'El año debe ser un número entero entre 2000 y 2100',
   'Seleccione al menos una tarea',

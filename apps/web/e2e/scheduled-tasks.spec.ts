@@ -12,7 +12,10 @@ import { apiToken, expect, loginAs, test } from './fixtures';
 const shotsDir = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 const unique = () => Math.random().toString(36).slice(2, 8);
 const table = (page: Page) => page.getByRole('table', { name: 'Programaciones' });
-const row = (page: Page, titulo: string) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: titulo, exact: true }) });
+const row = (page: Page, titulo: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: titulo, exact: true }) });
 const dialog = (page: Page) => page.getByRole('dialog');
 /** DD/MM/YYYY of a calendar date. */
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('/');
@@ -31,7 +34,10 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     // Titles starting with 'Aceitar' sort first, so the new row is on page 1.
     const { titulo } = await seedTask(request, { titulo: `Aceitar compresor ${unique()}` });
     await openSchedules(page);
-    await expect(page.getByRole('link', { name: 'Más sobre programación' })).toHaveAttribute('href', '/ayuda/programacion');
+    await expect(page.getByRole('link', { name: 'Más sobre programación' })).toHaveAttribute(
+      'href',
+      '/ayuda/programacion',
+    );
     await expect(table(page).getByRole('columnheader')).toHaveText([
       'Tarea',
       'Área',
@@ -48,7 +54,9 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await page.getByRole('button', { name: 'Nueva Programación' }).click();
     await expect(dialog(page).getByRole('heading', { name: 'Nueva Programación' })).toBeVisible();
     const today = todayIn();
-    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(addDaysToCalendarDate(today, 1)));
+    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(
+      ddmmyyyy(addDaysToCalendarDate(today, 1)),
+    );
     await dialog(page).getByRole('button', { name: 'Crear' }).click();
     await expect(dialog(page).getByText(MESSAGES.validation.tareaRequired)).toBeVisible();
 
@@ -60,12 +68,16 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await dialog(page).getByRole('button', { name: 'Crear' }).click();
     await expect(dialog(page).getByText(MESSAGES.validation.intervalMin)).toBeVisible();
     await dialog(page).getByRole('textbox', { name: 'Días entre repeticiones' }).fill('3');
-    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(ddmmyyyy(addDaysToCalendarDate(today, 3)));
+    await expect(dialog(page).getByRole('textbox', { name: 'Próxima ejecución' })).toHaveValue(
+      ddmmyyyy(addDaysToCalendarDate(today, 3)),
+    );
 
     const search = dialog(page).getByRole('combobox', { name: 'Tarea' });
     await search.fill(`no existe ${unique()}`);
     await expect(page.getByText('No se encontraron resultados')).toBeVisible();
-    const searched = page.waitForRequest((r) => r.url().includes('/api/tasks?') && new URL(r.url()).searchParams.get('titulo') === titulo);
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/api/tasks?') && new URL(r.url()).searchParams.get('titulo') === titulo,
+    );
     await search.fill(titulo);
     await searched;
     await page.getByRole('option', { name: titulo, exact: true }).click();
@@ -117,7 +129,10 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     await expect(row(page, titulo)).toHaveCount(0);
   });
 
-  test('a schedule on monday, wednesday and friday shows its next five dates; a holiday moves one', async ({ page, request }) => {
+  test('a schedule on monday, wednesday and friday shows its next five dates; a holiday moves one', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const { titulo } = await seedTask(request, { titulo: `Aceitar sierra ${unique()}` });
     await openSchedules(page);
@@ -169,7 +184,7 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
       await page.getByRole('option', { name: 'Omitir ese día' }).click();
       await expect(next).toHaveCount(5);
       await expect(next.locator(`time[datetime="${holiday}"]`)).toHaveCount(0);
-      expect(shown).toContain((await next.nth(1).innerText()));
+      expect(shown).toContain(await next.nth(1).innerText());
       await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
       await page.getByRole('option', { name: 'Pasar al siguiente día hábil' }).click();
       await expect(next.nth(2)).toHaveText(/^(mar|jue|sáb)\.? /);
@@ -194,11 +209,97 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
     }
   });
 
+  test('a calendar application’s RRULE, the 31st or the last day, and the day each date appears on the board', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const { titulo } = await seedTask(request, { titulo: `Cierre de mes ${unique()}` });
+    await openSchedules(page);
+    await page.getByRole('button', { name: 'Nueva Programación' }).click();
+    const form = dialog(page);
+    await form.getByRole('combobox', { name: 'Tarea' }).fill(titulo);
+    await page.getByRole('option', { name: titulo }).click();
+    const next = form.getByRole('list', { name: 'Próximas fechas' }).getByRole('listitem');
+
+    // Day 31 skips the months without it; "31, or the last day" is an option of its own. (Generated
+    // as they are: a 31st on a Sunday would move to the 1st.)
+    await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
+    await page.getByRole('option', { name: 'Generar igual' }).click();
+    await form.getByRole('combobox', { name: 'Repetición', exact: true }).click();
+    await page.getByRole('option', { name: 'Un día de cada mes' }).click();
+    await form.getByRole('combobox', { name: 'Día del mes' }).click();
+    await page.getByRole('option', { name: '31', exact: true }).click();
+    await expect(form.getByText('Cada mes, el día 31 (los meses que lo tienen)')).toBeVisible();
+    await expect
+      .poll(async () =>
+        (await next.locator('time').evaluateAll((ts) => ts.map((x) => x.getAttribute('datetime')))).every((d) =>
+          d?.endsWith('-31'),
+        ),
+      )
+      .toBe(true);
+    await form.getByRole('combobox', { name: 'Día del mes' }).click();
+    await page.getByRole('option', { name: '31, o el último día de los meses más cortos' }).click();
+    await expect(form.getByText('Cada mes, el día 31 (o el último día de los meses más cortos)')).toBeVisible();
+
+    // A rule as a calendar application writes it: the last weekday of each month, with a lead.
+    await form.getByRole('combobox', { name: 'Repetición', exact: true }).click();
+    await page.getByRole('option', { name: 'Regla de un calendario (RRULE)' }).click();
+    const text = form.getByRole('textbox', { name: 'Regla (RRULE)' });
+    await text.fill('FREQ=HOURLY');
+    await form.getByRole('button', { name: 'Crear' }).click();
+    await expect(form.getByText(MESSAGES.validation.ruleFreqUnsupported)).toBeVisible();
+    await text.fill('RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1');
+    await expect(
+      form.getByText('Cada mes, los lunes, martes, miércoles, jueves y viernes, solo el último de esos días'),
+    ).toBeVisible();
+    await form.getByRole('textbox', { name: 'Crear con anticipación (días)' }).fill('3');
+    await expect(next).toHaveCount(5);
+    await expect(next.first()).toContainText('aparece en el tablero el');
+    await page.screenshot({ path: join(shotsDir, 'schedule-rrule-1280.png') });
+    // Every date falls on a weekday and is the last one of its month.
+    const dates = await next.locator(':scope > time').evaluateAll((ts) => ts.map((x) => x.getAttribute('datetime')!));
+    for (const d of dates) {
+      const day = new Date(`${d}T00:00:00Z`);
+      expect([1, 2, 3, 4, 5]).toContain(day.getUTCDay());
+      const later = [1, 2, 3]
+        .map((k) => new Date(day.getTime() + k * 86_400_000))
+        .filter((x) => x.getUTCMonth() === day.getUTCMonth());
+      expect(later.every((x) => x.getUTCDay() === 0 || x.getUTCDay() === 6)).toBe(true);
+    }
+
+    // Every date skipped: the preview says why, and saving is refused with the same message.
+    await text.fill('FREQ=WEEKLY;BYDAY=SU');
+    await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
+    await page.getByRole('option', { name: 'Omitir ese día' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: MESSAGES.errors.ruleNoDates })).toBeVisible();
+    await form.getByRole('button', { name: 'Crear' }).click();
+    await expect(page.getByText(MESSAGES.errors.ruleNoDates).first()).toBeVisible();
+
+    await text.fill('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1');
+    await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
+    await page.getByRole('option', { name: 'Pasar al día hábil anterior' }).click();
+    await form.getByRole('button', { name: 'Crear' }).click();
+    await expect(page.getByText(MESSAGES.success.scheduleCreated)).toBeVisible();
+    await expect(row(page, titulo).getByRole('cell').nth(2)).toHaveText(
+      'Cada mes, los lunes, martes, miércoles, jueves y viernes, solo el último de esos días',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: `Editar programación de ${titulo}` }).click();
+    await expect(dialog(page).getByRole('textbox', { name: 'Regla (RRULE)' })).toHaveValue(
+      'FREQ=MONTHLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+    );
+    await page.screenshot({ path: join(shotsDir, 'schedule-rrule-390.png'), fullPage: true });
+  });
+
   test('a task that already has a schedule cannot be chosen again', async ({ page }) => {
     await openSchedules(page, 'supervisor');
     await page.getByRole('button', { name: 'Nueva Programación' }).click();
     await dialog(page).getByRole('combobox', { name: 'Tarea' }).fill('Limpieza del puesto');
-    await expect(page.getByRole('option', { name: 'Limpieza del puesto de trabajo' })).toHaveAttribute('data-combobox-disabled', 'true');
+    await expect(page.getByRole('option', { name: 'Limpieza del puesto de trabajo' })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(shotsDir, 'scheduled-tasks-form-mobile.png') });
   });

@@ -37,6 +37,7 @@ export * from './assigned-tasks/assigned-tasks.routes';
 export * from './scheduled-tasks/scheduled-tasks.schemas';
 export * from './scheduled-tasks/scheduled-tasks.routes';
 export * from './scheduled-tasks/recurrence';
+export * from './scheduled-tasks/rule-engine';
 export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
 export * from './reports/reports.schemas';

@@ -32,11 +32,15 @@ export const MESSAGES = {
     intervalRequired: 'El intervalo es requerido',
     intervalMin: 'El intervalo debe ser mayor o igual a 1',
     ruleInvalid: 'La regla de repetición no es válida',
+    ruleFreqUnsupported: 'La regla de repetición debe ser diaria, semanal, mensual o anual (FREQ=DAILY, WEEKLY, MONTHLY o YEARLY)',
+    rulePartUnsupported:
+      'La regla de repetición usa una parte que Gestar no admite: horas, minutos, segundos, números de semana o días del año',
+    ruleCountAndUntil: 'La regla de repetición no puede terminar a la vez por cantidad (COUNT) y por fecha (UNTIL)',
     weekdaysRequired: 'Elija al menos un día de la semana',
     repeticionesRange: 'Las repeticiones deben ser un número entero entre 1 y 1000',
     finBeforeStart: 'La fecha de fin no puede ser anterior a la primera ejecución',
     previewCount: 'La cantidad de fechas debe ser un número entero entre 1 y 50',
-    diasNoLaborablesInvalid: 'Indique qué hacer en un día no laborable: omitir, siguiente_habil o generar',
+    diasNoLaborablesInvalid: 'Indique qué hacer en un día no laborable: omitir, siguiente_habil, anterior_habil o generar',
     anticipacionRange: 'La anticipación debe ser un número entero de días entre 0 y 365',
     anioRange: 'El año debe ser un número entero entre 2000 y 2100',
     // Task
@@ -175,6 +179,9 @@ export const MESSAGES = {
     taskTypeInUse: 'No se puede eliminar el tipo de tarea porque hay tareas que lo usan',
     jobPositionInUse: 'No se puede eliminar el puesto de trabajo porque hay usuarios que lo tienen asignado',
     scheduleExists: 'La tarea ya tiene una programación',
+    /** 422: the rule, its end and the non-working-day policy leave no date within the horizon. */
+    ruleNoDates:
+      'La regla de repetición no produce ninguna fecha con la política de días no laborables elegida: revise los días, el fin o la política',
     nonWorkingDayExists: 'Ese día ya está marcado como no laborable',
     ssoUnknownUser: 'Su cuenta de la empresa no tiene un usuario en Gestar. Pida a un administrador que lo cree.',
     ssoNoGroup: 'Su cuenta de la empresa no pertenece a ningún grupo habilitado para Gestar.',

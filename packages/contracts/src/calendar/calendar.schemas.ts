@@ -11,12 +11,13 @@ const v = MESSAGES.validation;
  * decides what its occurrence does on one (`dias_no_laborables`: skip, next working day, or
  * generate anyway).
  */
-export const NON_WORKING_POLICIES = ['omitir', 'siguiente_habil', 'generar'] as const;
+export const NON_WORKING_POLICIES = ['omitir', 'siguiente_habil', 'anterior_habil', 'generar'] as const;
 export type NonWorkingPolicy = (typeof NON_WORKING_POLICIES)[number];
 
 export const NON_WORKING_POLICY_LABELS: Record<NonWorkingPolicy, string> = {
   omitir: 'Omitir ese día',
   siguiente_habil: 'Pasar al siguiente día hábil',
+  anterior_habil: 'Pasar al día hábil anterior',
   generar: 'Generar igual',
 };
 

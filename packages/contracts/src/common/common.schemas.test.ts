@@ -48,6 +48,9 @@ describeSchema(
   [
     { name: 'a local format', input: '31/01/2030', path: '', message: v.invalidDate },
     { name: 'an impossible date', input: '2030-02-30', path: '', message: v.invalidDate },
+    { name: 'a year below 1900 (read as 1940 by Date)', input: '0040-02-29', path: '', message: v.invalidDate },
+    { name: 'the year zero', input: '0000-01-01', path: '', message: v.invalidDate },
+    { name: 'a date-time in the year 1899', input: '1899-12-31T12:00:00Z', path: '', message: v.invalidDate },
   ],
 );
 

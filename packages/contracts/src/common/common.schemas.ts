@@ -46,10 +46,18 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** An ISO date-time string (what the API answers for every date). */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, message: MESSAGES.validation.invalidDate });
-/** A calendar date `YYYY-MM-DD` or an ISO date-time (what the API accepts for a date). */
-export const DateInputSchema = z.union([z.iso.date({ message: MESSAGES.validation.invalidDate }), IsoDateTimeSchema], {
-  message: MESSAGES.validation.invalidDate,
-});
+/** The first year a date may have: `0040-02-29` is no one's due date (JavaScript reads years below 100 as 19xx). */
+export const MIN_DATE_YEAR = 1900;
+
+/**
+ * A calendar date `YYYY-MM-DD` or an ISO date-time (what the API accepts for a date), in the
+ * years MIN_DATE_YEAR to 9999; every date a client sends goes through it.
+ */
+export const DateInputSchema = z
+  .union([z.iso.date({ message: MESSAGES.validation.invalidDate }), IsoDateTimeSchema], {
+    message: MESSAGES.validation.invalidDate,
+  })
+  .refine((value) => Number(value.slice(0, 4)) >= MIN_DATE_YEAR, { message: MESSAGES.validation.invalidDate });
 
 /** Comma-joined list of uuids in a query string (`a,b,c`); also accepts a repeated key. */
 export const UuidListQuerySchema = z

@@ -28,7 +28,8 @@ export const SCHEDULED_TASKS_ROUTES = {
     query: SchedulePreviewQuerySchema,
     response: SchedulePreviewResponseSchema,
     status: 200,
-    summary: 'Las próximas n fechas (hasta 50) de una regla desde una fecha, en la zona de la empresa, sin guardar nada.',
+    summary:
+      'Las próximas n fechas (hasta 50) de una regla desde una fecha, en la zona de la empresa, sin guardar nada.',
   }),
   create: defineRoute({
     method: 'POST',

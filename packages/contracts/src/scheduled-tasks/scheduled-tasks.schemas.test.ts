@@ -22,7 +22,15 @@ describeSchema(
     { name: 'a weekly rule instead of an interval', input: { tarea_uuid: U1, regla: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' } },
     { name: 'a rule with an end date', input: { tarea_uuid: U1, regla: 'FREQ=MONTHLY;BYDAY=-1FR', fin: '2031-12-31' } },
     { name: 'a policy and a lead', input: { ...valid, dias_no_laborables: 'omitir', anticipacion_dias: '2' } },
-    { name: 'a rule with a count', input: { tarea_uuid: U1, regla: 'RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', repeticiones: '10' } },
+    {
+      name: 'a rule with a count',
+      input: { tarea_uuid: U1, regla: 'RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', repeticiones: '10' },
+    },
+    {
+      name: 'a calendar application’s rule',
+      input: { tarea_uuid: U1, regla: 'RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=12;WKST=SU' },
+    },
+    { name: 'a bare weekly rule', input: { tarea_uuid: U1, regla: 'FREQ=WEEKLY' } },
   ],
   [
     { name: 'missing task', input: { ...valid, tarea_uuid: undefined }, path: 'tarea_uuid', message: v.tareaRequired },
@@ -71,14 +79,62 @@ describeSchema(
       message: v.invalidDate,
     },
     { name: 'activo not boolean', input: { ...valid, activo: 1 }, path: 'activo', message: v.invalidBoolean },
-    { name: 'a rule Gestar does not offer', input: { tarea_uuid: U1, regla: 'FREQ=HOURLY' }, path: 'regla', message: v.ruleInvalid },
-    { name: 'a rule with COUNT inside', input: { tarea_uuid: U1, regla: 'FREQ=DAILY;COUNT=3' }, path: 'regla', message: v.ruleInvalid },
+    {
+      name: 'an hourly rule',
+      input: { tarea_uuid: U1, regla: 'FREQ=HOURLY' },
+      path: 'regla',
+      message: v.ruleFreqUnsupported,
+    },
+    {
+      name: 'a rule with hours',
+      input: { tarea_uuid: U1, regla: 'FREQ=DAILY;BYHOUR=9' },
+      path: 'regla',
+      message: v.rulePartUnsupported,
+    },
+    {
+      name: 'a rule with COUNT and UNTIL',
+      input: { tarea_uuid: U1, regla: 'FREQ=DAILY;COUNT=3;UNTIL=20301231' },
+      path: 'regla',
+      message: v.ruleCountAndUntil,
+    },
+    {
+      name: 'a rule with COUNT above 1000',
+      input: { tarea_uuid: U1, regla: 'FREQ=DAILY;COUNT=1001' },
+      path: 'regla',
+      message: v.repeticionesRange,
+    },
+    {
+      name: 'a rule with an unknown part',
+      input: { tarea_uuid: U1, regla: 'FREQ=DAILY;FOO=1' },
+      path: 'regla',
+      message: v.ruleInvalid,
+    },
     { name: 'a rule that is not text', input: { tarea_uuid: U1, regla: 7 }, path: 'regla', message: v.ruleInvalid },
-    { name: 'zero repetitions', input: { ...valid, repeticiones: 0 }, path: 'repeticiones', message: v.repeticionesRange },
-    { name: 'too many repetitions', input: { ...valid, repeticiones: 1001 }, path: 'repeticiones', message: v.repeticionesRange },
+    {
+      name: 'zero repetitions',
+      input: { ...valid, repeticiones: 0 },
+      path: 'repeticiones',
+      message: v.repeticionesRange,
+    },
+    {
+      name: 'too many repetitions',
+      input: { ...valid, repeticiones: 1001 },
+      path: 'repeticiones',
+      message: v.repeticionesRange,
+    },
     { name: 'a malformed end date', input: { ...valid, fin: '31/12/2030' }, path: 'fin', message: v.invalidDate },
-    { name: 'an unknown non-working policy', input: { ...valid, dias_no_laborables: 'mover' }, path: 'dias_no_laborables', message: v.diasNoLaborablesInvalid },
-    { name: 'a negative lead', input: { ...valid, anticipacion_dias: -1 }, path: 'anticipacion_dias', message: v.anticipacionRange },
+    {
+      name: 'an unknown non-working policy',
+      input: { ...valid, dias_no_laborables: 'mover' },
+      path: 'dias_no_laborables',
+      message: v.diasNoLaborablesInvalid,
+    },
+    {
+      name: 'a negative lead',
+      input: { ...valid, anticipacion_dias: -1 },
+      path: 'anticipacion_dias',
+      message: v.anticipacionRange,
+    },
   ],
 );
 
@@ -87,7 +143,10 @@ describeSchema(
   SchedulePreviewQuerySchema,
   [
     { name: 'a rule alone', input: { regla: 'FREQ=WEEKLY;BYDAY=MO' } },
-    { name: 'every field', input: { regla: 'FREQ=DAILY;INTERVAL=2', desde: '2030-01-01', fin: '2030-02-01', repeticiones: '3', n: '50' } },
+    {
+      name: 'every field',
+      input: { regla: 'FREQ=DAILY;INTERVAL=2', desde: '2030-01-01', fin: '2030-02-01', repeticiones: '3', n: '50' },
+    },
   ],
   [
     { name: 'no rule', input: {}, path: 'regla', message: v.ruleInvalid },
@@ -150,10 +209,11 @@ describe('scheduled task output', () => {
 });
 
 describe('preview query output', () => {
-  it('answers the rule in canonical form and 5 dates by default', () => {
+  it('answers the rule in canonical form, 5 dates and no lead by default', () => {
     expect(SchedulePreviewQuerySchema.parse({ regla: 'rrule:freq=weekly;byday=fr,mo' })).toEqual({
       regla: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,FR',
       dias_no_laborables: 'siguiente_habil',
+      anticipacion_dias: 0,
       n: 5,
     });
   });

@@ -6,6 +6,7 @@ import { blankToUndefined, booleanInput, numericInput, optionalDate, requiredUui
 import { NonWorkingPolicySchema } from '../calendar/calendar.schemas';
 import {
   intervalField,
+  LeadDaysSchema,
   missing,
   RepetitionsSchema,
   RuleInputSchema,
@@ -96,6 +97,8 @@ export const SchedulePreviewQuerySchema = z.object({
   repeticiones: z.preprocess(blankToUndefined, RepetitionsSchema.optional()),
   /** Default `siguiente_habil`, as a new schedule. */
   dias_no_laborables: z.preprocess(blankToUndefined, NonWorkingPolicySchema.default('siguiente_habil')),
+  /** The lead in days (default 0): says when each occurrence appears on the board. */
+  anticipacion_dias: z.preprocess(blankToUndefined, LeadDaysSchema.default(0)),
   n: z.preprocess(
     (value) => numericInput(blankToUndefined(value)) ?? 5,
     z
@@ -107,9 +110,13 @@ export const SchedulePreviewQuerySchema = z.object({
 });
 export type SchedulePreviewQuery = z.infer<typeof SchedulePreviewQuerySchema>;
 
+const PreviewDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 export const SchedulePreviewResponseSchema = z.object({
-  /** Calendar dates (`YYYY-MM-DD`) in the company time zone, in order. */
-  fechas: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  /** Calendar dates (`YYYY-MM-DD`) in the company time zone, in order: each one is generated once. */
+  fechas: z.array(PreviewDate),
+  /** The same dates, each with the day it appears on the board (its date less the lead, not before today). */
+  ocurrencias: z.array(z.object({ fecha: PreviewDate, aparece: PreviewDate })),
 });
 export type SchedulePreviewResponse = z.infer<typeof SchedulePreviewResponseSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { DateInputSchema, IsoDateTimeSchema } from '../common/common.schemas';
 import { blankToUndefined, numericInput, requiredInteger } from '../common/fields';
-import { formatRule, parseRule } from './recurrence';
+import { formatRecurrence, parseRecurrence } from './recurrence';
 import { NonWorkingPolicySchema } from '../calendar/calendar.schemas';
 
 /**
@@ -26,17 +26,20 @@ export const intervalField = (minMessage: string) =>
     maxMessage: v.intervalMax,
   });
 
-/** An RRULE of the subset Gestar offers (scheduled-tasks/recurrence.ts), answered in canonical form. */
+/**
+ * An RRULE of RFC 5545 as calendar applications write it (scheduled-tasks/recurrence.ts), answered
+ * in canonical form; what Gestar does not take (HOURLY, BYHOUR...) is refused with its reason.
+ */
 export const RuleInputSchema = z
   .string({ error: v.ruleInvalid })
   .max(200, { error: v.ruleInvalid })
   .transform((text, ctx) => {
-    const rule = parseRule(text);
-    if (!rule) {
-      ctx.addIssue({ code: 'custom', message: v.ruleInvalid });
+    const parsed = parseRecurrence(text);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
       return z.NEVER;
     }
-    return formatRule(rule);
+    return formatRecurrence(parsed.rule);
   });
 
 export const LeadDaysSchema = z.preprocess(

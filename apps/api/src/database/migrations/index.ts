@@ -19,6 +19,7 @@ import { BoardProgress1763700016200 } from './1763700016200-board-progress';
 import { TasksListOrder1763700016300 } from './1763700016300-tasks-list-order';
 import { DirectoryLinks1763700017000 } from './1763700017000-directory-links';
 import { OidcReturnAndLogout1763700017010 } from './1763700017010-oidc-return-and-logout';
+import { ScheduleRfc55451763700017100 } from './1763700017100-schedule-rfc5545';
 import { AuditRepeatedRefusals1763700017200 } from './1763700017200-audit-repeated-refusals';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   TasksListOrder1763700016300,
   DirectoryLinks1763700017000,
   OidcReturnAndLogout1763700017010,
+  ScheduleRfc55451763700017100,
   AuditRepeatedRefusals1763700017200,
 ];

@@ -15,9 +15,12 @@ describe('dueOccurrence', () => {
     [7, '2025-03-01', '2025-03-01', '2025-03-01', '2025-03-08'],
     [30, '2025-03-01', '2025-03-01', '2025-03-01', '2025-03-31'],
     [365, '2025-03-01', '2025-03-01', '2025-03-01', '2026-03-01'],
-  ])('interval %i on its day produces that day and moves one interval', (interval, proxima, today, occurrence, next) => {
-    expect(dueOccurrence(proxima, interval, today)).toEqual({ occurrence, next, skipped: 0 });
-  });
+  ])(
+    'interval %i on its day produces that day and moves one interval',
+    (interval, proxima, today, occurrence, next) => {
+      expect(dueOccurrence(proxima, interval, today)).toEqual({ occurrence, next, skipped: 0 });
+    },
+  );
 
   it('crosses month ends by calendar days', () => {
     expect(dueOccurrence('2025-01-31', 1, '2025-01-31')?.next).toBe('2025-02-01');
@@ -39,13 +42,29 @@ describe('dueOccurrence', () => {
 
   it('after downtime produces only the latest missed date, never a backlog', () => {
     // Daily schedule, server down three days: one occurrence (today), not three.
-    expect(dueOccurrence('2025-03-01', 1, '2025-03-03')).toEqual({ occurrence: '2025-03-03', next: '2025-03-04', skipped: 2 });
+    expect(dueOccurrence('2025-03-01', 1, '2025-03-03')).toEqual({
+      occurrence: '2025-03-03',
+      next: '2025-03-04',
+      skipped: 2,
+    });
     // Weekly, due on the 1st, back on the 10th: the 8th is the latest missed date.
-    expect(dueOccurrence('2025-03-01', 7, '2025-03-10')).toEqual({ occurrence: '2025-03-08', next: '2025-03-15', skipped: 1 });
+    expect(dueOccurrence('2025-03-01', 7, '2025-03-10')).toEqual({
+      occurrence: '2025-03-08',
+      next: '2025-03-15',
+      skipped: 1,
+    });
     // Monthly (30 days) missed for a year.
-    expect(dueOccurrence('2024-01-01', 30, '2025-01-01')).toEqual({ occurrence: '2024-12-26', next: '2025-01-25', skipped: 12 });
+    expect(dueOccurrence('2024-01-01', 30, '2025-01-01')).toEqual({
+      occurrence: '2024-12-26',
+      next: '2025-01-25',
+      skipped: 12,
+    });
     // Yearly, missed by a day: still that year's date.
-    expect(dueOccurrence('2024-06-01', 365, '2024-06-02')).toEqual({ occurrence: '2024-06-01', next: '2025-06-01', skipped: 0 });
+    expect(dueOccurrence('2024-06-01', 365, '2024-06-02')).toEqual({
+      occurrence: '2024-06-01',
+      next: '2025-06-01',
+      skipped: 0,
+    });
   });
 
   it('always moves the next date after today and keeps the series', () => {
@@ -95,7 +114,9 @@ describe('the company time zone', () => {
     expect(todayIn('UTC', now)).toBe('2025-03-01');
     // A schedule due on 1 March is not due yet at that instant for the company.
     expect(dueOccurrence('2025-03-01', 1, todayIn(BA, now))).toBeNull();
-    expect(dueOccurrence('2025-03-01', 1, todayIn(BA, new Date('2025-03-01T03:00:00Z')))?.occurrence).toBe('2025-03-01');
+    expect(dueOccurrence('2025-03-01', 1, todayIn(BA, new Date('2025-03-01T03:00:00Z')))?.occurrence).toBe(
+      '2025-03-01',
+    );
   });
 
   it('keeps calendar days across a daylight-saving change', () => {
@@ -106,7 +127,8 @@ describe('the company time zone', () => {
     expect(dueOccurrence('2025-03-29', 1, '2025-03-30')?.next).toBe('2025-03-31');
     expect(dueOccurrence('2025-10-25', 1, '2025-10-26')?.next).toBe('2025-10-27');
     // Midnights of consecutive days are 23 and 25 hours apart on those days.
-    const h = (a: string, b: string) => (companyMidnight(b, madrid).getTime() - companyMidnight(a, madrid).getTime()) / 3600000;
+    const h = (a: string, b: string) =>
+      (companyMidnight(b, madrid).getTime() - companyMidnight(a, madrid).getTime()) / 3600000;
     expect(h('2025-03-30', '2025-03-31')).toBe(23);
     expect(h('2025-10-26', '2025-10-27')).toBe(25);
     // Santiago's midnight jump: the day starts at 01:00 and is still one calendar day.

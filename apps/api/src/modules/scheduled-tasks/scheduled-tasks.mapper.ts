@@ -1,4 +1,4 @@
-import { companyMidnight, describeRule, formatRule, scheduleRule } from '@gestar/contracts';
+import { companyMidnight, describeRecurrence, formatRecurrence, scheduleRecurrence } from '@gestar/contracts';
 import type { NonWorkingPolicy, ScheduledTaskResponse } from '@gestar/contracts';
 import type { ScheduleRow } from './scheduled-tasks.repository';
 
@@ -14,10 +14,10 @@ export interface SeriesColumns {
 
 /** How a series repeats and ends, as the schedules and the tasks answer it. */
 export function toSeriesResponse(r: SeriesColumns, timeZone: string) {
-  const rule = scheduleRule(r.regla, r.intervalo_repeticion);
+  const rule = scheduleRecurrence(r.regla, r.intervalo_repeticion);
   return {
-    regla: formatRule(rule),
-    regla_descripcion: describeRule(rule),
+    regla: formatRecurrence(rule),
+    regla_descripcion: describeRecurrence(rule),
     fin: r.fin ? companyMidnight(r.fin, timeZone).toISOString() : null,
     repeticiones: r.repeticiones,
     dias_no_laborables: r.dias_no_laborables,

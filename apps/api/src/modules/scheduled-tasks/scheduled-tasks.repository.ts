@@ -58,8 +58,8 @@ export interface ScheduleAdvance {
   uuid: string;
   next: string;
   generated: number;
-  /** An occurrence date was produced (what `repeticiones` counts). */
-  dated: boolean;
+  /** Occurrence dates produced by this run (what `repeticiones` counts). */
+  dates: number;
   /** No date is left: the schedule turns itself off. */
   ends: boolean;
 }
@@ -182,11 +182,11 @@ export class ScheduledTasksRepository {
       UPDATE programaciones_tareas p
          SET proxima_ejecucion = u.next, ultima_ejecucion = ${at},
              total_generadas = p.total_generadas + u.generated,
-             fechas_generadas = p.fechas_generadas + CASE WHEN u.dated THEN 1 ELSE 0 END,
+             fechas_generadas = p.fechas_generadas + u.dates,
              activo = p.activo AND NOT u.ends, updated_at = now()
         FROM unnest(${advances.map((a) => a.uuid)}::uuid[], ${advances.map((a) => a.next)}::date[], ${advances.map((a) => a.generated)}::int[],
-                    ${advances.map((a) => a.dated)}::boolean[], ${advances.map((a) => a.ends)}::boolean[])
-             AS u(uuid, next, generated, dated, ends)
+                    ${advances.map((a) => a.dates)}::int[], ${advances.map((a) => a.ends)}::boolean[])
+             AS u(uuid, next, generated, dates, ends)
        WHERE p.uuid = u.uuid`);
   }
 }

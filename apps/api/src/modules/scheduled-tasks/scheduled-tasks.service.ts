@@ -10,7 +10,9 @@ import {
   ScheduledTaskResponse,
   SchedulePreviewQuery,
   SchedulePreviewResponse,
-  scheduleRule,
+  formatRecurrence,
+  scheduleRecurrence,
+  withStartDay,
   TaskScheduleRequest,
   todayIn,
   UpdateScheduledTaskRequest,
@@ -19,14 +21,24 @@ import {
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { areaScope, assertInScope, scopeAreas } from '../../common/access/access';
-import { badRequest, conflict, notFound } from '../../common/http/app-exception';
+import { AppException, badRequest, conflict, notFound } from '../../common/http/app-exception';
 import { toScheduledTaskResponse } from './scheduled-tasks.mapper';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { ScheduledTasksRepository, TaskRef } from './scheduled-tasks.repository';
-import { previewDates, Series, seriesFirstOnOrAfter } from './rule-dates';
+import {
+  inOwnTurn,
+  isPlainInterval,
+  previewDates,
+  previewOccurrences,
+  Series,
+  seriesFirstOnOrAfter,
+} from './rule-dates';
 import { CalendarService } from '../calendar/calendar.service';
 
 const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG.uniqueViolation;
+
+/** 422: the rule, its end and the policy leave no date (within the walk's bound). */
+const noDates = () => new AppException(422, MESSAGES.errors.ruleNoDates);
 
 /**
  * Schedules of tasks (SPEC 2.7). The route permission is checked by the guard;
@@ -76,6 +88,9 @@ export class ScheduledTasksService {
     await this.taskInScope(caller, input.tarea_uuid);
     if (await this.repo.scheduleOfTask(input.tarea_uuid)) throw conflict(MESSAGES.errors.scheduleExists);
     const series = this.series(input.regla ?? null, input.intervalo_repeticion, inicio, input.fin, input.repeticiones);
+    const policy = input.dias_no_laborables ?? 'siguiente_habil';
+    const proxima = await this.firstDate(series, inicio);
+    await this.assertProduces(series, proxima, policy);
     return this.repo.insert({
       tarea_uuid: input.tarea_uuid,
       intervalo_repeticion: series.intervalo,
@@ -83,9 +98,9 @@ export class ScheduledTasksService {
       inicio,
       fin: series.fin,
       repeticiones: series.repeticiones,
-      dias_no_laborables: input.dias_no_laborables ?? 'siguiente_habil',
+      dias_no_laborables: policy,
       anticipacion_dias: input.anticipacion_dias ?? 0,
-      proxima_ejecucion: this.firstDate(series, inicio),
+      proxima_ejecucion: proxima,
       activo: input.activo ?? true,
     });
   }
@@ -101,11 +116,12 @@ export class ScheduledTasksService {
     fin: string | null | undefined,
     repeticiones: number | null | undefined,
   ): Series {
-    const rule = regla ? scheduleRule(regla, 1) : null;
-    const plain = rule?.freq === 'DAILY' && intervalo === undefined;
+    const rule = regla ? scheduleRecurrence(regla, 1) : null;
+    const plain = !!rule && isPlainInterval(rule) && intervalo === undefined;
     return {
-      // "Every n days" as a rule is the plain interval (the generator's arithmetic, as before).
-      regla: rule && !plain ? regla : null,
+      // "Every n days" as a rule is the plain interval (the generator's arithmetic, as before); a rule
+      // without a day of its own takes it from the start date, written out.
+      regla: rule && !plain ? formatRecurrence(withStartDay(rule, inicio)) : null,
       intervalo: intervalo ?? rule?.interval ?? 1,
       inicio,
       fin: fin ? calendarDateIn(fin, this.config.timezone) : null,
@@ -113,30 +129,44 @@ export class ScheduledTasksService {
     };
   }
 
-  /** The series' first date from `inicio` on; 400 (at `path`) when its end leaves none. */
-  private firstDate(series: Series, inicio: string, path = 'fin'): string {
-    const first = seriesFirstOnOrAfter(series, inicio, inicio);
-    if (first === null || (series.fin !== null && (series.fin < inicio || first > series.fin))) {
-      const message = MESSAGES.validation.finBeforeStart;
-      throw badRequest(message, [{ path, message }]);
-    }
+  /** The series' first date from `inicio` on; 400 (at `path`) when its end leaves none, 422 when the rule has none. */
+  private async firstDate(series: Series, inicio: string, path = 'fin'): Promise<string> {
+    const message = MESSAGES.validation.finBeforeStart;
+    if (series.fin !== null && series.fin < inicio) throw badRequest(message, [{ path, message }]);
+    const first = await inOwnTurn(() => seriesFirstOnOrAfter(series, inicio, inicio));
+    if (first === null) throw noDates();
+    if (series.fin !== null && first > series.fin) throw badRequest(message, [{ path, message }]);
     return first;
   }
 
-  /** The next dates of a rule after the company calendar, nothing saved (the form's preview). */
+  /** The next dates of a rule after the company calendar, nothing saved (the form's preview); 422 when it has none. */
   async preview(query: SchedulePreviewQuery): Promise<SchedulePreviewResponse> {
     const today = this.today();
     const desde = query.desde ? calendarDateIn(query.desde, this.config.timezone) : today;
     const series = this.series(query.regla, undefined, desde, query.fin, query.repeticiones);
-    return { fechas: await this.occurrenceDates(series, desde, query.n, query.dias_no_laborables) };
+    const works = await this.worksFrom(desde);
+    const ocurrencias = await inOwnTurn(() =>
+      previewOccurrences(series, desde, query.n, query.dias_no_laborables, works, query.anticipacion_dias, today),
+    );
+    if (!ocurrencias.length) throw noDates();
+    return { fechas: ocurrencias.map((o) => o.fecha), ocurrencias };
+  }
+
+  /** 422 when a series produces no date from `from` on under its policy: saved, it would never generate. */
+  private async assertProduces(series: Series, from: string, policy: NonWorkingPolicy): Promise<void> {
+    if (!(await this.occurrenceDates(series, from, 1, policy)).length) throw noDates();
   }
 
   /** The first `n` occurrence dates of a series from `desde`, after the company calendar. */
   private async occurrenceDates(series: Series, desde: string, n: number, policy: NonWorkingPolicy): Promise<string[]> {
-    // The marked days of the span the dates can reach (50 yearly dates at most).
+    const works = await this.worksFrom(desde);
+    return inOwnTurn(() => previewDates(series, desde, n, policy, works));
+  }
+
+  /** Whether a day is worked, from the company calendar of the span dates from `desde` can reach (50 yearly dates at most). */
+  private async worksFrom(desde: string): Promise<(date: string) => boolean> {
     const marked = await this.calendar.markedBetween(desde, `${Number(desde.slice(0, 4)) + 60}${desde.slice(4)}`);
-    const works = (date: string) => this.calendar.isWorkingDay(date, marked);
-    return previewDates(series, desde, n, policy, works);
+    return (date: string) => this.calendar.isWorkingDay(date, marked);
   }
 
   @Transactional()
@@ -169,17 +199,30 @@ export class ScheduledTasksService {
       input.fin === undefined ? current.fin : input.fin,
       input.repeticiones === undefined ? current.repeticiones : input.repeticiones,
     );
-    let proxima = given || ruleChanged ? this.firstDate(series, inicio) : current.proxima_ejecucion;
+    let proxima = given || ruleChanged ? await this.firstDate(series, inicio) : current.proxima_ejecucion;
     // Turning a schedule back on does not owe the dates it was off: it resumes at the first date from today on.
-    if (activo && !current.activo && !given) proxima = seriesFirstOnOrAfter(series, proxima, today) ?? proxima;
+    if (activo && !current.activo && !given) {
+      const from = proxima;
+      proxima = (await inOwnTurn(() => seriesFirstOnOrAfter(series, from, today))) ?? proxima;
+    }
+    const policy = input.dias_no_laborables ?? current.dias_no_laborables;
+    const seriesChanged = [
+      input.regla,
+      input.intervalo_repeticion,
+      input.fin,
+      input.repeticiones,
+      input.dias_no_laborables,
+      given,
+    ].some((x) => x !== undefined && x !== null);
+    if (activo && seriesChanged) await this.assertProduces(series, proxima, policy);
     await this.repo.update(uuid, {
       tarea_uuid: tareaUuid,
       intervalo_repeticion: series.intervalo,
       regla: series.regla,
-      inicio: series.regla ? inicio : given ?? current.inicio,
+      inicio: series.regla ? inicio : (given ?? current.inicio),
       fin: series.fin,
       repeticiones: series.repeticiones,
-      dias_no_laborables: input.dias_no_laborables ?? current.dias_no_laborables,
+      dias_no_laborables: policy,
       anticipacion_dias: input.anticipacion_dias ?? current.anticipacion_dias,
       proxima_ejecucion: proxima,
       activo,
@@ -263,7 +306,8 @@ export class ScheduledTasksService {
       input.repeticiones === undefined ? current?.repeticiones : input.repeticiones,
     );
     const policy = input.dias_no_laborables ?? current?.dias_no_laborables ?? 'siguiente_habil';
-    const proxima = this.firstDate(series, desde, path('fin'));
+    const proxima = await this.firstDate(series, desde, path('fin'));
+    await this.assertProduces(series, proxima, policy);
     const diasVencimiento = await this.dueOffset(series, proxima, policy, due, current?.dias_vencimiento ?? 0);
     const write = {
       tarea_uuid: tareaUuid,
@@ -303,7 +347,8 @@ export class ScheduledTasksService {
       if (offset > series.intervalo) throw refuse(v.dueDateAfterInterval);
       return offset;
     }
-    const [first = proxima, next] = await this.occurrenceDates(series, proxima, 2, policy);
+    const [first, next] = await this.occurrenceDates(series, proxima, 2, policy);
+    if (first === undefined) throw noDates();
     const bound = next === undefined ? Infinity : diffCalendarDays(first, next);
     if (due === null) return Math.min(stored, bound);
     const offset = diffCalendarDays(first, due);

@@ -2,13 +2,20 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Transactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { addDaysToCalendarDate, AssignedTaskChangedEvent, MAX_LEAD_DAYS, MESSAGES, SERVER_EVENTS, todayIn } from '@gestar/contracts';
+import {
+  addDaysToCalendarDate,
+  AssignedTaskChangedEvent,
+  MAX_LEAD_DAYS,
+  MESSAGES,
+  SERVER_EVENTS,
+  todayIn,
+} from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { EventsService } from '../events/events.service';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
 import { dueDateOf } from './schedule-dates';
-import { dueOf, onWorkingDay, type WorksOn } from './rule-dates';
+import { planDue, type WorksOn } from './rule-dates';
 import { CalendarService } from '../calendar/calendar.service';
 import { ClaimedSchedule, ScheduleAdvance, ScheduledTasksRepository } from './scheduled-tasks.repository';
 
@@ -92,7 +99,10 @@ export class SchedulerService {
     }
     // The company calendar around today, read once per tick: a date moved to the next working day,
     // or produced days ahead, stays within it.
-    const marked = await this.calendar.markedBetween(addDaysToCalendarDate(today, -7), addDaysToCalendarDate(today, MAX_LEAD_DAYS + 400));
+    const marked = await this.calendar.markedBetween(
+      addDaysToCalendarDate(today, -7),
+      addDaysToCalendarDate(today, MAX_LEAD_DAYS + 400),
+    );
     const works: WorksOn = (date) => this.calendar.isWorkingDay(date, marked);
     // Each batch is announced as soon as it committed, on one of a few lanes (bounded connections), while
     // the next batches are produced.
@@ -126,7 +136,7 @@ export class SchedulerService {
     const claimed = await this.repo.claimDue(today, this.batchSize);
     if (!claimed.length) return { claimed: 0, occurrences: [] };
 
-    const plans = claimed.flatMap((s) => {
+    const plans = claimed.map((s) => {
       const series = {
         regla: s.regla,
         intervalo: s.intervalo_repeticion,
@@ -134,36 +144,45 @@ export class SchedulerService {
         fin: s.fin,
         repeticiones: s.repeticiones,
       };
-      // A schedule with a lead produces each date that many days before it.
-      const due = dueOf(series, s.proxima_ejecucion, addDaysToCalendarDate(today, s.anticipacion_dias), s.fechas_generadas);
-      if (!due) return [];
-      // On a non-working day: skipped, moved to the next working day, or produced as it is.
-      const occurrence = due.occurrence === null ? null : onWorkingDay(due.occurrence, s.dias_no_laborables, works);
-      return [{ schedule: s, ...due, occurrence }];
+      // Every date its lead reaches, each after the non-working-day policy (skipped, moved, or as it is).
+      return {
+        schedule: s,
+        ...planDue(
+          series,
+          s.proxima_ejecucion,
+          today,
+          s.anticipacion_dias,
+          s.fechas_generadas,
+          s.dias_no_laborables,
+          works,
+        ),
+      };
     });
     const inserted = await this.assigned.createScheduledOccurrences(
       plans.flatMap((p) =>
-        p.occurrence
-          ? [
-              {
-                programacion_uuid: p.schedule.uuid,
-                fecha_ocurrencia: p.occurrence,
-                fecha_vencimiento: dueDateOf(p.occurrence, p.schedule.dias_vencimiento),
-              },
-            ]
-          : [],
+        p.dates.map((fecha) => ({
+          programacion_uuid: p.schedule.uuid,
+          fecha_ocurrencia: fecha,
+          fecha_vencimiento: dueDateOf(fecha, p.schedule.dias_vencimiento),
+        })),
       ),
       estado,
       now,
     );
     const generated = new Map<string, number>();
-    for (const i of inserted) generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
+    // Dates actually produced: a date already produced (two dates merged onto one day across runs) uses no repetition.
+    const dated = new Map<string, Set<string>>();
+    for (const i of inserted) {
+      generated.set(i.programacion_uuid, (generated.get(i.programacion_uuid) ?? 0) + 1);
+      const dates = dated.get(i.programacion_uuid) ?? new Set<string>();
+      dated.set(i.programacion_uuid, dates.add(i.fecha_ocurrencia));
+    }
     const advances: ScheduleAdvance[] = plans.map((p) => ({
       uuid: p.schedule.uuid,
       // A series that ended keeps its last date (the column is never empty); it is off from now on.
-      next: p.next ?? p.occurrence ?? p.schedule.proxima_ejecucion,
+      next: p.next ?? p.dates.at(-1) ?? p.schedule.proxima_ejecucion,
       generated: generated.get(p.schedule.uuid) ?? 0,
-      dated: p.occurrence !== null,
+      dates: dated.get(p.schedule.uuid)?.size ?? 0,
       ends: p.ends,
     }));
     await this.repo.advance(advances, now);

@@ -4,12 +4,12 @@
  * non-working day; and the next five dates, asked of the API as the person edits. The schedules
  * screen and the task form both use them.
  */
-import { Chip, Group, List, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Chip, Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  describeRule,
-  formatRule,
+  describeRecurrence,
+  formatRecurrence,
   INTERVAL_PRESETS,
   MAX_LEAD_DAYS,
   MESSAGES,
@@ -18,22 +18,25 @@ import {
   MONTH_NAMES,
   NON_WORKING_POLICIES,
   NON_WORKING_POLICY_LABELS,
+  parseRecurrence,
   parseRule,
+  recurrenceOfRule,
   SCHEDULED_TASKS_ROUTES,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type NonWorkingPolicy,
+  type Recurrence,
   type Rule,
   type ScheduledTaskResponse,
   type Weekday,
 } from '@gestar/contracts';
 import { DatePicker } from '../date-picker/date-picker';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, errorMessage } from '../../lib/api-client';
 import { dayjs } from '../../lib/dates';
 
 const PREVIEW_KEY = ['schedule-preview'] as const;
 
-export type RepeatMode = 'dias' | 'semana' | 'mes_dia' | 'mes_semana' | 'anio';
+export type RepeatMode = 'dias' | 'semana' | 'mes_dia' | 'mes_semana' | 'anio' | 'regla';
 export type EndMode = 'nunca' | 'fecha' | 'repeticiones';
 
 export const REPEAT_OPTIONS: { value: RepeatMode; label: string }[] = [
@@ -42,7 +45,11 @@ export const REPEAT_OPTIONS: { value: RepeatMode; label: string }[] = [
   { value: 'mes_dia', label: 'Un día de cada mes' },
   { value: 'mes_semana', label: 'Un día de la semana de cada mes' },
   { value: 'anio', label: 'Una fecha de cada año' },
+  { value: 'regla', label: 'Regla de un calendario (RRULE)' },
 ];
+
+/** The rule of "every n days". */
+export const dailyRule = (interval: number): Recurrence => recurrenceOfRule({ freq: 'DAILY', interval });
 
 /** "Every n days": a preset of SPEC section 9 or a number of days of one's own. */
 export const CUSTOM_INTERVAL = 'custom';
@@ -115,7 +122,15 @@ export function IntervalControls({
 }
 
 /** How the series repeats: every n days or one of the rules. */
-export function RepeatModeSelect({ value, onChange, disabled }: { value: RepeatMode; onChange: (mode: RepeatMode) => void; disabled: boolean }) {
+export function RepeatModeSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: RepeatMode;
+  onChange: (mode: RepeatMode) => void;
+  disabled: boolean;
+}) {
   return (
     <Select
       label="Repetición"
@@ -144,10 +159,18 @@ const ORDINAL_OPTIONS = [
 
 const WEEKDAY_OPTIONS = WEEKDAYS.map((d) => ({ value: d, label: WEEKDAY_NAMES[d] }));
 const MONTH_OPTIONS = MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }));
+/** A month day 29 to 31 "or the last day of shorter months" is an option of its own (`31u`). */
+const OR_LAST = 'u';
+const OR_LAST_OPTIONS = [29, 30, 31].map((d) => ({
+  value: `${d}${OR_LAST}`,
+  label: `${d}, o el último día de los meses más cortos`,
+}));
 const MONTH_DAY_OPTIONS = [
   ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+  ...OR_LAST_OPTIONS,
   { value: '-1', label: 'Último día' },
 ];
+const YEAR_DAY_OPTIONS = [...MONTH_DAY_OPTIONS.slice(0, 31), ...OR_LAST_OPTIONS];
 const POLICY_OPTIONS = NON_WORKING_POLICIES.map((p) => ({ value: p, label: NON_WORKING_POLICY_LABELS[p] }));
 
 export interface RuleValues {
@@ -159,6 +182,8 @@ export interface RuleValues {
   ordinal: string;
   weekday: Weekday;
   month: string;
+  /** The RRULE as a calendar application writes it ("regla" mode). */
+  text: string;
   /** The first day the series may start (rule modes). */
   desde: string;
   end: EndMode;
@@ -169,10 +194,15 @@ export interface RuleValues {
 }
 
 /** How a stored series repeats and ends (a schedule, or a task's `programaciones_tareas`). */
-export type StoredSeries = Pick<ScheduledTaskResponse, 'regla' | 'fin' | 'repeticiones' | 'dias_no_laborables' | 'anticipacion_dias'>;
+export type StoredSeries = Pick<
+  ScheduledTaskResponse,
+  'regla' | 'fin' | 'repeticiones' | 'dias_no_laborables' | 'anticipacion_dias'
+>;
 
 /** A schedule's repetition for a table or a detail: "7 días" (SPEC section 2.6), or the rule in words. */
-export function repetitionText(s: Pick<ScheduledTaskResponse, 'regla' | 'regla_descripcion' | 'intervalo_repeticion'>): string {
+export function repetitionText(
+  s: Pick<ScheduledTaskResponse, 'regla' | 'regla_descripcion' | 'intervalo_repeticion'>,
+): string {
   if (!s.regla.startsWith('FREQ=DAILY')) return s.regla_descripcion;
   return `${s.intervalo_repeticion} ${s.intervalo_repeticion === 1 ? 'día' : 'días'}`;
 }
@@ -188,6 +218,7 @@ export function initialRuleValues(schedule: StoredSeries | null, today: string):
     ordinal: '1',
     weekday: 'MO',
     month: String(Number(today.slice(5, 7))),
+    text: '',
     desde: today,
     end: schedule?.fin ? 'fecha' : schedule?.repeticiones ? 'repeticiones' : 'nunca',
     fin: schedule?.fin ? dayjs(schedule.fin).format('YYYY-MM-DD') : null,
@@ -195,6 +226,9 @@ export function initialRuleValues(schedule: StoredSeries | null, today: string):
     policy: schedule?.dias_no_laborables ?? 'siguiente_habil',
     lead: schedule?.anticipacion_dias ?? 0,
   };
+  // A rule the controls cannot show (written by a calendar application) stays as its text.
+  if (!rule && schedule && !/^FREQ=DAILY;INTERVAL=\d+$/.test(schedule.regla))
+    return { ...base, mode: 'regla', text: schedule.regla };
   if (!rule || rule.freq === 'DAILY') return base;
   const every = rule.interval;
   switch (rule.freq) {
@@ -203,37 +237,53 @@ export function initialRuleValues(schedule: StoredSeries | null, today: string):
     case 'MONTHLY':
       return 'nth' in rule
         ? { ...base, mode: 'mes_semana', every, ordinal: String(rule.nth.pos), weekday: rule.nth.day }
-        : { ...base, mode: 'mes_dia', every, monthDay: String(rule.monthDay) };
+        : { ...base, mode: 'mes_dia', every, monthDay: `${rule.monthDay}${rule.orLast ? OR_LAST : ''}` };
     case 'YEARLY':
-      return { ...base, mode: 'anio', every, month: String(rule.month), monthDay: String(rule.monthDay) };
+      return {
+        ...base,
+        mode: 'anio',
+        every,
+        month: String(rule.month),
+        monthDay: `${rule.monthDay}${rule.orLast ? OR_LAST : ''}`,
+      };
   }
 }
 
 /** The rule the controls describe (null in "every n days" mode, or while a control is incomplete). */
-export function ruleOf(v: RuleValues): Rule | null {
+export function ruleOf(v: RuleValues): Recurrence | null {
+  if (v.mode === 'regla') {
+    const parsed = parseRecurrence(v.text);
+    return parsed.ok ? parsed.rule : null;
+  }
   const interval = Number(v.every);
   if (!Number.isInteger(interval) || interval < 1) return null;
-  const text = (() => {
+  const orLast = v.monthDay.endsWith(OR_LAST);
+  const monthDay = Number(orLast ? v.monthDay.slice(0, -1) : v.monthDay);
+  const rule = ((): Rule | null => {
     switch (v.mode) {
       case 'dias':
         return null;
       case 'semana':
-        return v.days.length ? `FREQ=WEEKLY;INTERVAL=${interval};BYDAY=${v.days.join(',')}` : null;
+        return v.days.length ? { freq: 'WEEKLY', interval, days: v.days } : null;
       case 'mes_dia':
-        return `FREQ=MONTHLY;INTERVAL=${interval};BYMONTHDAY=${v.monthDay}`;
+        return { freq: 'MONTHLY', interval, monthDay, orLast };
       case 'mes_semana':
-        return `FREQ=MONTHLY;INTERVAL=${interval};BYDAY=${v.ordinal}${v.weekday}`;
+        return { freq: 'MONTHLY', interval, nth: { pos: Number(v.ordinal) as 1 | 2 | 3 | 4 | -1, day: v.weekday } };
       case 'anio':
-        return `FREQ=YEARLY;INTERVAL=${interval};BYMONTH=${v.month};BYMONTHDAY=${v.monthDay}`;
+        return { freq: 'YEARLY', interval, month: Number(v.month), monthDay, orLast };
     }
   })();
-  return text ? parseRule(text) : null;
+  // What the controls built is checked as any rule (31 of February is none).
+  return rule && parseRule(formatRecurrence(recurrenceOfRule(rule))) ? recurrenceOfRule(rule) : null;
 }
 
 /** What the contract cannot say of a control still incomplete, under the control's error key. */
-export function incompleteRuleErrors(v: RuleValues, rule: Rule | null): Record<string, string> {
+export function incompleteRuleErrors(v: RuleValues, rule: Recurrence | null): Record<string, string> {
   const own: Record<string, string> = {};
-  if (v.mode === 'semana' && v.days.length === 0) own.days = MESSAGES.validation.weekdaysRequired;
+  if (v.mode === 'regla') {
+    const parsed = parseRecurrence(v.text);
+    if (!parsed.ok) own.regla = parsed.message;
+  } else if (v.mode === 'semana' && v.days.length === 0) own.days = MESSAGES.validation.weekdaysRequired;
   else if (v.mode !== 'dias' && !rule) own.regla = MESSAGES.validation.intervalMin;
   if (v.end === 'fecha' && !v.fin) own.fin = MESSAGES.validation.fechaRequired;
   if (v.end === 'repeticiones' && v.repeticiones === '') own.repeticiones = MESSAGES.validation.repeticionesRange;
@@ -261,6 +311,7 @@ export const RULE_ERROR_FIELDS: Record<string, keyof RuleValues> = {
 };
 
 const EVERY_LABEL: Record<Exclude<RepeatMode, 'dias'>, string> = {
+  regla: '',
   semana: 'Cada cuántas semanas',
   mes_dia: 'Cada cuántos meses',
   mes_semana: 'Cada cuántos meses',
@@ -282,6 +333,32 @@ export function RuleControls({
   withStart?: boolean;
 }) {
   if (values.mode === 'dias') return null;
+  if (values.mode === 'regla') {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: withStart ? 2 : 1 }} spacing="sm">
+        <TextInput
+          label="Regla (RRULE)"
+          description="Como la escribe una aplicación de calendario, por ejemplo FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"
+          value={values.text}
+          onChange={(e) => set('text', e.currentTarget.value)}
+          disabled={disabled}
+          // The refusal of a text since corrected is not shown against the new one.
+          error={errors.regla && !parseRecurrence(values.text).ok ? errors.regla : undefined}
+        />
+        {withStart && (
+          <DatePicker
+            label="Desde"
+            value={values.desde}
+            onChange={(x) => x && set('desde', x)}
+            minDate={dayjs().format('YYYY-MM-DD')}
+            clearable={false}
+            disabled={disabled}
+            error={errors.proxima_ejecucion}
+          />
+        )}
+      </SimpleGrid>
+    );
+  }
   return (
     <Stack gap="sm">
       {values.mode === 'semana' && (
@@ -289,7 +366,16 @@ export function RuleControls({
           <Text size="sm" fw={500} id="dias-semana">
             Días de la semana
           </Text>
-          <Chip.Group multiple value={values.days} onChange={(days) => set('days', WEEKDAYS.filter((d) => days.includes(d)))}>
+          <Chip.Group
+            multiple
+            value={values.days}
+            onChange={(days) =>
+              set(
+                'days',
+                WEEKDAYS.filter((d) => days.includes(d)),
+              )
+            }
+          >
             <Group gap={6} role="group" aria-labelledby="dias-semana">
               {WEEKDAYS.map((d) => (
                 <Chip key={d} value={d} size="xs" disabled={disabled}>
@@ -308,22 +394,45 @@ export function RuleControls({
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {values.mode === 'mes_semana' && (
           <>
-            <Select label="Cuál" data={ORDINAL_OPTIONS} value={values.ordinal} onChange={(x) => x && set('ordinal', x)} allowDeselect={false} disabled={disabled} />
-            <Select label="Día de la semana" data={WEEKDAY_OPTIONS} value={values.weekday} onChange={(x) => x && set('weekday', x as Weekday)} allowDeselect={false} disabled={disabled} />
+            <Select
+              label="Cuál"
+              data={ORDINAL_OPTIONS}
+              value={values.ordinal}
+              onChange={(x) => x && set('ordinal', x)}
+              allowDeselect={false}
+              disabled={disabled}
+            />
+            <Select
+              label="Día de la semana"
+              data={WEEKDAY_OPTIONS}
+              value={values.weekday}
+              onChange={(x) => x && set('weekday', x as Weekday)}
+              allowDeselect={false}
+              disabled={disabled}
+            />
           </>
         )}
         {values.mode === 'anio' && (
-          <Select label="Mes" data={MONTH_OPTIONS} value={values.month} onChange={(x) => x && set('month', x)} allowDeselect={false} disabled={disabled} />
+          <Select
+            label="Mes"
+            data={MONTH_OPTIONS}
+            value={values.month}
+            onChange={(x) => x && set('month', x)}
+            allowDeselect={false}
+            disabled={disabled}
+          />
         )}
         {(values.mode === 'mes_dia' || values.mode === 'anio') && (
           <Select
             label="Día del mes"
-            data={values.mode === 'anio' ? MONTH_DAY_OPTIONS.slice(0, 31) : MONTH_DAY_OPTIONS}
+            data={values.mode === 'anio' ? YEAR_DAY_OPTIONS : MONTH_DAY_OPTIONS}
             value={values.monthDay}
             onChange={(x) => x && set('monthDay', x)}
             allowDeselect={false}
             disabled={disabled}
-            description={Number(values.monthDay) > 28 ? 'Si el mes no lo tiene, su último día' : undefined}
+            description={
+              /^(29|30|31)$/.test(values.monthDay) ? 'Los meses que no lo tienen no tienen fecha' : undefined
+            }
             error={values.mode === 'anio' ? errors.regla : undefined}
           />
         )}
@@ -340,7 +449,15 @@ export function RuleControls({
           error={values.mode !== 'semana' && values.mode !== 'anio' ? errors.regla : undefined}
         />
         {withStart && (
-          <DatePicker label="Desde" value={values.desde} onChange={(x) => x && set('desde', x)} minDate={dayjs().format('YYYY-MM-DD')} clearable={false} disabled={disabled} error={errors.proxima_ejecucion} />
+          <DatePicker
+            label="Desde"
+            value={values.desde}
+            onChange={(x) => x && set('desde', x)}
+            minDate={dayjs().format('YYYY-MM-DD')}
+            clearable={false}
+            disabled={disabled}
+            error={errors.proxima_ejecucion}
+          />
         )}
       </SimpleGrid>
     </Stack>
@@ -362,9 +479,23 @@ export function EndAndCalendarControls({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Stack gap={6}>
-        <Select label="Termina" data={END_OPTIONS} value={values.end} onChange={(x) => x && set('end', x as EndMode)} allowDeselect={false} disabled={disabled} />
+        <Select
+          label="Termina"
+          data={END_OPTIONS}
+          value={values.end}
+          onChange={(x) => x && set('end', x as EndMode)}
+          allowDeselect={false}
+          disabled={disabled}
+        />
         {values.end === 'fecha' && (
-          <DatePicker label="Fecha de fin" value={values.fin} onChange={(x) => set('fin', x)} minDate={dayjs().format('YYYY-MM-DD')} disabled={disabled} error={errors.fin} />
+          <DatePicker
+            label="Fecha de fin"
+            value={values.fin}
+            onChange={(x) => set('fin', x)}
+            minDate={dayjs().format('YYYY-MM-DD')}
+            disabled={disabled}
+            error={errors.fin}
+          />
         )}
         {values.end === 'repeticiones' && (
           <NumberInput
@@ -410,15 +541,20 @@ export function EndAndCalendarControls({
 }
 
 /** The next five dates of a rule (after the company calendar) from `desde`, asked as the person edits. */
-export function useNextDates(rule: Rule | null, desde: string, values: RuleValues) {
+export function useNextDates(rule: Recurrence | null, desde: string, values: RuleValues) {
   const params = rule
     ? {
-        regla: formatRule(rule),
+        regla: formatRecurrence(rule),
         desde,
         dias_no_laborables: values.policy,
+        ...(Number.isInteger(Number(values.lead)) && Number(values.lead) > 0
+          ? { anticipacion_dias: Number(values.lead) }
+          : {}),
         n: 5,
         ...(values.end === 'fecha' && values.fin ? { fin: values.fin } : {}),
-        ...(values.end === 'repeticiones' && Number(values.repeticiones) >= 1 ? { repeticiones: Number(values.repeticiones) } : {}),
+        ...(values.end === 'repeticiones' && Number(values.repeticiones) >= 1
+          ? { repeticiones: Number(values.repeticiones) }
+          : {}),
       }
     : null;
   const [debounced] = useDebouncedValue(params, 300);
@@ -433,20 +569,20 @@ export function useNextDates(rule: Rule | null, desde: string, values: RuleValue
 }
 
 /** The rule in words and its next dates (from `useNextDates`). */
-export function NextDates({ rule, preview }: { rule: Rule | null; preview: ReturnType<typeof useNextDates> }) {
+export function NextDates({ rule, preview }: { rule: Recurrence | null; preview: ReturnType<typeof useNextDates> }) {
   if (!rule) return null;
-  const dates = preview.data?.fechas ?? [];
+  const dates = preview.data?.ocurrencias ?? [];
   return (
     <Stack gap={4} data-testid="next-dates">
       <Text size="sm" fw={500}>
-        {describeRule(rule)}
+        {describeRecurrence(rule)}
       </Text>
       <Text size="sm" c="dimmed" id="proximas-fechas">
         Próximas fechas
       </Text>
       {preview.isError ? (
-        <Text size="sm" c="red">
-          No se pudieron calcular las próximas fechas.
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(preview.error, 'No se pudieron calcular las próximas fechas.')}
         </Text>
       ) : dates.length === 0 && preview.isSuccess ? (
         <Text size="sm" c="dimmed">
@@ -454,9 +590,15 @@ export function NextDates({ rule, preview }: { rule: Rule | null; preview: Retur
         </Text>
       ) : (
         <List size="sm" aria-label="Próximas fechas" spacing={2}>
-          {dates.map((d) => (
-            <List.Item key={d}>
-              <time dateTime={d}>{dayjs(d).format('ddd D MMM YYYY')}</time>
+          {dates.map((o) => (
+            <List.Item key={o.fecha}>
+              <time dateTime={o.fecha}>{dayjs(o.fecha).format('ddd D MMM YYYY')}</time>
+              {o.aparece !== o.fecha && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  · aparece en el tablero el <time dateTime={o.aparece}>{dayjs(o.aparece).format('D MMM')}</time>
+                </Text>
+              )}
             </List.Item>
           ))}
         </List>

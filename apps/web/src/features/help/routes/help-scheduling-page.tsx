@@ -27,8 +27,10 @@ const SECTIONS: HelpSection[] = [
           Además de «cada tantos días», una programación puede repetirse cada semana en los días que usted elija (por
           ejemplo lunes, miércoles y viernes), cada tantas semanas, cada mes en un día del mes, cada mes en el primer,
           segundo, tercer, cuarto o último día de la semana que elija (por ejemplo «el último viernes») o cada año en
-          una fecha. Un día del mes que un mes no tiene pasa al último día de ese mes: el 31 en febrero es el 28 o el
-          29, nunca marzo.
+          una fecha. Un día del mes que un mes no tiene se saltea ese mes (el día 31 solo cae en los meses de 31 días),
+          como en cualquier calendario; si prefiere el último día de los meses más cortos, elija «el día 31, o el último
+          día del mes». Una regla escrita por una aplicación de calendario (RRULE, por ejemplo
+          «FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1», el último día hábil de cada mes) también se acepta.
         </P>
         <P>
           Puede terminar en una fecha o después de una cantidad de repeticiones; al llegar al final la programación
@@ -48,14 +50,16 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          En Configuración, «Calendario laboral» lista los días que no se trabaja de cada año: los que se agregan a
-          mano (un inventario, un cierre) y los feriados nacionales, que se traen con un botón. Los días de la semana
-          que la empresa no trabaja (por defecto el domingo) tampoco son laborables. Lo ve quien tiene{' '}
-          <PermissionName permission="read:calendar" /> y lo edita quien tiene <PermissionName permission="update:calendar" />.
+          En Configuración, «Calendario laboral» lista los días que no se trabaja de cada año: los que se agregan a mano
+          (un inventario, un cierre) y los feriados nacionales, que se traen con un botón. Los días de la semana que la
+          empresa no trabaja (por defecto el domingo) tampoco son laborables. Lo ve quien tiene{' '}
+          <PermissionName permission="read:calendar" /> y lo edita quien tiene{' '}
+          <PermissionName permission="update:calendar" />.
         </P>
         <P>
-          Cada programación decide qué hacer cuando una fecha cae en un día no laborable: pasarla al siguiente día
-          hábil (lo habitual), omitirla, o generarla igual. Las programaciones que existían antes del calendario
+          Cada programación decide qué hacer cuando una fecha cae en un día no laborable: pasarla al siguiente día hábil
+          (lo habitual), pasarla al día hábil anterior, omitirla, o generarla igual. Una regla cuyas fechas caen todas
+          en días no laborables y se omiten no se puede guardar. Las programaciones que existían antes del calendario
           generan igual, como siempre lo hicieron.
         </P>
       </>
@@ -90,15 +94,18 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          En el formulario «Nueva Tarea» (y en «Editar Tarea»), el interruptor «Programar tarea» agrega la
-          repetición con las mismas opciones que la pantalla de programación: cada cierto número de días, algunos días
-          de la semana, un día de cada mes, un día de la semana de cada mes o una fecha de cada año, cuándo termina,
-          qué hacer en un día no laborable y sus próximas fechas. La primera ocurrencia se crea en la primera fecha
-          (en el momento, si es hoy).
+          En el formulario «Nueva Tarea» (y en «Editar Tarea»), el interruptor «Programar tarea» agrega la repetición
+          con las mismas opciones que la pantalla de programación: cada cierto número de días, algunos días de la
+          semana, un día de cada mes, un día de la semana de cada mes o una fecha de cada año, cuándo termina, qué hacer
+          en un día no laborable y sus próximas fechas. La primera ocurrencia se crea en la primera fecha (en el
+          momento, si es hoy).
         </P>
         <Terms
           items={[
-            ['Fecha de ejecución', `obligatoria («${v.fechaRequired}») y no anterior a hoy; con una repetición por días de la semana, del mes o del año se llama «Desde» y la primera fecha es la primera de la repetición a partir de ese día.`],
+            [
+              'Fecha de ejecución',
+              `obligatoria («${v.fechaRequired}») y no anterior a hoy; con una repetición por días de la semana, del mes o del año se llama «Desde» y la primera fecha es la primera de la repetición a partir de ese día.`,
+            ],
             ['Intervalo', `obligatorio, de al menos ${MIN_INTERVAL_DAYS} día («${v.scheduleIntervalMin}»).`],
             [
               'Fecha de vencimiento',
@@ -122,10 +129,12 @@ const SECTIONS: HelpSection[] = [
     content: (
       <>
         <P>
-          Requiere el permiso <PermissionName permission="read:scheduled-task" /> y muestra las programaciones de las tareas de su alcance:
-          tarea, área, la repetición en palabras (y su final, si lo tiene), estado (Activo/Inactivo), próxima ejecución, última generación y cuántas
-          tareas generó. «Nueva Programación» requiere <PermissionName permission="create:scheduled-task" />; editar y el botón
-          activar/desactivar, <PermissionName permission="update:scheduled-task" />; eliminar, <PermissionName permission="delete:scheduled-task" />.
+          Requiere el permiso <PermissionName permission="read:scheduled-task" /> y muestra las programaciones de las
+          tareas de su alcance: tarea, área, la repetición en palabras (y su final, si lo tiene), estado
+          (Activo/Inactivo), próxima ejecución, última generación y cuántas tareas generó. «Nueva Programación» requiere{' '}
+          <PermissionName permission="create:scheduled-task" />; editar y el botón activar/desactivar,{' '}
+          <PermissionName permission="update:scheduled-task" />; eliminar,{' '}
+          <PermissionName permission="delete:scheduled-task" />.
         </P>
         <P>
           En el formulario se busca la tarea por su título («No se encontraron resultados» si no hay coincidencias) y se
@@ -134,9 +143,9 @@ const SECTIONS: HelpSection[] = [
         </P>
         <P>
           En «Repetición» también puede elegir algunos días de la semana, un día de cada mes, un día de la semana de
-          cada mes o una fecha de cada año, con la fecha desde la que rige; debajo elige cuándo termina, qué hacer en
-          un día no laborable y con cuántos días de anticipación se crea cada tarea. Mientras edita, «Próximas
-          fechas» muestra las cinco siguientes, ya corridas por el calendario laboral.
+          cada mes o una fecha de cada año, con la fecha desde la que rige; debajo elige cuándo termina, qué hacer en un
+          día no laborable y con cuántos días de anticipación se crea cada tarea. Mientras edita, «Próximas fechas»
+          muestra las cinco siguientes, ya corridas por el calendario laboral.
         </P>
       </>
     ),

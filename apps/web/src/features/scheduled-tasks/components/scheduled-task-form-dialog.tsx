@@ -7,7 +7,7 @@ import {
   companyMidnightIso,
   CreateScheduledTaskRequestSchema,
   DEBOUNCE_MS,
-  formatRule,
+  formatRecurrence,
   MESSAGES,
   todayIn,
   type ScheduledTaskResponse,
@@ -21,6 +21,7 @@ import { useTaskSearch } from '../api/search-tasks';
 import { formatCalendarDate, nextExecutionDate } from './schedule-dates';
 import {
   EndAndCalendarControls,
+  dailyRule,
   incompleteRuleErrors,
   initialRuleValues,
   chosenInterval,
@@ -99,7 +100,7 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
   const dailyDays = Number(rawInterval);
   const rule = daily
     ? Number.isInteger(dailyDays) && dailyDays >= 1
-      ? ({ freq: 'DAILY', interval: dailyDays } as const)
+      ? dailyRule(dailyDays)
       : null
     : ruleOf(rv);
   const preview = useNextDates(rule, daily ? nextDate : rv.desde, rv);
@@ -128,7 +129,7 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
         }
       : {
           tarea_uuid: values.tarea_uuid ?? '',
-          regla: rule ? formatRule(rule) : '',
+          regla: rule ? formatRecurrence(rule) : '',
           proxima_ejecucion: companyMidnightIso(rv.desde),
           activo: values.activo,
           ...ends,

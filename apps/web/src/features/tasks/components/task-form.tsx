@@ -31,7 +31,7 @@ import {
   addDaysToCalendarDate,
   calendarDateIn,
   defaultDueDate,
-  formatRule,
+  formatRecurrence,
   effectiveDueDate,
   todayIn,
   type CreateTaskRequestInput,
@@ -41,6 +41,7 @@ import {
 import { DateField } from '../../../components/date-field';
 import {
   EndAndCalendarControls,
+  dailyRule,
   incompleteRuleErrors,
   initialRuleValues,
   chosenInterval,
@@ -189,7 +190,7 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
   const daily = rv.mode === 'dias';
   const rule = daily
     ? interval !== undefined && Number.isInteger(interval) && interval >= MIN_INTERVAL_DAYS
-      ? ({ freq: 'DAILY', interval } as const)
+      ? dailyRule(interval)
       : null
     : ruleOf(rv);
   const start = values.proxima_ejecucion ?? today;
@@ -248,7 +249,7 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
             regla: null,
             ...seriesEndBody(rv, editing),
           }
-        : { proxima_ejecucion: values.proxima_ejecucion ?? '', regla: rule ? formatRule(rule) : '', ...seriesEndBody(rv, editing) };
+        : { proxima_ejecucion: values.proxima_ejecucion ?? '', regla: rule ? formatRecurrence(rule) : '', ...seriesEndBody(rv, editing) };
     const extra: FieldErrors = values.programar ? incompleteRuleErrors(rv, rule) : {};
     if (values.programar && values.proxima_ejecucion && values.proxima_ejecucion < today) {
       extra.proxima_ejecucion = v.executionDateNotPast;
