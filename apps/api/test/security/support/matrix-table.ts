@@ -112,6 +112,13 @@ export const MATRIX: Record<string, MatrixCase> = {
     record: scoped,
   },
   'DELETE /api/users/:id': { prepare: async (c) => ({ params: { id: await c.fx.user(area(c)) } }), record: scoped },
+  // Company sign-in is off in this world: an administrator's link is refused at `proveedor` (400);
+  // removing the link of a local user leaves it local (200).
+  'PUT /api/users/:id/directory-link': {
+    prepare: async (c) => ({ params: { id: employee(c) }, body: { proveedor: 'oidc', identificador: 'sub-matriz', gestiona_grupos: false } }),
+    record: { admin: 400 },
+  },
+  'DELETE /api/users/:id/directory-link': { prepare: async (c) => ({ params: { id: employee(c) } }) },
   'POST /api/users/:id/change-password': {
     prepare: async (c) => ({
       params: { id: employee(c) },
