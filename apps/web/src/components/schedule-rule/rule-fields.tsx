@@ -318,6 +318,28 @@ const EVERY_LABEL: Record<Exclude<RepeatMode, 'dias'>, string> = {
   anio: 'Cada cuántos años',
 };
 
+type RuleFieldProps = {
+  values: RuleValues;
+  set: <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => void;
+  errors: Record<string, string | undefined>;
+  disabled: boolean;
+};
+
+/** The series' first date, from today on. */
+function StartField({ values, set, errors, disabled }: RuleFieldProps) {
+  return (
+    <DatePicker
+      label="Desde"
+      value={values.desde}
+      onChange={(x) => x && set('desde', x)}
+      minDate={dayjs().format('YYYY-MM-DD')}
+      clearable={false}
+      disabled={disabled}
+      error={errors.proxima_ejecucion}
+    />
+  );
+}
+
 /** The rule's own controls (not shown in "every n days" mode); `withStart`: its own "Desde" date. */
 export function RuleControls({
   values,
@@ -325,13 +347,7 @@ export function RuleControls({
   errors,
   disabled,
   withStart = true,
-}: {
-  values: RuleValues;
-  set: <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => void;
-  errors: Record<string, string | undefined>;
-  disabled: boolean;
-  withStart?: boolean;
-}) {
+}: RuleFieldProps & { withStart?: boolean }) {
   if (values.mode === 'dias') return null;
   if (values.mode === 'regla') {
     return (
@@ -345,17 +361,7 @@ export function RuleControls({
           // The refusal of a text since corrected is not shown against the new one.
           error={errors.regla && !parseRecurrence(values.text).ok ? errors.regla : undefined}
         />
-        {withStart && (
-          <DatePicker
-            label="Desde"
-            value={values.desde}
-            onChange={(x) => x && set('desde', x)}
-            minDate={dayjs().format('YYYY-MM-DD')}
-            clearable={false}
-            disabled={disabled}
-            error={errors.proxima_ejecucion}
-          />
-        )}
+        {withStart && <StartField values={values} set={set} disabled={disabled} errors={errors} />}
       </SimpleGrid>
     );
   }
@@ -448,17 +454,7 @@ export function RuleControls({
           disabled={disabled}
           error={values.mode !== 'semana' && values.mode !== 'anio' ? errors.regla : undefined}
         />
-        {withStart && (
-          <DatePicker
-            label="Desde"
-            value={values.desde}
-            onChange={(x) => x && set('desde', x)}
-            minDate={dayjs().format('YYYY-MM-DD')}
-            clearable={false}
-            disabled={disabled}
-            error={errors.proxima_ejecucion}
-          />
-        )}
+        {withStart && <StartField values={values} set={set} disabled={disabled} errors={errors} />}
       </SimpleGrid>
     </Stack>
   );
