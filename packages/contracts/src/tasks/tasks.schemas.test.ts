@@ -213,7 +213,7 @@ describeSchema(
       name: 'schedule with an unknown rule',
       input: { ...validTask, programacion_tarea: { proxima_ejecucion: '2030-05-08', regla: 'FREQ=HOURLY' } },
       path: 'programacion_tarea.regla',
-      message: v.ruleInvalid,
+      message: v.ruleFreqUnsupported,
     },
     {
       name: 'schedule with a rule and a wrong policy',
