@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor } from '@mantine/core';
+import { Anchor, Code } from '@mantine/core';
 import { INTERVAL_PRESETS, MESSAGES, MIN_INTERVAL_DAYS } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
 import { PermissionName } from '../components/permission-name';
@@ -29,8 +29,9 @@ const SECTIONS: HelpSection[] = [
           segundo, tercer, cuarto o último día de la semana que elija (por ejemplo «el último viernes») o cada año en
           una fecha. Un día del mes que un mes no tiene se saltea ese mes (el día 31 solo cae en los meses de 31 días),
           como en cualquier calendario; si prefiere el último día de los meses más cortos, elija «el día 31, o el último
-          día del mes». Una regla escrita por una aplicación de calendario (RRULE, por ejemplo
-          «FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1», el último día hábil de cada mes) también se acepta.
+          día del mes». Una regla escrita por una aplicación de calendario (RRULE, por ejemplo «
+          <Code style={{ overflowWrap: 'anywhere' }}>FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1</Code>», el último
+          día hábil de cada mes) también se acepta.
         </P>
         <P>
           Puede terminar en una fecha o después de una cantidad de repeticiones; al llegar al final la programación
