@@ -27,9 +27,15 @@ export const AUTH_ROUTES = {
     response: LoginResponseSchema,
     status: 200,
     errors: {
-      401: [MESSAGES.errors.loginFailed, MESSAGES.errors.userInactive, MESSAGES.errors.ssoUnknownUser, MESSAGES.errors.ssoNoGroup],
+      401: [
+        MESSAGES.errors.loginFailed,
+        MESSAGES.errors.userInactive,
+        MESSAGES.errors.ssoUnknownUser,
+        MESSAGES.errors.ssoNoGroup,
+        MESSAGES.errors.ssoUsernameCollision,
+      ],
       429: [MESSAGES.errors.tooManyLoginAttempts],
-      503: [MESSAGES.errors.ssoMisconfigured],
+      503: [MESSAGES.errors.ssoMisconfigured, MESSAGES.errors.ssoDirectoryUnavailable],
     },
     summary: 'Inicia sesión; limitado por usuario y dirección (429 al exceder LOGIN_RATE_LIMIT).',
   }),

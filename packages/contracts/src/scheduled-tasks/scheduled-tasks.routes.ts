@@ -28,6 +28,7 @@ export const SCHEDULED_TASKS_ROUTES = {
     query: SchedulePreviewQuerySchema,
     response: SchedulePreviewResponseSchema,
     status: 200,
+    errors: { 422: [MESSAGES.errors.ruleNoDates] },
     summary:
       'Las próximas n fechas (hasta 50) de una regla desde una fecha, en la zona de la empresa, sin guardar nada.',
   }),
@@ -39,6 +40,7 @@ export const SCHEDULED_TASKS_ROUTES = {
     response: ScheduledTaskResponseSchema,
     status: 201,
     conflicts: [MESSAGES.errors.scheduleExists],
+    errors: { 422: [MESSAGES.errors.ruleNoDates] },
     summary: 'Programa una tarea (409 si ya tiene programación).',
   }),
   update: defineRoute({
@@ -50,6 +52,7 @@ export const SCHEDULED_TASKS_ROUTES = {
     response: ScheduledTaskResponseSchema,
     status: 200,
     conflicts: [MESSAGES.errors.scheduleExists],
+    errors: { 422: [MESSAGES.errors.ruleNoDates] },
     summary: 'Edita la programación; campos omitidos sin cambios (el interruptor envía solo activo).',
   }),
   remove: defineRoute({

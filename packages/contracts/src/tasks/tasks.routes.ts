@@ -41,6 +41,7 @@ export const TASKS_ROUTES = {
     response: TaskResponseSchema,
     status: 201,
     conflicts: [MESSAGES.errors.noStatuses],
+    errors: { 422: [MESSAGES.errors.ruleNoDates] },
     summary: 'Crea la tarea y, sin programación, una tarea asignada por usuario en el primer estado (una transacción).',
   }),
   update: defineRoute({
@@ -51,6 +52,7 @@ export const TASKS_ROUTES = {
     body: UpdateTaskRequestSchema,
     response: TaskResponseSchema,
     status: 200,
+    errors: { 422: [MESSAGES.errors.ruleNoDates] },
     summary: 'Edita la tarea (usuarios por defecto, programación: objeto crea/reemplaza, null la quita).',
   }),
   remove: defineRoute({
