@@ -77,6 +77,8 @@ export const NonWorkingDayListResponseSchema = z.object({
   pais_nombre: z.string(),
   /** Every year whose holidays are in the calendar, in order: a year missing here counts its holidays as working days. */
   feriados_cargados: z.array(HolidayYearSchema),
+  /** Whether this installation brings in the current and the next year by itself (off where SCHEDULER_ENABLED=false). */
+  feriados_automaticos: z.boolean(),
   data: z.array(NonWorkingDayResponseSchema),
 });
 export type NonWorkingDayListResponse = z.infer<typeof NonWorkingDayListResponseSchema>;

@@ -55,6 +55,7 @@ export class CalendarService {
       dias_laborables: this.config.workingDays,
       pais,
       pais_nombre: countries[pais] ?? pais,
+      feriados_automaticos: this.config.schedulerEnabled,
       feriados_cargados: years.map((y) => ({ ...y, pais_nombre: y.pais === null ? null : (countries[y.pais] ?? y.pais) })),
       data,
     };

@@ -126,7 +126,8 @@ export function CalendarPage() {
         )}
         {days.data && (
           <Text size="sm" aria-label="Años con feriados cargados">
-            {coveredYears(days.data.feriados_cargados)} Los del año en curso y el siguiente se cargan solos.
+            {coveredYears(days.data.feriados_cargados)}
+            {days.data.feriados_automaticos ? ' Los del año en curso y el siguiente se cargan solos.' : ''}
           </Text>
         )}
         {days.data && !days.data.feriados_cargados.some((y) => y.anio === anio) && (
