@@ -7,7 +7,10 @@ import {
   ScheduledTaskResponseSchema,
   SchedulePreviewResponseSchema,
 } from '@gestar/contracts';
-import { createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { todayIn } from '@gestar/contracts';
+import { CalendarService } from '../src/modules/calendar/calendar.service';
+import { clockAt, createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
 
 const URL = '/api/calendar/non-working-days';
 
@@ -40,6 +43,8 @@ describe('company calendar API', () => {
     const day = parseWith(NonWorkingDayResponseSchema, res.body);
     expect(day).toMatchObject({ fecha: '2031-07-20', descripcion: 'Inventario anual', origen: 'manual' });
     const seen = await list(supervisor, 2031);
+    // The scheduler is off in this application: nothing comes in by itself.
+    expect(seen).toMatchObject({ feriados_automaticos: false, feriados_cargados: [] });
     expect(seen).toMatchObject({
       anio: 2031,
       dias_laborables: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'],
@@ -154,5 +159,140 @@ describe('company calendar API', () => {
       path: 'dias_no_laborables',
       message: MESSAGES.validation.diasNoLaborablesInvalid,
     });
+  });
+});
+
+/**
+ * The configured country's holidays of the current and the next year come in by themselves (issue
+ * 31): at start, once per year however many processes run, and never again after an administrator
+ * removed one.
+ */
+describe('holidays brought in automatically', () => {
+  const ON = { SCHEDULER_ENABLED: 'true' };
+  let t: TestApp;
+  let admin: string;
+  const thisYear = Number(todayIn('America/Argentina/Buenos_Aires', new Date()).slice(0, 4));
+
+  /** Started like a production process (scheduler on), with the per-minute jobs stopped so only the start runs. */
+  async function start(database?: string): Promise<TestApp> {
+    const app = await createTestApp({ env: ON, ...(database ? { database } : {}) });
+    const registry = app.app.get(SchedulerRegistry);
+    for (const job of registry.getCronJobs().values()) job.stop();
+    return app;
+  }
+  const holidaysOf = async (app: TestApp, year: number): Promise<{ fecha: string; descripcion: string; origen: string }[]> =>
+    app.ds.query(
+      `SELECT to_char(fecha, 'YYYY-MM-DD') AS fecha, descripcion, origen FROM dias_no_laborables
+        WHERE extract(year FROM fecha) = $1 ORDER BY fecha`,
+      [year],
+    );
+  const covered = async (app: TestApp, token: string) =>
+    parseWith(NonWorkingDayListResponseSchema, (await app.http.get(URL).set({ Authorization: `Bearer ${token}` })).body)
+      .feriados_cargados;
+
+  beforeAll(async () => {
+    t = await start();
+    admin = await tokenFor(t, 'admin');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a fresh database gets the current and the next year at start, and the screen is told so', async () => {
+    for (const year of [thisYear, thisYear + 1]) {
+      const days = await holidaysOf(t, year);
+      expect(days.map((d) => d.fecha)).toEqual(expect.arrayContaining([`${year}-01-01`, `${year}-05-25`, `${year}-07-09`]));
+      expect(days.every((d) => d.origen === 'feriado')).toBe(true);
+    }
+    const list = parseWith(NonWorkingDayListResponseSchema, (await t.http.get(URL).set({ Authorization: `Bearer ${admin}` })).body);
+    expect(list.feriados_automaticos).toBe(true);
+    expect(list.feriados_cargados).toEqual([
+      expect.objectContaining({ anio: thisYear, pais: 'AR', pais_nombre: 'Argentina', origen: 'automatico' }),
+      expect.objectContaining({ anio: thisYear + 1, pais: 'AR', pais_nombre: 'Argentina', origen: 'automatico' }),
+    ]);
+    expect((await holidaysOf(t, thisYear + 2)).length).toBe(0);
+  });
+
+  it('a holiday the administrator removed stays removed through later starts, two of them at once', async () => {
+    const year = thisYear + 1;
+    const list = parseWith(
+      NonWorkingDayListResponseSchema,
+      (await t.http.get(`${URL}?anio=${year}`).set({ Authorization: `Bearer ${admin}` })).body,
+    );
+    const independence = list.data.find((d) => d.fecha === `${year}-07-09`)!;
+    expect(
+      (await t.http.delete(`${URL}/${independence.uuid}`).set({ Authorization: `Bearer ${admin}` })).status,
+    ).toBe(200);
+    const before = await holidaysOf(t, year);
+
+    // Two more processes start at once on the same database, and the hourly run fires in each.
+    const [b, c] = await Promise.all([start(t.dbName), start(t.dbName)]);
+    try {
+      await Promise.all([b, c, t].map((app) => app.app.get(SchedulerRegistry).getCronJob('calendar-holidays').fireOnTick()));
+      const runs = await Promise.all([b, c, t].map((app) => app.app.get(CalendarService).importCurrentYears()));
+      expect(runs.flatMap((r) => r.importados)).toEqual([]);
+    } finally {
+      await Promise.all([b.close(), c.close()]);
+    }
+    const after = await holidaysOf(t, year);
+    expect(after).toEqual(before);
+    expect(after.map((d) => d.fecha)).not.toContain(`${year}-07-09`);
+  });
+
+  it('the next year comes in when the company year changes, in the company time zone', async () => {
+    const calendar = t.app.get(CalendarService);
+    // A day the administrator marked before its year came in keeps their text.
+    const marked = await t.http
+      .post(URL)
+      .set({ Authorization: `Bearer ${admin}` })
+      .send({ fecha: `${thisYear + 2}-05-25`, descripcion: 'Cierre por mudanza' });
+    expect(marked.status).toBe(201);
+    const restore = clockAt(t, Date.parse(`${thisYear}-12-31T23:30:00-03:00`)); // 02:30 UTC on 1 January
+    const lastEvening = await calendar.importCurrentYears();
+    restore();
+    expect(lastEvening).toEqual({ anios: [thisYear, thisYear + 1], importados: [] });
+
+    const restoreAgain = clockAt(t, Date.parse(`${thisYear + 1}-01-01T00:30:00-03:00`));
+    const newYear = await calendar.importCurrentYears();
+    restoreAgain();
+    expect(newYear.anios).toEqual([thisYear + 1, thisYear + 2]);
+    expect(newYear.importados).toEqual([{ anio: thisYear + 2, agregados: expect.any(Number) }]);
+    expect(newYear.importados[0]!.agregados).toBeGreaterThanOrEqual(12);
+    const days = await holidaysOf(t, thisYear + 2);
+    expect(days.map((d) => d.fecha)).toContain(`${thisYear + 2}-07-09`);
+    expect(days.find((d) => d.fecha === `${thisYear + 2}-05-25`)).toEqual({
+      fecha: `${thisYear + 2}-05-25`,
+      descripcion: 'Cierre por mudanza',
+      origen: 'manual',
+    });
+    expect((await covered(t, admin)).map((y) => y.anio)).toEqual([thisYear, thisYear + 1, thisYear + 2]);
+  });
+
+  it('processes bringing in a new year at once add each holiday once, and the year is claimed once', async () => {
+    const year = thisYear + 3;
+    const second = await start(t.dbName);
+    try {
+      const at = Date.parse(`${year - 1}-06-01T12:00:00-03:00`);
+      clockAt(t, at);
+      clockAt(second, at);
+      const runs = await Promise.all(
+        [t, second, t, second, t, second].map((app) => app.app.get(CalendarService).importCurrentYears()),
+      );
+      const claims = runs.flatMap((r) => r.importados).filter((i) => i.anio === year);
+      expect(claims).toHaveLength(1);
+      const days = await holidaysOf(t, year);
+      expect(days.length).toBe(claims[0]!.agregados);
+      expect(new Set(days.map((d) => d.fecha)).size).toBe(days.length);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a year an administrator brought in by hand counts as covered, by hand', async () => {
+    const res = await t.http.post(`${URL}/import`).set({ Authorization: `Bearer ${admin}` }).send({ anio: 2040 });
+    expect([res.status, res.body]).toEqual([200, expect.anything()]);
+    parseWith(ImportHolidaysResponseSchema, res.body);
+    expect((await covered(t, admin)).find((y) => y.anio === 2040)).toMatchObject({ pais: 'AR', origen: 'manual' });
   });
 });

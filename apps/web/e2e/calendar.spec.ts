@@ -30,6 +30,10 @@ test('an administrator marks a day, brings in the holidays and takes a day out',
   await expect(page.getByRole('heading', { name: 'Calendario laboral', level: 1 })).toBeVisible();
   await expect(page.getByText('Se trabaja de lunes a sábado')).toBeVisible();
   await goToYear(page, YEAR);
+  // A year nobody brought in: its holidays would count as working days, and the screen says so.
+  const covered = page.getByLabel('Años con feriados cargados');
+  await expect(covered).not.toContainText(String(YEAR));
+  await expect(page.getByRole('status').filter({ hasText: `Los feriados de ${YEAR} no están cargados` })).toBeVisible();
 
   // Required fields first.
   const form = page.getByRole('region', { name: 'Agregar día no laborable' });
@@ -54,6 +58,8 @@ test('an administrator marks a day, brings in the holidays and takes a day out',
   await expect(page.getByText(/^Se agregaron \d+ feriados de 2036$/)).toBeVisible();
   await expect(table.getByRole('row', { name: /Día de la Independencia/ })).toContainText('Feriado');
   await expect(table.getByRole('row', { name: /Día de la Independencia/ })).toContainText('9 jul');
+  await expect(covered).toContainText(new RegExp(`Feriados de Argentina cargados para (\\d{4}, )*(\\d{4} y )?${YEAR}\\.`));
+  await expect(page.getByText(`Los feriados de ${YEAR} no están cargados`)).toHaveCount(0);
   await page.screenshot({ path: join(shots, 'calendar-1280.png'), fullPage: true });
 
   await table.getByRole('button', { name: 'Quitar Inventario anual' }).click();

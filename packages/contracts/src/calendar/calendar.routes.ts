@@ -18,7 +18,7 @@ export const CALENDAR_ROUTES = {
     query: NonWorkingDayListQuerySchema,
     response: NonWorkingDayListResponseSchema,
     status: 200,
-    summary: 'Los días no laborables de un año (por defecto el actual), los días de la semana que se trabaja y el país de los feriados.',
+    summary: 'Los días no laborables de un año (por defecto el actual), los días de la semana que se trabaja, el país de los feriados y los años con feriados cargados.',
   }),
   create: defineRoute({
     method: 'POST',

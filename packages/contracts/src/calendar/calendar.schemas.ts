@@ -52,6 +52,22 @@ export type NonWorkingDayResponse = z.infer<typeof NonWorkingDayResponseSchema>;
 export const NonWorkingDayListQuerySchema = z.object({ anio: z.preprocess((x) => (x === '' ? undefined : x), Year.optional()) });
 export type NonWorkingDayListQuery = z.infer<typeof NonWorkingDayListQuerySchema>;
 
+/**
+ * A year whose public holidays are in the calendar: brought in automatically (the current and the
+ * next year, in the company time zone) or by an administrator. Each year is brought in once; a
+ * holiday removed afterwards stays removed.
+ */
+export const HolidayYearSchema = z.object({
+  anio: z.number().int(),
+  /** The country whose holidays were brought in, and its name in Spanish; null: not recorded (before issue 31). */
+  pais: z.string().nullable(),
+  pais_nombre: z.string().nullable(),
+  origen: z.enum(['automatico', 'manual']),
+  /** When (ISO 8601). */
+  importado_en: z.string(),
+});
+export type HolidayYear = z.infer<typeof HolidayYearSchema>;
+
 export const NonWorkingDayListResponseSchema = z.object({
   anio: z.number().int(),
   /** The weekdays the company works (APP_WORKING_DAYS); the others are days off every week. */
@@ -59,6 +75,10 @@ export const NonWorkingDayListResponseSchema = z.object({
   /** The country whose public holidays can be brought in (APP_COUNTRY), and its name in Spanish. */
   pais: z.string(),
   pais_nombre: z.string(),
+  /** Every year whose holidays are in the calendar, in order: a year missing here counts its holidays as working days. */
+  feriados_cargados: z.array(HolidayYearSchema),
+  /** Whether this installation brings in the current and the next year by itself (off where SCHEDULER_ENABLED=false). */
+  feriados_automaticos: z.boolean(),
   data: z.array(NonWorkingDayResponseSchema),
 });
 export type NonWorkingDayListResponse = z.infer<typeof NonWorkingDayListResponseSchema>;

@@ -21,6 +21,7 @@ import { DirectoryLinks1763700017000 } from './1763700017000-directory-links';
 import { OidcReturnAndLogout1763700017010 } from './1763700017010-oidc-return-and-logout';
 import { ScheduleRfc55451763700017100 } from './1763700017100-schedule-rfc5545';
 import { AuditRepeatedRefusals1763700017200 } from './1763700017200-audit-repeated-refusals';
+import { HolidayYears1763700017500 } from './1763700017500-holiday-years';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   OidcReturnAndLogout1763700017010,
   ScheduleRfc55451763700017100,
   AuditRepeatedRefusals1763700017200,
+  HolidayYears1763700017500,
 ];

@@ -9,6 +9,18 @@ export interface NonWorkingDayRow {
   origen: 'manual' | 'feriado';
 }
 
+export interface HolidayYearRow {
+  anio: number;
+  pais: string | null;
+  origen: 'automatico' | 'manual';
+  importado_en: string;
+}
+
+export interface Holiday {
+  fecha: string;
+  descripcion: string;
+}
+
 const COLUMNS = sql`uuid, to_char(fecha, 'YYYY-MM-DD') AS fecha, descripcion, origen`;
 
 /** The only writer of `dias_no_laborables`. Dates travel as `YYYY-MM-DD` text. */
@@ -38,13 +50,53 @@ export class CalendarRepository {
     return row!;
   }
 
-  /** Adds the holidays whose date is not marked yet; answers how many were added. */
-  async insertHolidays(days: readonly { fecha: string; descripcion: string }[], by: string): Promise<number> {
-    if (!days.length) return 0;
+  /** The years whose holidays were brought in, in order. */
+  holidayYears(): Promise<HolidayYearRow[]> {
+    return this.db.query(sql`
+      SELECT anio, pais, origen, to_char(importado_en AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS importado_en
+        FROM feriados_importados ORDER BY anio`);
+  }
+
+  /**
+   * Brings in a year's holidays unless the year was brought in before, in one statement: the
+   * year is claimed first (a second process waits on its key, then finds it taken) and the days
+   * go in only with the claim, so a day an administrator removed afterwards never comes back.
+   * Answers null when the year was already there, else the days added.
+   */
+  async insertHolidayYearOnce(anio: number, pais: string, days: readonly Holiday[]): Promise<number | null> {
+    const [row] = await this.db.query<{ claimed: boolean; agregados: number }>(sql`
+      WITH claimed AS (
+        INSERT INTO feriados_importados (anio, pais, origen) VALUES (${anio}::int, ${pais}, 'automatico')
+        ON CONFLICT (anio) DO NOTHING
+        RETURNING anio
+      ), added AS (
+        INSERT INTO dias_no_laborables (fecha, descripcion, origen)
+        SELECT d.fecha, d.descripcion, 'feriado'
+          FROM unnest(${days.map((d) => d.fecha)}::date[], ${days.map((d) => d.descripcion)}::text[]) AS d(fecha, descripcion)
+         WHERE EXISTS (SELECT 1 FROM claimed)
+        ON CONFLICT (fecha) DO NOTHING
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT count(*) FROM added)::int AS agregados`);
+    return row!.claimed ? row!.agregados : null;
+  }
+
+  /**
+   * An administrator brings in a year's holidays: the days not marked yet are added, and the year
+   * counts as covered by hand with this country, in one statement. Answers how many were added.
+   */
+  async insertHolidaysByHand(anio: number, pais: string, days: readonly Holiday[], by: string): Promise<number> {
     return this.db.execute(sql`
+      WITH recorded AS (
+        INSERT INTO feriados_importados (anio, pais, origen, importado_por_uuid) VALUES (${anio}::int, ${pais}, 'manual', ${by})
+        ON CONFLICT (anio) DO UPDATE
+          SET pais = EXCLUDED.pais, origen = 'manual', importado_por_uuid = EXCLUDED.importado_por_uuid, importado_en = now()
+        RETURNING anio
+      )
       INSERT INTO dias_no_laborables (fecha, descripcion, origen, creado_por_uuid)
       SELECT d.fecha, d.descripcion, 'feriado', ${by}
         FROM unnest(${days.map((d) => d.fecha)}::date[], ${days.map((d) => d.descripcion)}::text[]) AS d(fecha, descripcion)
+       WHERE EXISTS (SELECT 1 FROM recorded)
       ON CONFLICT (fecha) DO NOTHING`);
   }
 

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconDownload, IconTrash } from '@tabler/icons-react';
-import { joinSpanish, MESSAGES, WEEKDAY_NAMES, WEEKDAYS, type NonWorkingDayResponse } from '@gestar/contracts';
+import {
+  joinSpanish,
+  MESSAGES,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type HolidayYear,
+  type NonWorkingDayResponse,
+} from '@gestar/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DatePicker } from '../../../components/date-picker/date-picker';
 import { PageHeader } from '../../../components/page-header';
@@ -19,6 +26,19 @@ function workedDays(days: readonly string[]): string {
   const names = days.map((d) => WEEKDAY_NAMES[d as (typeof WEEKDAYS)[number]]);
   if (run && names.length > 2) return `de ${names[0]} a ${names.at(-1)}`;
   return joinSpanish(names);
+}
+
+/**
+ * «Feriados de Argentina cargados para 2026 y 2027», one sentence per country (a year brought in
+ * before the country was recorded is named without one).
+ */
+export function coveredYears(years: readonly HolidayYear[]): string {
+  if (!years.length) return 'Todavía no hay feriados nacionales cargados.';
+  const byCountry = new Map<string | null, number[]>();
+  for (const y of years) byCountry.set(y.pais_nombre, [...(byCountry.get(y.pais_nombre) ?? []), y.anio]);
+  return [...byCountry]
+    .map(([country, list]) => `Feriados ${country ? `de ${country} ` : ''}cargados para ${joinSpanish(list.map(String))}.`)
+    .join(' ');
 }
 
 /** Configuración > Calendario laboral (issue 19): the days nobody works, by year. */
@@ -103,6 +123,18 @@ export function CalendarPage() {
             Se trabaja {workedDays(days.data.dias_laborables)}; los demás días de la semana no son laborables. Los
             feriados nacionales son los de {days.data.pais_nombre}.
           </Text>
+        )}
+        {days.data && (
+          <Text size="sm" aria-label="Años con feriados cargados">
+            {coveredYears(days.data.feriados_cargados)}
+            {days.data.feriados_automaticos ? ' Los del año en curso y el siguiente se cargan solos.' : ''}
+          </Text>
+        )}
+        {days.data && !days.data.feriados_cargados.some((y) => y.anio === anio) && (
+          <Alert color="yellow" role="status" title={`Los feriados de ${anio} no están cargados`}>
+            Las programaciones cuentan esos feriados como días laborables.
+            {editable ? ` Para cargarlos, use «Agregar feriados nacionales de ${anio}».` : ''}
+          </Alert>
         )}
         {editable && (
           <Card withBorder radius="md" padding="md" component="section" aria-label="Agregar día no laborable">

@@ -52,7 +52,10 @@ const SECTIONS: HelpSection[] = [
       <>
         <P>
           En Configuración, «Calendario laboral» lista los días que no se trabaja de cada año: los que se agregan a mano
-          (un inventario, un cierre) y los feriados nacionales, que se traen con un botón. Los días de la semana que la
+          (un inventario, un cierre) y los feriados nacionales. Los del año en curso y el siguiente se cargan solos, cada
+          año una sola vez: un feriado que usted quita no vuelve; los de otro año se traen con un botón, y la pantalla
+          dice qué años tienen sus feriados cargados (en un año sin cargar, los feriados cuentan como días laborables).
+          Los días de la semana que la
           empresa no trabaja (por defecto el domingo) tampoco son laborables. Lo ve quien tiene{' '}
           <PermissionName permission="read:calendar" /> y lo edita quien tiene{' '}
           <PermissionName permission="update:calendar" />.
