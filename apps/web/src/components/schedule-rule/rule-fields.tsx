@@ -4,7 +4,7 @@
  * non-working day; and the next five dates, asked of the API as the person edits. The schedules
  * screen and the task form both use them.
  */
-import { Chip, Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Chip, Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -599,6 +599,19 @@ export function NextDates({ rule, preview }: { rule: Recurrence | null; preview:
           ))}
         </List>
       )}
+      {!preview.isError && (preview.data?.anios_sin_feriados.length ?? 0) > 0 && (
+        <Alert color="yellow" variant="light" p="xs" data-testid="anios-sin-feriados">
+          <Text size="xs">
+            Los feriados de {listYears(preview.data!.anios_sin_feriados)} aún no están cargados en el calendario de la
+            empresa: allí solo se evitan los días marcados a mano. Un administrador puede cargarlos en Calendario.
+          </Text>
+        </Alert>
+      )}
     </Stack>
   );
+}
+
+/** «2033», «2033 y 2034», «2033, 2034 y 2035». */
+function listYears(years: readonly number[]): string {
+  return years.length < 2 ? years.join('') : `${years.slice(0, -1).join(', ')} y ${years[years.length - 1]}`;
 }
