@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotency keys of write requests (DECISIONS.md, "Idempotency-Key"): one row per user and
+ * Idempotency keys of write requests (DECISIONS.md, "Idempotency-Key on every write"): one row per user and
  * key, holding a fingerprint of the request and, once it succeeded, its answer. Shared by every
  * API process; rows expire and are pruned by the scheduler.
  */
