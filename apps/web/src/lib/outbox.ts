@@ -1,6 +1,6 @@
 /**
- * Changes made without a network (issue 18, docs/DECISIONS.md "Writing offline"): kept in
- * IndexedDB in the order they were made, each with the Idempotency-Key it will be sent with, and
+ * Changes made without a network (issue 18, docs/DECISIONS.md "Offline and the installable app"):
+ * kept in IndexedDB in the order they were made, each with the Idempotency-Key it will be sent with, and
  * sent when the network returns (also after the app was closed and opened again). The server's
  * state wins: a change it refuses is dropped and the person is told which and why. A change of
  * another person (someone else signed in on this phone) is dropped with a notice.
