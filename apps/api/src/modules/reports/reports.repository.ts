@@ -34,6 +34,9 @@ export interface ReportRowRecord {
   cursor_ts: string;
   /** Calendar date `YYYY-MM-DD` (the assignment's own date when it has no due date). */
   fecha_vencimiento: string;
+  fecha_completada: Date | null;
+  /** Completed on or before its due date (company calendar dates); null while not completed. */
+  a_tiempo: boolean | null;
   calificacion: number | null;
   observaciones: string | null;
   archivada: boolean;
@@ -62,6 +65,9 @@ export interface ExportRecord {
   estado_uuid: string;
   creada: number;
   vence: number;
+  /** Excel day serial of the completion's company date; null while not completed. */
+  completada: number | null;
+  a_tiempo: boolean | null;
   calificacion: number | null;
   observaciones: string | null;
   checklist_hechos: number;
@@ -148,6 +154,8 @@ const companyDate = (column: Sql, tz: string) => sql`(${column} AT TIME ZONE ${t
 
 /** The due date a row is judged by: its own, or the assignment day when it has none. */
 const dueDate = (tz: string) => sql`COALESCE(ta.fecha_vencimiento, ${companyDate(sql`ta.fecha_asignacion`, tz)})`;
+/** Completed on or before its due date, as the stats count it; null while not completed. */
+const onTime = (tz: string) => sql`(${companyDate(sql`ta.fecha_completada`, tz)} <= ${dueDate(tz)})`;
 
 /** The area (scope and filter), status and employee conditions, on the columns given. */
 function peopleConditions(f: ReportWhere, col: { area: Sql; status: Sql; employee: Sql }): Sql[] {
@@ -206,7 +214,7 @@ function summaryConditions(f: ReportWhere): Sql[] {
 const countedSums = (tz: string) => sql`count(*)::int AS total,
   count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
   count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
-  count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, tz)} <= ${dueDate(tz)})::int AS a_tiempo,
+  count(*) FILTER (WHERE ${onTime(tz)})::int AS a_tiempo,
   COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
   count(ta.calificacion)::int AS calificadas`;
 
@@ -253,7 +261,8 @@ export class ReportsRepository {
   /** The rows of the report in its order; `filtered: false` when `extra` already selects them. */
   private selectRows(f: ReportWhere, extra: Sql = sql.empty, { filtered = true } = {}): Sql {
     return sql`SELECT ta.uuid, ta.fecha_asignacion, ta.fecha_asignacion::text AS cursor_ts,
-        ${dueDate(f.timeZone)}::text AS fecha_vencimiento,
+        ${dueDate(f.timeZone)}::text AS fecha_vencimiento, ta.fecha_completada,
+        ${onTime(f.timeZone)} AS a_tiempo,
         ta.calificacion, ta.observaciones, ta.archivada,
         u.uuid AS empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido,
         t.uuid AS tarea_uuid, t.titulo, a.uuid AS area_uuid, a.nombre AS area_nombre,
@@ -317,6 +326,8 @@ export class ReportsRepository {
     const select = sql`SELECT ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid,
         ${created} - ${EXCEL_EPOCH} AS creada,
         COALESCE(ta.fecha_vencimiento, ${created}) - ${EXCEL_EPOCH} AS vence,
+        ${companyDate(sql`ta.fecha_completada`, f.timeZone)} - ${EXCEL_EPOCH} AS completada,
+        ${onTime(f.timeZone)} AS a_tiempo,
         ta.calificacion, ta.observaciones, cl.hechos AS checklist_hechos, cl.total AS checklist_total
       ${FROM} ${CHECKLIST_PROGRESS_JOIN} ${sql.where(conditionsOf(f))}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;
