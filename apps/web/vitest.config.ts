@@ -4,7 +4,7 @@
  * run by Playwright. Tests that need a browser's storage say `@vitest-environment happy-dom`.
  */
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 // The company's time zone, as the browser tests use: dates show as a person there sees them.
 process.env.TZ = 'America/Argentina/Buenos_Aires';

@@ -183,16 +183,17 @@ describe('changes made without a network', () => {
     expect(reloaded.hasPending(CARD)).toBe(false);
   });
 
-  it('are discarded when left by someone else before this app started', async () => {
+  it('left before this app started come back in the order they were made; another person\'s are discarded', async () => {
     const store = createStore('gestar-salida', 'cambios');
     const base = { kind: 'comentario', params: { id: CARD }, task: CARD, label: 'Comentario' };
-    await set('k2', { ...base, id: 'k2', user: ANA, body: { texto: 'segundo' }, createdAt: 2 }, store);
-    await set('k1', { ...base, id: 'k1', user: BETO, body: { texto: 'ajeno' }, createdAt: 1 }, store);
-    await set('k0', { ...base, id: 'k0', user: ANA, body: { texto: 'primero' }, createdAt: 0 }, store);
+    // IndexedDB answers by key ("a" < "m" < "z"): the opposite of the order they were made in.
+    await set('a-tarde', { ...base, id: 'a-tarde', user: ANA, body: { texto: 'segundo' }, createdAt: 2 }, store);
+    await set('m-ajeno', { ...base, id: 'm-ajeno', user: BETO, body: { texto: 'ajeno' }, createdAt: 1 }, store);
+    await set('z-temprano', { ...base, id: 'z-temprano', user: ANA, body: { texto: 'primero' }, createdAt: 0 }, store);
     await outbox.flushOutbox(client());
     expect(sent.map((s) => [s.key, s.body])).toEqual([
-      ['k0', { texto: 'primero' }],
-      ['k2', { texto: 'segundo' }],
+      ['z-temprano', { texto: 'primero' }],
+      ['a-tarde', { texto: 'segundo' }],
     ]);
   });
 
