@@ -5,6 +5,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { ANA, BETO, freshBrowser, setOnline, signIn } from '../test/browser-state';
 import { OFFLINE_MAX_AGE_MS } from './ui-settings';
 
+/** Writes to IndexedDB are not awaited by the app: wait for them, generously on a busy machine. */
+const WAIT = { timeout: 5_000, interval: 20 };
+
 const BOARD = ['assigned-tasks', 'board', ANA] as const;
 const STATUSES = ['assigned-tasks', 'statuses'] as const;
 const board = [{ uuid: 't1', titulo: 'Lijar la mesa' }];
@@ -37,7 +40,7 @@ async function restored(into: QueryClient, user = ANA, expected?: number): Promi
   await vi.waitFor(async () => {
     count = await cache.restoreOfflineCache(into, user);
     if (expected !== undefined) expect(count).toBe(expected);
-  });
+  }, WAIT);
   return count;
 }
 
@@ -118,7 +121,7 @@ describe('the offline copy of what was read', () => {
     await expect(
       page.fetchQuery({ queryKey: BOARD, queryFn: async () => Promise.reject(new TypeError('Failed to fetch')) }),
     ).rejects.toThrow(TypeError);
-    await vi.waitFor(() => expect(page.getQueryData(BOARD)).toEqual(board));
+    await vi.waitFor(() => expect(page.getQueryData(BOARD)).toEqual(board), WAIT);
     // Only that read: the statuses were not asked for.
     expect(page.getQueryData(STATUSES)).toBeUndefined();
   });
@@ -139,7 +142,7 @@ describe('the offline copy of what was read', () => {
     const page = client();
     cache.keepOfflineCache(page, ANA);
     setOnline(false);
-    await vi.waitFor(() => expect(page.getQueryData(STATUSES)).toEqual(statuses));
+    await vi.waitFor(() => expect(page.getQueryData(STATUSES)).toEqual(statuses), WAIT);
     expect(page.getQueryData(BOARD)).toEqual(board);
   });
 

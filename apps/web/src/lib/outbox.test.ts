@@ -6,6 +6,9 @@ import { createStore, set } from 'idb-keyval';
 import { IDEMPOTENCY_HEADER } from '@gestar/contracts';
 import { ANA, BETO, freshBrowser, setOnline, signIn, tokenOf } from '../test/browser-state';
 
+/** Writes to IndexedDB are not awaited by the app: wait for them, generously on a busy machine. */
+const WAIT = { timeout: 5_000, interval: 20 };
+
 const CARD = 'c0c0c0c0-0000-4000-8000-000000000001';
 const OTHER_CARD = 'c0c0c0c0-0000-4000-8000-000000000002';
 
@@ -95,16 +98,19 @@ describe('changes made without a network', () => {
     expect((await keptAfterReload()).hasPending(CARD)).toBe(false);
   });
 
-  it('survive closing the app, and come back oldest first', async () => {
+  it('survive closing the app, and come back oldest first, even made within one millisecond', async () => {
     setOnline(false);
     const q = client();
-    await outbox.sendOrKeep(q, comment(CARD, 'uno'));
-    await outbox.sendOrKeep(q, comment(CARD, 'dos'));
+    const texts = ['uno', 'dos', 'tres', 'cuatro', 'cinco'];
+    // A fast phone: every change in the same millisecond (IndexedDB then answers them by random key).
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    for (const texto of texts) await outbox.sendOrKeep(q, comment(CARD, texto));
+    frozen.mockRestore();
     const reloaded = await keptAfterReload();
     await signIn(await import('./session'), ANA);
     setOnline(true);
     await reloaded.flushOutbox(q);
-    expect(sent.map((s) => s.body)).toEqual([{ texto: 'uno' }, { texto: 'dos' }]);
+    expect(sent.map((s) => s.body)).toEqual(texts.map((texto) => ({ texto })));
   });
 
   it('make a later change of the same task wait behind them, even online', async () => {
@@ -121,7 +127,7 @@ describe('changes made without a network', () => {
     expect(other.queued).toBe(false);
     const later = await outbox.sendOrKeep(q, status(CARD, 'terminada'));
     expect(later.queued).toBe(true);
-    await vi.waitFor(() => expect(outbox.hasPending(CARD)).toBe(false));
+    await vi.waitFor(() => expect(outbox.hasPending(CARD)).toBe(false), WAIT);
     expect(sent.map((s) => s.body)).toEqual([{ texto: 'ya' }, { estado_uuid: 'en-curso' }, { estado_uuid: 'terminada' }]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueLabel, dueState } from './due-date';
+import { dueState } from './due-date';
+import { dueLabel } from './due-label';
 
 /** An instant in the company's time zone (Buenos Aires, UTC-3). */
 const at = (local: string) => new Date(`${local}-03:00`);

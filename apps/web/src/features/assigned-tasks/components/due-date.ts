@@ -1,9 +1,9 @@
+// Kept free of the app's modules: the browser specs (e2e/board-card.spec.ts) import it in Node.
 import { calendarDateIn, diffCalendarDays } from '@gestar/contracts';
-import { formatDate } from '../../../lib/dates';
 
 export type DueState = 'overdue' | 'soon' | 'later';
 
-const DUE_LABELS: Record<DueState, string> = {
+export const DUE_LABELS: Record<DueState, string> = {
   overdue: 'Vencida:',
   soon: 'Vence pronto:',
   later: 'Vencimiento:',
@@ -21,16 +21,3 @@ export function dueState(dueDate: string | null | undefined, now: Date = new Dat
   return 'later';
 }
 
-/**
- * A card's due line: its state and 'Vencida: 12 mar 2026'; nothing without a date. A finished task
- * (its status is in the `terminada` category) is never overdue: always 'Vencimiento:'.
- */
-export function dueLabel(
-  dueDate: string | null | undefined,
-  finished = false,
-  now: Date = new Date(),
-): { state: DueState; text: string } | null {
-  if (!dueDate) return null;
-  const state = finished ? 'later' : dueState(dueDate, now)!;
-  return { state, text: `${DUE_LABELS[state]} ${formatDate(dueDate)}` };
-}

@@ -23,7 +23,7 @@ import {
   type StatusResponse,
 } from '@gestar/contracts';
 import { useTaskPending } from '../../../lib/outbox';
-import { dueLabel } from './due-date';
+import { dueLabel } from './due-label';
 import classes from './task-card.module.css';
 
 /** The first 75 characters of the description's text, then '...' (SPEC section 2.4). */
