@@ -102,7 +102,9 @@ export async function enqueue(
 ): Promise<OutboxEntry> {
   const user = getSession().user?.uuid;
   if (!user) throw new Error('Sin sesión');
-  const entry: OutboxEntry = { ...change, id: change.id ?? newUuid(), user, createdAt: Date.now() };
+  // Strictly after the last one: two changes in the same millisecond keep their order after a reload.
+  const createdAt = Math.max(Date.now(), (queue.at(-1)?.createdAt ?? 0) + 1);
+  const entry: OutboxEntry = { ...change, id: change.id ?? newUuid(), user, createdAt };
   await set(entry.id, entry, db());
   queue.push(entry);
   publish();

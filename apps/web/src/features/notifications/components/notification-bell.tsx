@@ -8,64 +8,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChecks } from '@tabler/icons-react';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MESSAGES,
-  NOTIFICATIONS_ROUTES,
-  NotificationEventSchema,
-  SERVER_EVENTS,
-  type NotificationListResponse,
-  type NotificationResponse,
-} from '@gestar/contracts';
-import { apiRequest } from '../lib/api-client';
-import { formatDate } from '../lib/dates';
-import { subscribeServerEvent } from '../lib/live-events';
-import { onForegroundPush, resumePush, showNotificationToast } from '../lib/push';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, NotificationEventSchema, SERVER_EVENTS, type NotificationResponse } from '@gestar/contracts';
+import { formatDate } from '../../../lib/dates';
+import { subscribeServerEvent } from '../../../lib/live-events';
+import { onForegroundPush, resumePush, showNotificationToast } from '../../../lib/push';
+import { NOTIFICATIONS_KEY, useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from '../api/inbox';
 
 const m = MESSAGES.notifications;
-const INBOX_PAGE_SIZE = 10;
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-export function unreadCountQueryOptions() {
-  return queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'unread-count'],
-    queryFn: () => apiRequest(NOTIFICATIONS_ROUTES.unreadCount),
-  });
-}
-
-export function inboxQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'inbox'],
-    queryFn: ({ pageParam }) => apiRequest(NOTIFICATIONS_ROUTES.inbox, { query: { page: pageParam, limit: INBOX_PAGE_SIZE } }),
-    initialPageParam: 1,
-    getNextPageParam: (last: NotificationListResponse) =>
-      last.meta.currentPage < last.meta.totalPages ? last.meta.currentPage + 1 : undefined,
-  });
-}
-
-export function useUnreadCount() {
-  return useQuery(unreadCountQueryOptions());
-}
-
-export function useInbox(enabled: boolean) {
-  return useInfiniteQuery({ ...inboxQueryOptions(), enabled });
-}
-
-export function useMarkRead() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(NOTIFICATIONS_ROUTES.markRead, { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
-}
-
-export function useMarkAllRead() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest(NOTIFICATIONS_ROUTES.markAllRead),
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
-}
 
 /** Live events and foreground pushes: a toast, and a fresh count and inbox. */
 function useIncomingNotifications(): void {
