@@ -172,7 +172,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return {
       activo: this.config.schedulerEnabled,
       zona_horaria: tz,
-      data: [...this.recurring.values()].map((job) => {
+      data: JOB_NAMES.flatMap((name) => this.recurring.get(name) ?? []).map((job) => {
         const r = rows.get(job.name);
         return {
           nombre: job.name,
