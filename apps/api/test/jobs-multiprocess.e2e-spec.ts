@@ -163,6 +163,36 @@ describe('one job runtime for every API process', () => {
     expectError(await t.http.get(AUDIT_ROUTES.jobs.path).set({ Authorization: `Bearer ${await tokenFor(t, 'operario')}` }), 403);
   }, 150_000);
 
+  it('a process that stops waits for the run it holds, which ends once', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const started: TestApp[] = [];
+    const ended: TestApp[] = [];
+    for (const app of [a, b]) {
+      jest.spyOn(app.app.get(SchedulerService), 'runTick').mockImplementation(async () => {
+        started.push(app);
+        await held;
+        ended.push(app);
+        return { today: '', schedules: 0, occurrences: [] };
+      });
+    }
+    const id = await until('el trabajo enviado', () => a.app.get(JobsService).enqueue('scheduled-tasks'), 70_000);
+    await until('el trabajo en curso', async () => started.length > 0, 20_000);
+    const holder = started[0]!;
+    // The holder stops (as on SIGTERM): it waits for its run instead of dropping it.
+    let stopped = false;
+    const stopping = holder.app.get(JobsService).stop().then(() => (stopped = true));
+    await sleep(1500);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(ended).toEqual([holder]);
+    expect((await jobRow(id))?.state).toBe('completed');
+    expect(started).toHaveLength(1);
+    // The stopped process starts working again for the next test.
+    await holder.app.get(JobsService).onApplicationBootstrap();
+  }, 120_000);
+
   it('a process killed in the middle of a run loses nothing: the other process runs the job later', async () => {
     // Only the process about to be killed works jobs while it starts.
     await Promise.all([a.app.get(JobsService).stop(), b.app.get(JobsService).stop()]);

@@ -143,4 +143,25 @@ describe('background jobs in a running application', () => {
     expect(Number(runs!.ejecuciones)).toBeGreaterThanOrEqual(2);
     expect(runs!.ultima_ejecucion).not.toBeNull();
   });
+
+  it('a module registers a queue of its own: a job sent to it is worked once, with its data', async () => {
+    const seen: { pieza: string }[] = [];
+    const queue = jobs.queue<{ pieza: string }>('prueba-cola', async (data) => {
+      seen.push(data);
+    });
+    // Queues are made when the runtime starts (registration happens while the modules are built).
+    await expect(queue.send({ pieza: 'bisagra' })).rejects.toThrow('no recibe trabajos');
+    await jobs.onApplicationBootstrap();
+    try {
+      const id = await queue.send({ pieza: 'bisagra' });
+      expect(id).not.toBeNull();
+      const deadline = Date.now() + 20_000;
+      while (!seen.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen).toEqual([{ pieza: 'bisagra' }]);
+      const [row]: { state: string }[] = await t.ds.query(`SELECT state::text FROM pgboss.job WHERE id = $1`, [id]);
+      expect(row!.state).toBe('completed');
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
 });
