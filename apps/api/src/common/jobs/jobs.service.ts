@@ -145,6 +145,10 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       await boss.schedule(job.name, job.cron, {}, { tz: this.config.timezone });
       await boss.work(job.name, work, () => this.execute(job.name, job.run));
     }
+    // A job this version no longer has is no longer sent (its runs stay in the runtime's tables until pruned).
+    for (const old of await boss.getSchedules()) {
+      if (!this.recurring.has(old.name as JobName)) await boss.unschedule(old.name, old.key);
+    }
     for (const q of this.queues.values()) {
       const options = { ...retries, expireInSeconds: q.expireInSeconds ?? 15 * 60 };
       await boss.createQueue(q.name, { policy: 'standard', ...options });
