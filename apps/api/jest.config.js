@@ -1,7 +1,7 @@
 // NestJS 12, puppeteer-core 25 and some packages they load ship ES modules only. Node 24 `require`s
 // them natively (the built API does), but Jest's own loader does so only under --experimental-vm-modules:
 // Jest compiles them to CommonJS instead.
-const esmOnly = '(@nestjs|puppeteer-core|@puppeteer/browsers|chromium-bidi|uid|file-type|load-esm|openid-client|oauth4webapi|jose)';
+const esmOnly = '(@nestjs|puppeteer-core|@puppeteer/browsers|chromium-bidi|uid|file-type|load-esm|openid-client|oauth4webapi|jose|pg-boss|serialize-error|non-error)';
 
 /** @type {import('jest').Config} */
 module.exports = {

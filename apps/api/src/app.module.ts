@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from './config';
 import { CommonAuthModule } from './common/auth/common-auth.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
+import { JobsModule } from './common/jobs/jobs.module';
 import { dataSourceOptions } from './database/data-source';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -61,7 +61,7 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl) }),
         DatabaseModule,
-        ScheduleModule.forRoot(),
+        JobsModule,
         CommonAuthModule,
         CommonAuditModule,
         IdempotencyModule,

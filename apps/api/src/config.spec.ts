@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseUrlOf, loadConfig, smtpSettingsOf } from './config';
+import { databaseUrlOf, jobsSettingsOf, loadConfig, smtpSettingsOf } from './config';
 
 const BASE = { DATABASE_URL: 'postgres://gestar@127.0.0.1:5432/gestar', JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' };
 
@@ -107,5 +107,20 @@ describe('APP_URL', () => {
 
   it('must be an http(s) address', () => {
     expect(() => loadConfig({ ...production, APP_URL: 'gestar.taller.test' })).toThrow('APP_URL debe empezar con http:// o https://');
+  });
+});
+
+describe('JOBS_* (the job runtime)', () => {
+  it('defaults suit a deployment; values out of range are brought within it', () => {
+    expect(jobsSettingsOf({})).toEqual({ pollSeconds: 2, monitorSeconds: 30, heartbeatSeconds: 30, retryLimit: 3, retryDelaySeconds: 30 });
+    // The runtime refuses a heartbeat under 10 s and a poll under a second: never handed to it.
+    expect(jobsSettingsOf({ JOBS_HEARTBEAT_SECONDS: '3', JOBS_POLL_SECONDS: '0', JOBS_RETRY_LIMIT: '-1', JOBS_MONITOR_SECONDS: 'x' })).toEqual({
+      pollSeconds: 1,
+      monitorSeconds: 30,
+      heartbeatSeconds: 10,
+      retryLimit: 0,
+      retryDelaySeconds: 30,
+    });
+    expect(loadConfig({ ...BASE, JOBS_RETRY_DELAY_SECONDS: '5' }).jobs.retryDelaySeconds).toBe(5);
   });
 });

@@ -14,7 +14,10 @@ export interface AppConfig {
   timezone: string;
   trustedProxies: string[];
   nodeEnv: string;
+  /** Whether this process runs the background jobs (SCHEDULER_ENABLED, default true): off, it neither schedules nor works any. */
   schedulerEnabled: boolean;
+  /** How the job runtime (pg-boss, in PostgreSQL) runs them. */
+  jobs: JobsSettings;
   /** The refresh cookie is `Secure` (sent over https only); default in production, COOKIE_SECURE=false turns it off. */
   cookieSecure: boolean;
   /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 730). */
@@ -47,6 +50,36 @@ export interface AppConfig {
   smtpTimeoutMs: number;
   /** The sender of the e-mails (MAIL_FROM, default `Gestar <gestar@` + the APP_URL host + `>`). */
   mailFrom: string;
+}
+
+/** The job runtime's timing (advanced: the defaults suit a deployment; the tests shorten them). */
+export interface JobsSettings {
+  /** Seconds between a worker's looks for a due job (JOBS_POLL_SECONDS, default 2, at least 1). */
+  pollSeconds: number;
+  /** Seconds between the checks for silent, expired and retried jobs (JOBS_MONITOR_SECONDS, default 30). */
+  monitorSeconds: number;
+  /** Seconds without a process's heartbeat before its job goes to another process (JOBS_HEARTBEAT_SECONDS, default 30, at least 10). */
+  heartbeatSeconds: number;
+  /** Retries of a failed run (JOBS_RETRY_LIMIT, default 3). */
+  retryLimit: number;
+  /** Seconds before the first retry, about doubled for each next one (JOBS_RETRY_DELAY_SECONDS, default 30). */
+  retryDelaySeconds: number;
+}
+
+const intOf = (value: string | undefined, def: number, min: number, max: number): number => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : def;
+};
+
+/** JOBS_* variables; out-of-range values are brought within range. */
+export function jobsSettingsOf(env: NodeJS.ProcessEnv): JobsSettings {
+  return {
+    pollSeconds: intOf(env.JOBS_POLL_SECONDS, 2, 1, 45),
+    monitorSeconds: intOf(env.JOBS_MONITOR_SECONDS, 30, 1, 3600),
+    heartbeatSeconds: intOf(env.JOBS_HEARTBEAT_SECONDS, 30, 10, 3600),
+    retryLimit: intOf(env.JOBS_RETRY_LIMIT, 3, 0, 20),
+    retryDelaySeconds: intOf(env.JOBS_RETRY_DELAY_SECONDS, 30, 1, 3600),
+  };
 }
 
 /** SMTP_URL read into its parts: the credentials decoded, TLS before authenticating decided. */
@@ -223,6 +256,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     nodeEnv,
     schedulerEnabled: bool(env.SCHEDULER_ENABLED, true),
+    jobs: jobsSettingsOf(env),
     cookieSecure: bool(env.COOKIE_SECURE, nodeEnv === 'production'),
     auditRetentionDays: Math.max(1, Number.parseInt(env.AUDIT_RETENTION_DAYS ?? '730', 10) || 730),
     publicUrl,

@@ -7,9 +7,9 @@ import {
   ScheduledTaskResponseSchema,
   SchedulePreviewResponseSchema,
 } from '@gestar/contracts';
-import { SchedulerRegistry } from '@nestjs/schedule';
 import { todayIn } from '@gestar/contracts';
 import { CalendarService } from '../src/modules/calendar/calendar.service';
+import { JobsService } from '../src/common/jobs/jobs.service';
 import { clockAt, createTestApp, expectError, parseWith, TestApp, tokenFor } from './support/test-app';
 
 const URL = '/api/calendar/non-working-days';
@@ -191,11 +191,10 @@ describe('holidays brought in automatically', () => {
   let admin: string;
   const thisYear = Number(todayIn('America/Argentina/Buenos_Aires', new Date()).slice(0, 4));
 
-  /** Started like a production process (scheduler on), with the per-minute jobs stopped so only the start runs. */
+  /** Started like a production process (jobs on), with the job runtime stopped right after so only the start runs. */
   async function start(database?: string): Promise<TestApp> {
     const app = await createTestApp({ env: ON, ...(database ? { database } : {}) });
-    const registry = app.app.get(SchedulerRegistry);
-    for (const job of registry.getCronJobs().values()) job.stop();
+    await app.app.get(JobsService).stop();
     return app;
   }
   const holidaysOf = async (app: TestApp, year: number): Promise<{ fecha: string; descripcion: string; origen: string }[]> =>
@@ -247,7 +246,7 @@ describe('holidays brought in automatically', () => {
     // Two more processes start at once on the same database, and the hourly run fires in each.
     const [b, c] = await Promise.all([start(t.dbName), start(t.dbName)]);
     try {
-      await Promise.all([b, c, t].map((app) => app.app.get(SchedulerRegistry).getCronJob('calendar-holidays').fireOnTick()));
+      await Promise.all([b, c, t].map((app) => app.app.get(JobsService).runNow('calendar-holidays')));
       const runs = await Promise.all([b, c, t].map((app) => app.app.get(CalendarService).importCurrentYears()));
       expect(runs.flatMap((r) => r.importados)).toEqual([]);
     } finally {

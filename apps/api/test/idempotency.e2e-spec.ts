@@ -310,12 +310,12 @@ describe('Idempotency-Key on write routes', () => {
     expect(await count(t, 'comentarios')).toBe(before + 2);
 
     await t.ds.query(`UPDATE claves_idempotencia SET expira_en = now() - interval '1 second' WHERE clave = $1`, [key]);
-    const { IdempotencyPruner } = await import('../src/common/idempotency/idempotency.module');
-    const pruned = await t.app.get(IdempotencyPruner).prune();
-    // Test apps run with the scheduler off: the prune job does nothing there.
-    expect(pruned).toBe(0);
-    const { IdempotencyRepository } = await import('../src/common/idempotency/idempotency.repository');
-    expect(await t.app.get(IdempotencyRepository).prune()).toBeGreaterThanOrEqual(1);
+    // The hourly job, run as a worker runs it (test apps do not start the job runtime).
+    const { JobsService } = await import('../src/common/jobs/jobs.service');
+    const jobs = t.app.get(JobsService);
+    expect(jobs.running).toBe(false);
+    expect(jobs.registered().get('idempotency-prune')?.cron).toBe('0 * * * *');
+    await jobs.runNow('idempotency-prune');
     const [left]: { c: string }[] = await t.ds.query(`SELECT count(*) AS c FROM claves_idempotencia WHERE expira_en <= now()`);
     expect(Number(left.c)).toBe(0);
   });

@@ -1,35 +1,38 @@
-import { CronExpression, SchedulerRegistry } from '@nestjs/schedule';
-import { todayIn } from '@gestar/contracts';
+import { JOB_NAMES, todayIn } from '@gestar/contracts';
+import { JobsService } from '../src/common/jobs/jobs.service';
 import { SchedulerService, type TickResult } from '../src/modules/scheduled-tasks/scheduler.service';
-import { RemindersService, type RemindersResult } from '../src/modules/reminders/reminders.service';
+import { type RemindersResult } from '../src/modules/reminders/reminders.service';
 import { areaUuid, createTestApp, TestApp, userUuid } from './support/test-app';
 
 /**
- * The generator as a running application starts it: scheduler enabled, the
- * `@Cron` job registered by `ScheduleModule` and fired through the job itself
- * (never by calling `runTick` directly). The job is stopped right after start
- * so the wall clock does not fire it in the middle of a test.
+ * The background jobs as a running application starts them: SCHEDULER_ENABLED on, every job
+ * registered on the job runtime (pg-boss, in the same database) and scheduled there. The runtime
+ * is stopped once its schedules are read, so the wall clock fires nothing in the middle of a test;
+ * each job is then run as a worker runs it (`runNow`, never by calling the service directly).
+ * jobs-multiprocess.e2e-spec.ts runs them on the runtime across two processes.
  */
 
-const JOB = 'scheduled-tasks';
-const REMINDERS_JOB = 'reminders';
-
-describe('scheduler cron in a running application', () => {
+describe('background jobs in a running application', () => {
   let t: TestApp;
-  let registry: SchedulerRegistry;
-  let scheduler: SchedulerService;
-  let wasActive: boolean;
-  let remindersWereActive: boolean;
+  let jobs: JobsService;
+  let scheduled: { name: string; cron: string; timezone: string }[];
+  let queues: { name: string; policy: string; retry_limit: number; retry_backoff: boolean; heartbeat_seconds: number | null }[];
+  let wasRunning: boolean;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SCHEDULER_ENABLED: 'true' } });
-    registry = t.app.get(SchedulerRegistry);
-    scheduler = t.app.get(SchedulerService);
-    const job = registry.getCronJob(JOB);
-    wasActive = job.isActive;
-    job.stop();
-    remindersWereActive = registry.getCronJob(REMINDERS_JOB).isActive;
-    registry.getCronJob(REMINDERS_JOB).stop();
+    jobs = t.app.get(JobsService);
+    // A job an earlier version had and this one has not: its schedule goes at the next start.
+    await jobs.runtime!.createQueue('trabajo-retirado');
+    await jobs.runtime!.schedule('trabajo-retirado', '* * * * *');
+    await jobs.stop();
+    await jobs.onApplicationBootstrap();
+    wasRunning = jobs.running;
+    scheduled = await t.ds.query(`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`);
+    queues = await t.ds.query(
+      `SELECT name, policy, retry_limit, retry_backoff, heartbeat_seconds FROM pgboss.queue WHERE left(name, 2) <> '__' ORDER BY name`,
+    );
+    await jobs.stop();
   }, 60_000);
 
   afterAll(async () => {
@@ -40,35 +43,36 @@ describe('scheduler cron in a running application', () => {
     jest.restoreAllMocks();
   });
 
-  /**
-   * Fires the registered cron job `job` once and resolves with what the run it started returned
-   * (null: none started); `target[method]` is the run the job's handler calls.
-   */
-  async function fireJob<T, K extends string>(job: string, target: Record<K, (now?: Date) => Promise<T>>, method: K): Promise<T | null> {
-    const runs: Promise<T>[] = [];
-    const original = target[method].bind(target);
-    const spy = jest.spyOn(target, method as never).mockImplementation(((now?: Date) => {
-      const p = original(now);
-      runs.push(p);
-      return p;
-    }) as never);
-    await registry.getCronJob(job).fireOnTick();
+  const fire = async (): Promise<TickResult> => {
+    const scheduler = t.app.get(SchedulerService);
+    const spy = jest.spyOn(scheduler, 'runTick');
+    await jobs.runNow('scheduled-tasks');
+    const result = (await spy.mock.results[0]!.value) as TickResult;
     spy.mockRestore();
-    const result = runs.length ? await runs[0]! : null;
-    // The handler's finally (the end of the run) runs before whatever comes next.
-    await new Promise((resolve) => setImmediate(resolve));
     return result;
-  }
+  };
 
-  const fire = (): Promise<TickResult | null> =>
-    fireJob(JOB, scheduler as unknown as Record<'runTick', (now?: Date) => Promise<TickResult>>, 'runTick');
-
-  it('the job is registered every minute and started with the application', () => {
-    const names = [...registry.getCronJobs().keys()];
-    expect(names).toContain(JOB);
-    const job = registry.getCronJob(JOB);
-    expect(job.cronTime.source).toBe(CronExpression.EVERY_MINUTE);
-    expect(wasActive).toBe(true);
+  it('every job is scheduled on the runtime with its period, in the company time zone, and started with the application', () => {
+    expect(wasRunning).toBe(true);
+    const periods: Record<string, string> = {
+      'scheduled-tasks': '* * * * *',
+      reminders: '* * * * *',
+      'mail-retries': '* * * * *',
+      'reminders-prune': '0 3 * * *',
+      'maintenance-prune': '30 3 * * *',
+      'attachments-orphans': '0 4 * * *',
+      'idempotency-prune': '0 * * * *',
+      'calendar-holidays': '0 * * * *',
+    };
+    expect(scheduled).toEqual(
+      [...JOB_NAMES].sort().map((name) => ({ name, cron: periods[name], timezone: t.config.timezone })),
+    );
+    // One run queued or running at a time whatever the processes; retried with backoff; a silent process's job taken back.
+    const ours = queues.filter((q) => (JOB_NAMES as readonly string[]).includes(q.name));
+    for (const q of ours) {
+      expect(q).toEqual({ name: q.name, policy: 'exclusive', retry_limit: 3, retry_backoff: true, heartbeat_seconds: 30 });
+    }
+    expect(ours.map((q) => q.name).sort()).toEqual([...JOB_NAMES].sort());
   });
 
   it('firing the job generates the occurrence due today, once per assignee', async () => {
@@ -89,8 +93,7 @@ describe('scheduler cron in a running application', () => {
     );
 
     const tick = await fire();
-    expect(tick).not.toBeNull();
-    expect(tick!.today).toBe(today);
+    expect(tick.today).toBe(today);
     const rows: { empleado_uuid: string; fecha: string }[] = await t.ds.query(
       `SELECT empleado_uuid, to_char(fecha_ocurrencia, 'YYYY-MM-DD') AS fecha FROM tareas_asignadas WHERE programacion_uuid = $1`,
       [schedule.uuid],
@@ -107,37 +110,16 @@ describe('scheduler cron in a running application', () => {
     expect(again.c).toBe(1);
   });
 
-  it('a firing while a tick is still running is skipped', async () => {
-    let finish!: () => void;
-    const slow = new Promise<void>((resolve) => (finish = resolve));
-    const started: number[] = [];
-    jest.spyOn(scheduler, 'runTick').mockImplementation(async () => {
-      started.push(started.length);
-      await slow;
-      return { today: '', schedules: 0, occurrences: [] };
-    });
-    const job = registry.getCronJob(JOB);
-    await job.fireOnTick(); // starts a tick that does not end yet
-    await job.fireOnTick(); // the next minute: the first tick is still running
-    await job.fireOnTick();
-    expect(started).toHaveLength(1);
-
-    finish();
-    await slow;
-    // The running tick ends (its finally) before the next firing.
-    await new Promise((resolve) => setImmediate(resolve));
-    await job.fireOnTick();
-    expect(started).toHaveLength(2);
-  });
-
-  it('the reminders job runs every minute too, and firing it sends an overdue notice once', async () => {
-    expect(registry.getCronJob(REMINDERS_JOB).cronTime.source).toBe(CronExpression.EVERY_MINUTE);
-    expect(remindersWereActive).toBe(true);
-    // The e-mail retries run in this process too (SCHEDULER_ENABLED).
-    expect(registry.getIntervals()).toContain('mail-retries');
-
-    const reminders = t.app.get(RemindersService) as unknown as Record<'run', (now?: Date) => Promise<RemindersResult>>;
-    const fireReminders = () => fireJob(REMINDERS_JOB, reminders, 'run');
+  it('the reminders job sends an overdue notice once, and records its runs', async () => {
+    const { RemindersService } = await import('../src/modules/reminders/reminders.service');
+    const reminders = t.app.get(RemindersService);
+    const fireReminders = async (): Promise<RemindersResult> => {
+      const spy = jest.spyOn(reminders, 'run');
+      await jobs.runNow('reminders');
+      const result = (await spy.mock.results[0]!.value) as RemindersResult;
+      spy.mockRestore();
+      return result;
+    };
 
     const [tipo] = await t.ds.query(`SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1`);
     const [abierto] = await t.ds.query(`SELECT uuid FROM estados WHERE categoria = 'pendiente' ORDER BY "order" LIMIT 1`);
@@ -157,10 +139,37 @@ describe('scheduler cron in a running application', () => {
       }[];
 
     const first = await fireReminders();
-    expect(first).not.toBeNull();
-    expect(first!.vencidas).toBeGreaterThanOrEqual(1);
+    expect(first.vencidas).toBeGreaterThanOrEqual(1);
     expect(await notices()).toEqual([{ titulo: 'Tarea vencida', tipo: 'vencida' }]);
     await fireReminders();
     expect(await notices()).toHaveLength(1);
+    const [runs]: { ejecuciones: string; ultima_ejecucion: Date | null }[] = await t.ds.query(
+      `SELECT ejecuciones::text, ultima_ejecucion FROM trabajos WHERE nombre = 'reminders'`,
+    );
+    expect(Number(runs!.ejecuciones)).toBeGreaterThanOrEqual(2);
+    expect(runs!.ultima_ejecucion).not.toBeNull();
   });
+
+  it('a module registers a queue of its own: a job sent to it is worked once, with its data', async () => {
+    const seen: { pieza: string }[] = [];
+    const queue = jobs.queue<{ pieza: string }>('prueba-cola', async (data) => {
+      seen.push(data);
+    });
+    // Queues are made when the runtime starts (registration happens while the modules are built).
+    await expect(queue.send({ pieza: 'bisagra' })).rejects.toThrow('no recibe trabajos');
+    await jobs.onApplicationBootstrap();
+    try {
+      const id = await queue.send({ pieza: 'bisagra' });
+      expect(id).not.toBeNull();
+      const deadline = Date.now() + 20_000;
+      while (!seen.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen).toEqual([{ pieza: 'bisagra' }]);
+      const state = async () => ((await t.ds.query(`SELECT state::text FROM pgboss.job WHERE id = $1`, [id])) as { state: string }[])[0]!.state;
+      while ((await state()) !== 'completed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await state()).toBe('completed');
+      expect(seen).toHaveLength(1);
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
 });

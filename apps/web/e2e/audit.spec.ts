@@ -47,3 +47,22 @@ test('a supervisor has no audit screen', async ({ page }) => {
   await page.goto('/auditoria');
   await expect(page).toHaveURL(/\/not-authorized$/);
 });
+
+test('the audit screen lists the background jobs with their period, last and next run and last failure', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/auditoria');
+  const section = page.getByRole('region', { name: 'Trabajos en segundo plano' });
+  await expect(section).toBeVisible();
+  const table = section.getByRole('table', { name: 'Trabajos en segundo plano' });
+  // One row per job, each with its period in words.
+  await expect(table.getByRole('row')).toHaveCount(9);
+  const tick = table.getByRole('row').filter({ hasText: 'Generación de las tareas programadas' });
+  await expect(tick).toContainText('Cada minuto');
+  await expect(table.getByRole('row').filter({ hasText: 'Limpieza de auditoría, sesiones e intentos de ingreso' })).toContainText(
+    'Todos los días a las 03:30',
+  );
+  await expect(table.getByRole('row').filter({ hasText: 'Carga de los feriados del año' })).toContainText('Cada hora');
+  // The browser tests' API runs no jobs: the screen says so.
+  await expect(section.getByText('Esta réplica no ejecuta trabajos')).toBeVisible();
+  await page.screenshot({ path: join(shots, 'audit-jobs-1280.png'), fullPage: true });
+});

@@ -106,6 +106,7 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/events/ticket', 'authenticated'],
   ['GET /api/audit', any('read:audit')],
   ['GET /api/audit/export', any('read:audit')],
+  ['GET /api/audit/jobs', any('read:audit')],
   ['GET /api/docs', 'public'],
   ['GET /api/docs/openapi.json', 'public'],
 ];

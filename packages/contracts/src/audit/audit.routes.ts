@@ -1,7 +1,8 @@
 import { defineRoute } from '../common/route';
 import { AuditFiltersSchema, AuditListResponseSchema, AuditQuerySchema } from './audit.schemas';
+import { JobStatusListResponseSchema } from './jobs.schemas';
 
-/** `export` is declared before nothing that could match it; both need read:audit. */
+/** `export` and `jobs` are declared before nothing that could match them; all need read:audit. */
 export const AUDIT_ROUTES = {
   list: defineRoute({
     method: 'GET',
@@ -20,5 +21,13 @@ export const AUDIT_ROUTES = {
     response: null,
     status: 200,
     summary: 'Descarga en XLSX las entradas de auditoría filtradas (Auditoria-YYYY-MM-DD.xlsx).',
+  }),
+  jobs: defineRoute({
+    method: 'GET',
+    path: '/api/audit/jobs',
+    access: { anyOf: ['read:audit'] },
+    response: JobStatusListResponseSchema,
+    status: 200,
+    summary: 'Trabajos en segundo plano: periodicidad, última ejecución, próxima ejecución y último fallo de cada uno.',
   }),
 } as const;

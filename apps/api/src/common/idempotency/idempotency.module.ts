@@ -1,28 +1,23 @@
-import { Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { Cron, CronExpression } from '@nestjs/schedule';
-import { APP_CONFIG, AppConfig } from '../../config';
+import { JobsService } from '../jobs/jobs.service';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
 
-/** Hourly removal of expired idempotency keys (a table that would otherwise grow forever). */
+/** Hourly removal of expired idempotency keys (a table that would otherwise grow forever), on the job runtime. */
 @Injectable()
-export class IdempotencyPruner {
-  private readonly logger = new Logger('Idempotency');
+export class IdempotencyPruner implements OnModuleInit {
   constructor(
     private readonly keys: IdempotencyRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
-  @Cron(CronExpression.EVERY_HOUR, { name: 'idempotency-prune' })
-  async prune(): Promise<number> {
-    if (!this.config.schedulerEnabled) return 0;
-    try {
-      return await this.keys.prune();
-    } catch (err) {
-      this.logger.warn(`No se pudieron borrar las claves de idempotencia vencidas: ${(err as Error).message}`);
-      return 0;
-    }
+  onModuleInit(): void {
+    this.jobs.every({ name: 'idempotency-prune', cron: '0 * * * *', run: () => this.prune() });
+  }
+
+  prune(): Promise<number> {
+    return this.keys.prune();
   }
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import {
   ATTACHMENTS_PER_TASK,
@@ -11,7 +10,7 @@ import {
   UploadAttachmentRequest,
 } from '@gestar/contracts';
 import type { Readable } from 'node:stream';
-import { APP_CONFIG, AppConfig } from '../../config';
+import { JobsService } from '../../common/jobs/jobs.service';
 import { hasPermission, type AuthUser } from '../../common/auth/auth-user';
 import { areaScope, inScope } from '../../common/access/access';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
@@ -64,7 +63,7 @@ function unsupportedType(): AppException {
 }
 
 @Injectable()
-export class AttachmentsService {
+export class AttachmentsService implements OnModuleInit {
   private readonly logger = new Logger('Adjuntos');
 
   constructor(
@@ -72,7 +71,7 @@ export class AttachmentsService {
     private readonly storage: AttachmentStorage,
     private readonly assigned: AssignedTasksService,
     private readonly images: ImagePool,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
   async list(caller: AuthUser, occurrence: string): Promise<AttachmentListResponse> {
@@ -267,15 +266,21 @@ export class AttachmentsService {
     return areas.length > 0 && areas.every((area) => inScope(scope, area));
   }
 
-  @Cron(CronExpression.EVERY_DAY_AT_4AM, { name: 'attachments-orphans' })
-  async nightly(): Promise<void> {
-    if (!this.config.schedulerEnabled) return;
-    await this.sweepDescriptionImages().catch((err: unknown) =>
-      this.logger.warn(`Falló la limpieza de imágenes sin descripción: ${(err as Error).message}`),
-    );
-    await this.sweepOrphans().catch((err: unknown) =>
-      this.logger.warn(`Falló la limpieza de archivos huérfanos: ${(err as Error).message}`),
-    );
+  /** Every night at 04:00 (company time), on the job runtime: both sweeps; either failing fails the run (retried). */
+  onModuleInit(): void {
+    this.jobs.every({
+      name: 'attachments-orphans',
+      cron: '0 4 * * *',
+      expireInSeconds: 60 * 60,
+      run: async () => {
+        const images = await this.sweepDescriptionImages().then(
+          () => null,
+          (err: unknown) => err,
+        );
+        await this.sweepOrphans();
+        if (images) throw images;
+      },
+    });
   }
 
   /** Removes the description images (a day old or more) that no task's description names. */

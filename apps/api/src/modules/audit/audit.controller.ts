@@ -5,17 +5,25 @@ import { CurrentUser, Endpoint, ValidQuery } from '../../common/auth/decorators'
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuditService } from '../../common/audit/audit.service';
 import { AuditQueryService } from './audit.service';
+import { JobsService } from '../../common/jobs/jobs.service';
 
 @Controller()
 export class AuditController {
   constructor(
     private readonly audit: AuditQueryService,
     private readonly recorder: AuditService,
+    private readonly jobs: JobsService,
   ) {}
 
   @Endpoint(AUDIT_ROUTES.list)
   list(@ValidQuery() q: AuditQuery) {
     return this.audit.list(q);
+  }
+
+  /** Each background job's period, last run, next run and last failure (issue 32). */
+  @Endpoint(AUDIT_ROUTES.jobs)
+  jobStatuses() {
+    return this.jobs.statuses();
   }
 
   @Endpoint(AUDIT_ROUTES.export)

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { JobsService } from '../../common/jobs/jobs.service';
 import { AuditRepository } from '../../common/audit/audit.repository';
 import { AuthService } from '../auth/auth.service';
 
@@ -10,19 +10,19 @@ import { AuthService } from '../auth/auth.service';
  * refresh tokens. (Idempotency keys are pruned hourly by their own module.)
  */
 @Injectable()
-export class MaintenanceService {
+export class MaintenanceService implements OnModuleInit {
   private readonly logger = new Logger('Mantenimiento');
 
   constructor(
     private readonly audit: AuditRepository,
     private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
-  @Cron('30 3 * * *', { name: 'maintenance-prune' })
-  async nightly(): Promise<void> {
-    if (!this.config.schedulerEnabled) return;
-    await this.prune().catch((err: unknown) => this.logger.warn(`Falló la limpieza diaria: ${(err as Error).message}`));
+  /** Every night at 03:30 (company time), on the job runtime. */
+  onModuleInit(): void {
+    this.jobs.every({ name: 'maintenance-prune', cron: '30 3 * * *', run: () => this.prune() });
   }
 
   /** Answers what each prune removed. */

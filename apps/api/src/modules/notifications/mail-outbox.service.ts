@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DELIVERY_SKIP_REASONS, MESSAGES } from '@gestar/contracts';
-import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { JobsService } from '../../common/jobs/jobs.service';
 import { DeliveriesRepository } from './deliveries.repository';
 import { notificationMail } from './mail-template';
 import { MAIL_PORT, type MailPort } from './mail.port';
@@ -29,13 +29,13 @@ export interface MailFlushResult {
 
 /**
  * Sends the e-mails the delivery log holds: right after a notification queued one (`kick`,
- * never awaited by the request), and every 30 seconds for the retries that came due (in the
- * processes that run background work, SCHEDULER_ENABLED). Each e-mail is claimed by one process
+ * never awaited by the request), and every minute for the retries that came due (the job
+ * `mail-retries`, in the processes that run background work, SCHEDULER_ENABLED). Each e-mail is claimed by one process
  * (FOR UPDATE SKIP LOCKED); a failure is recorded with the server's reason and tried again
  * with backoff, up to MAIL_MAX_ATTEMPTS.
  */
 @Injectable()
-export class MailOutbox implements OnApplicationShutdown {
+export class MailOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Correo');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<MailFlushResult> | undefined;
@@ -46,7 +46,12 @@ export class MailOutbox implements OnApplicationShutdown {
     private readonly deliveries: DeliveriesRepository,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.every({ name: 'mail-retries', cron: '* * * * *', run: () => this.flush() });
+  }
 
   /** Soon, not now: the caller's response does not wait for SMTP. */
   kick(): void {
@@ -55,11 +60,6 @@ export class MailOutbox implements OnApplicationShutdown {
       this.timer = undefined;
       this.flush().catch((err: Error) => this.logger.warn(`No se pudieron enviar los correos: ${err.message}`));
     }, 0);
-  }
-
-  @Interval('mail-retries', 30_000)
-  retryDue(): void {
-    if (this.config.schedulerEnabled) this.kick();
   }
 
   /**

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { addDaysToCalendarDate, companyMidnight, MESSAGES, NotificationKind, TEXT_LIMITS, todayIn } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { JobsService } from '../../common/jobs/jobs.service';
 import { sql } from '../../database/sql';
 import { NotificationDelivery } from '../notifications/notification-delivery.service';
 import type { NotificationItem } from '../notifications/notifications.repository';
@@ -34,27 +34,20 @@ const clip = (text: string) => text.slice(0, TEXT_LIMITS.notificationMessage);
  * a week late is left alone (no flood after downtime or on the first start).
  */
 @Injectable()
-export class RemindersService {
+export class RemindersService implements OnModuleInit {
   private readonly logger = new Logger('Reminders');
-  private running = false;
 
   constructor(
     private readonly repo: RemindersRepository,
     private readonly delivery: NotificationDelivery,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'reminders' })
-  async onMinute(): Promise<void> {
-    if (!this.config.schedulerEnabled || this.running) return;
-    this.running = true;
-    try {
-      await this.run();
-    } catch (err) {
-      this.logger.error(`Los recordatorios fallaron; se reintenta en el próximo minuto: ${(err as Error).message}`);
-    } finally {
-      this.running = false;
-    }
+  /** Every minute, and the old claims once a day (03:00 company time), on the job runtime. */
+  onModuleInit(): void {
+    this.jobs.every({ name: 'reminders', cron: '* * * * *', run: () => this.run() });
+    this.jobs.every({ name: 'reminders-prune', cron: '0 3 * * *', run: () => this.prune() });
   }
 
   /** One pass as of `now`; safe to run at once in any number of processes. */
@@ -105,10 +98,8 @@ export class RemindersService {
   }
 
   /** Old claims go once a day (a due date that old owes nothing more). */
-  @Cron(CronExpression.EVERY_DAY_AT_3AM, { name: 'reminders-prune' })
   async prune(): Promise<void> {
-    if (!this.config.schedulerEnabled) return;
-    await this.repo.prune(OVERDUE_WINDOW_DAYS * 4).catch((err: Error) => this.logger.warn(err.message));
+    await this.repo.prune(OVERDUE_WINDOW_DAYS * 4);
   }
 
   private item(r: ClaimedReminder, tipo: NotificationKind, titulo: string, mensaje: string): NotificationItem {

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import {
@@ -11,6 +10,7 @@ import {
   todayIn,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { JobsService } from '../../common/jobs/jobs.service';
 import { EventsService } from '../events/events.service';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
@@ -54,12 +54,11 @@ interface BatchResult {
  * another process) produces it.
  */
 @Injectable()
-export class SchedulerService {
+export class SchedulerService implements OnModuleInit {
   /** Schedules claimed per transaction (tests lower it to make a few schedules span several batches). */
   batchSize = SCHEDULER_BATCH_SIZE;
 
   private readonly logger = new Logger('Scheduler');
-  private running = false;
 
   constructor(
     private readonly repo: ScheduledTasksRepository,
@@ -68,22 +67,15 @@ export class SchedulerService {
     private readonly calendar: CalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(OCCURRENCE_NOTIFIER) readonly notifier: OccurrenceNotifier,
+    private readonly jobs: JobsService,
   ) {}
 
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'scheduled-tasks' })
-  async onMinute(): Promise<void> {
-    // Tests and processes that must not generate set SCHEDULER_ENABLED=false; a slow tick is never overlapped by the next.
-    if (!this.config.schedulerEnabled || this.running) return;
-    this.running = true;
-    try {
-      await this.runTick();
-    } catch (err) {
-      this.logger.error(
-        `La generación de tareas programadas falló; se reintenta en el próximo minuto: ${(err as Error).message}`,
-      );
-    } finally {
-      this.running = false;
-    }
+  /**
+   * Every minute on the job runtime, once across the processes that run jobs (SCHEDULER_ENABLED);
+   * a slow tick is never overlapped by the next, and a failed one is retried with backoff.
+   */
+  onModuleInit(): void {
+    this.jobs.every({ name: 'scheduled-tasks', cron: '* * * * *', run: () => this.runTick() });
   }
 
   /** One pass over every due schedule, as of `now`. Safe to run concurrently in any number of processes. */

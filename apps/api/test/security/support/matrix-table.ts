@@ -385,6 +385,7 @@ export const MATRIX: Record<string, MatrixCase> = {
   'POST /api/events/ticket': { prepare: none, record: everyone(200) },
   'GET /api/audit': { prepare: none },
   'GET /api/audit/export': { prepare: none },
+  'GET /api/audit/jobs': { prepare: none },
   'GET /api/docs': { prepare: none },
   'GET /api/docs/openapi.json': { prepare: none },
 };

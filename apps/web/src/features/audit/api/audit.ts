@@ -46,3 +46,12 @@ export function useExportAudit() {
     },
   });
 }
+
+/** The background jobs: period, last run, next run and last failure (refreshed every minute). */
+export function useJobStatuses() {
+  return useQuery({
+    queryKey: ['audit', 'jobs'],
+    queryFn: () => apiRequest(AUDIT_ROUTES.jobs),
+    refetchInterval: 60_000,
+  });
+}

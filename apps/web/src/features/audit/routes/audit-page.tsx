@@ -8,11 +8,12 @@ import { PagedResults } from '../../../components/paged-results';
 import { showToast } from '../../../lib/toast';
 import { EMPTY_AUDIT_FILTERS, useAudit, useAuditActors, useExportAudit, type AuditFilterValues } from '../api/audit';
 import { AuditList } from '../components/audit-list';
+import { JobStatuses } from '../components/job-statuses';
 
 const ACTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }));
 const RESOURCES = AUDIT_RESOURCES.map((r) => ({ value: r, label: AUDIT_RESOURCE_LABELS[r] }));
 
-/** Administración > Auditoría: who did what and when, with filters and an Excel export. */
+/** Administración > Auditoría: who did what and when, with filters and an Excel export; then the background jobs. */
 export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
@@ -76,6 +77,7 @@ export function AuditPage() {
         >
           {(rows) => <AuditList entries={rows} />}
         </PagedResults>
+        <JobStatuses />
       </Stack>
     </>
   );
