@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Transactional } from '@nestjs-cls/transactional';
+import { Propagation, Transactional } from '@nestjs-cls/transactional';
 import {
   AssignedTaskBoardResponse,
   AssignedTaskHistoryResponse,
@@ -288,8 +288,12 @@ export class AssignedTasksService {
     return `cambiado sin conexión ${when}, sincronizado a las ${time(now)}`;
   }
 
-  /** The checks and writes of one update, in one transaction (also each item of the bulk call). */
-  @Transactional()
+  /**
+   * The checks and writes of one update, in one transaction (also each item of the bulk call);
+   * inside a request-wide transaction (an Idempotency-Key's) a savepoint, so a refused item of
+   * the bulk call leaves nothing behind.
+   */
+  @Transactional(Propagation.Nested)
   async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<UpdateOutcome> {
     const { row, access } = await this.visibleRow(caller, uuid, true);
     if (input.archivada !== undefined && !access.watches) throw forbidden();
