@@ -5,10 +5,10 @@ import { AssignedTasksRepository } from './assigned-tasks.repository';
 import { AssignedTasksService } from './assigned-tasks.service';
 import { CommentsService } from './comments.service';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { AttachmentsCoreModule } from '../attachments/attachments-core.module';
+import { AttachmentQueriesModule } from '../attachments/attachment-queries.module';
 
 @Module({
-  imports: [NotificationsModule, AttachmentsCoreModule],
+  imports: [NotificationsModule, AttachmentQueriesModule],
   controllers: [AssignedTasksController],
   providers: [AssignedTasksService, AssignedTasksRepository, CommentsService, AssignedTaskEvents],
   exports: [AssignedTasksService, AssignedTaskEvents],

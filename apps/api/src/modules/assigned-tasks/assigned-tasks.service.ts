@@ -31,8 +31,7 @@ import { AccessRepository } from '../../common/access/access.repository';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
 import { toAssignedTaskResponse, toChecklistItemResponse, toHistoryEntry } from './assigned-tasks.mapper';
-import { AttachmentsRepository } from '../attachments/attachments.repository';
-import { toAttachmentResponse } from '../attachments/attachments.mapper';
+import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import {
   AssignedTaskAccessRow,
   AssignedTasksRepository,
@@ -85,7 +84,7 @@ export class AssignedTasksService {
     private readonly repo: AssignedTasksRepository,
     private readonly access: AccessRepository,
     private readonly events: AssignedTaskEvents,
-    private readonly attachments: AttachmentsRepository,
+    private readonly attachments: AttachmentQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -143,7 +142,7 @@ export class AssignedTasksService {
     return items.map((item) =>
       toChecklistItemResponse(
         item,
-        files.filter((f) => f.checklist_item_uuid === item.uuid).map(toAttachmentResponse),
+        files.filter((f) => f.checklist_item_uuid === item.uuid),
       ),
     );
   }
@@ -189,7 +188,7 @@ export class AssignedTasksService {
     }
     const fresh = (await this.repo.findChecklistItem(uuid, itemUuid))!;
     const fotos = (await this.attachments.ofOccurrence(uuid)).filter((f) => f.checklist_item_uuid === itemUuid);
-    return { item: toChecklistItemResponse(fresh, fotos.map(toAttachmentResponse)), row, changed: input.hecho !== item.hecho };
+    return { item: toChecklistItemResponse(fresh, fotos), row, changed: input.hecho !== item.hecho };
   }
 
   /**
@@ -264,6 +263,14 @@ export class AssignedTasksService {
     if (outcome.newAssignee) {
       await this.events.changed([{ ...outcome.row, empleado_uuid: outcome.newAssignee }], 'asignacion', caller.uuid);
     }
+  }
+
+  /**
+   * A status moved into or out of the `terminada` category (the statuses module, in its
+   * transaction): its tasks become complete from when they entered it, or stop being complete.
+   */
+  async statusCategoryChanged(estadoUuid: string, finished: boolean): Promise<void> {
+    await this.repo.syncCompletionOfStatus(estadoUuid, finished);
   }
 
   /** `sin_conexion_en` as an instant: the last 7 days, not after now (5 minutes of clock skew allowed). */

@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@gestar/contracts';
+import { MESSAGES, type UserResponse } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { serviceUnavailable, unauthorized } from '../../common/http/app-exception';
+import { conflict, notFound, serviceUnavailable, unauthorized } from '../../common/http/app-exception';
 import { UserStateService } from '../../common/auth/user-state.service';
 import { mapGroups, type GroupRule } from '../sso/sso-config';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../common/auth/password';
 import { PG, pgErrorCode } from '../../database/sql';
 import { assertAdministratorRemains } from './administrators';
+import { toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';
 import { NotificationChannelsService } from '../notifications/notification-channels.service';
 
@@ -116,5 +117,33 @@ export class DirectoryUsersService {
     if (who.correo && EMAIL.test(who.correo)) await this.channels.setDirectoryAddress(uuid, who.correo);
     this.userState.invalidate(uuid);
     return uuid;
+  }
+
+  /**
+   * An administrator's link of a user to a directory identity (sso's DirectoryLinksService), in the
+   * caller's transaction: the user locked (404 when unknown), 409 when another user holds the identity.
+   */
+  async linkIdentity(
+    uuid: string,
+    l: { origen: 'oidc' | 'ldap'; emisor: string | null; externoId: string; gestiona: boolean },
+  ): Promise<void> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    const holder = await this.repo.findByDirectoryKey(l.origen, l.emisor, [l.externoId]);
+    if (holder && holder.uuid !== uuid) throw conflict(MESSAGES.errors.ssoIdentityTaken);
+    await this.repo.linkDirectory(uuid, l);
+  }
+
+  /** Back to a local user (404 when unknown), in the caller's transaction. */
+  @Transactional()
+  async unlinkIdentity(uuid: string): Promise<void> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    await this.repo.unlinkDirectory(uuid);
+  }
+
+  /** The user as the API answers it (404 when unknown). */
+  async userResponse(uuid: string): Promise<UserResponse> {
+    const row = await this.repo.findOne(uuid);
+    if (!row) throw notFound();
+    return toUserResponse(row);
   }
 }

@@ -1,7 +1,7 @@
 import type * as XLSX from 'xlsx';
 import { checklistProgressText, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import type { ExportBatch } from '../reports.repository';
-import { neutralizeFormula } from './cells';
+import { neutralizeFormula } from '../../../common/text/formula';
 
 const DATE_FORMAT = 'dd/mm/yyyy';
 const MIN_WIDTH = 10;
