@@ -391,7 +391,7 @@ describe('Idempotency-Key on write routes', () => {
             await tables.query<{ pid: number }>(
               `SELECT pid FROM pg_stat_activity
                 WHERE datname = current_database() AND wait_event_type = 'Lock'
-                  AND query ~ 'UPDATE claves_idempotencia\s+SET completada'`,
+                  AND query ~ 'UPDATE claves_idempotencia\\s+SET completada'`,
             )
           ).rows,
         (rows) => rows.length === 1,

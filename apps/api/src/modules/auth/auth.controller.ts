@@ -3,7 +3,6 @@ import type { Request, Response } from 'express';
 import {
   AUTH_ROUTES,
   REFRESH_COOKIE,
-  REFRESH_IN_BODY,
   RefreshTokenRequest,
   RefreshTokenResponse,
 } from '@gestar/contracts';
@@ -18,9 +17,9 @@ function refreshCookie(req: Request): string | undefined {
 }
 
 /**
- * Sessions (signing in and out: SignInController). A browser's refresh token lives only in an HttpOnly cookie scoped to
- * /api/auth (DECISIONS.md, "Refresh token in a cookie"); a client that is not a browser asks for
- * it in the body with `X-Refresh-Token: body` and sends it back in the body.
+ * Sessions: refreshing, listing and ending them (signing in and out is SignInController). A
+ * browser's refresh token lives only in an HttpOnly cookie scoped to /api/auth (DECISIONS.md,
+ * "Refresh token in a cookie"); a client that is not a browser sends it back in the body.
  */
 @Controller()
 export class AuthController {
