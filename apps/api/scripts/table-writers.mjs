@@ -13,8 +13,8 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  * (besides the table's module) allowed to write it.
  */
 export const ALLOWED = {
-  // The audit triggers' table is written by PostgreSQL itself; the API writes only the events the
-  // triggers cannot see (sign-ins, refusals, exports) through the common audit service.
+  // None today: every table has one writer. (`auditoria` is also filled by PostgreSQL's triggers,
+  // which are not API code; the API writes it only through common/audit.)
 };
 
 /** The module a file belongs to: `modules/<name>` or `common/<name>`; null outside them. */
