@@ -13,6 +13,9 @@ import { toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';
 import { NotificationChannelsService } from '../notifications/notification-channels.service';
 
+/** A parallel first sign-in of the same identity created its user meanwhile: sign in again as that user. */
+class RetrySignIn extends Error {}
+
 /** A plausible single address (a directory may hold anything in `mail`). */
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
 
@@ -62,13 +65,14 @@ export class DirectoryUsersService {
 
   /**
    * The user the identity signs in as. Two first sign-ins of one identity at once: the second
-   * insert meets the unique key and is tried again, finding the user the first one created.
+   * insert meets the unique key (or its username check meets the new user) and is tried again,
+   * finding the user the first one created.
    */
   async signIn(who: DirectoryIdentity): Promise<string> {
     try {
       return await this.applySignIn(who);
     } catch (err) {
-      if (pgErrorCode(err) !== PG.uniqueViolation) throw err;
+      if (pgErrorCode(err) !== PG.uniqueViolation && !(err instanceof RetrySignIn)) throw err;
       return this.applySignIn(who);
     }
   }
@@ -97,7 +101,12 @@ export class DirectoryUsersService {
       if (!rule) throw unauthorized(MESSAGES.errors.ssoNoGroup);
       // Same name as a Gestar user it is not linked to: that user is someone else until an
       // administrator says otherwise.
-      if (await this.repo.usernameHolder(who.username)) throw unauthorized(MESSAGES.errors.ssoUsernameCollision);
+      if (await this.repo.usernameHolder(who.username)) {
+        // A first sign-in of this same identity at the same moment may have created it since the
+        // lookup above (each statement sees what is committed): then it is that user, not a collision.
+        if (await this.repo.findByDirectoryKey(who.origen, who.emisor, who.keys)) throw new RetrySignIn();
+        throw unauthorized(MESSAGES.errors.ssoUsernameCollision);
+      }
       if (!sso.autoCreate) throw unauthorized(MESSAGES.errors.ssoUnknownUser);
       const access = await this.resolve(rule);
       uuid = await this.repo.insertFromDirectory({
