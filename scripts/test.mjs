@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, build, then every suite against a real PostgreSQL
-// (DATABASE_URL, else an embedded one) and the browser suite in real Chromium.
+// (DATABASE_URL, else an embedded one), the web's unit tests (Vitest) and the browser suite in real Chromium.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,15 @@ const env = { ...process.env, DATABASE_URL: db.url, CHROMIUM_PATH: chromium, FOR
 
 const suites = [
   { name: 'contratos', cwd: 'packages/contracts', cmd: 'pnpm', args: ['exec', 'jest', '--json', `--outputFile=${join(out, 'contracts.json')}`], kind: 'jest', file: 'contracts.json' },
+  // The web's pure logic (Vitest); its JSON report has jest's counts.
+  {
+    name: 'web (Vitest)',
+    cwd: 'apps/web',
+    cmd: 'pnpm',
+    args: ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'web-unit.json')}`],
+    kind: 'jest',
+    file: 'web-unit.json',
+  },
   { name: 'API (jest + PostgreSQL)', cwd: 'apps/api', cmd: 'pnpm', args: ['exec', 'jest', '--json', `--outputFile=${join(out, 'api.json')}`], kind: 'jest', file: 'api.json' },
   { name: 'despliegue (compose)', cwd: '.', cmd: process.execPath, args: ['--test', '--test-reporter=spec', 'docker/compose.test.mjs', 'docker/postgres-major.test.mjs', 'scripts/start.test.mjs'], kind: 'node' },
   { name: 'web (Chromium)', cwd: 'apps/web', cmd: 'pnpm', args: ['exec', 'playwright', 'test'], kind: 'playwright', file: 'web.json', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'web.json') } },

@@ -3,54 +3,32 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import path from 'node:path';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
-const SRC = path.resolve(import.meta.dirname, 'src');
-
-/** `features/<name>` of a path inside src/, or the top folder (`components`, `lib`, `app`). */
-function layerOf(file) {
-  const [top, name] = path.relative(SRC, file).split(path.sep);
-  return top === 'features' ? { top, feature: name } : { top };
-}
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
- * The web layering (STYLE.md): a feature never imports another feature, and the shared
- * `components/` and `lib/` never import a feature; only `app/` puts features together.
+ * The web layering (STYLE.md, issue 32): a feature never imports another feature, and the shared
+ * `components/` and `lib/` never import a feature; only `app/` puts features together. Paths are
+ * resolved as TypeScript does, so a relative, aliased or dynamic import is caught alike.
  */
-const layering = {
-  rules: {
-    imports: {
-      meta: { type: 'problem', schema: [] },
-      create(context) {
-        const from = layerOf(context.filename);
-        if (from.top === '..') return {};
-        const check = (node) => {
-          const spec = node.source?.value;
-          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-          const to = layerOf(path.resolve(path.dirname(context.filename), spec));
-          if (to.top !== 'features') return;
-          if (from.top === 'features' && from.feature !== to.feature) {
-            context.report({
-              node,
-              message: `features/${from.feature} no puede importar features/${to.feature}: mueva lo compartido a components/ o lib/.`,
-            });
-          } else if (from.top === 'components' || from.top === 'lib') {
-            context.report({
-              node,
-              message: `${from.top}/ no puede importar features/${to.feature}: lo compartido no depende de una feature.`,
-            });
-          }
-        };
-        return {
-          ImportDeclaration: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-          ImportExpression: check,
-        };
-      },
-    },
-  },
-};
+const layering = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `features/${feature} no puede importar otra feature: mueva lo compartido a components/ o lib/, o compóngalas en app/.`,
+  })),
+  ...['components', 'lib', 'test'].map((shared) => ({
+    target: `./src/${shared}`,
+    from: './src/features',
+    message: `${shared}/ no puede importar una feature: lo compartido no depende de ninguna; compóngalas en app/.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -78,7 +56,14 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { layering },
-    rules: { 'layering/imports': 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layering }],
+      // An import the resolver cannot follow would escape the zones above: none may exist.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:pwa-register'] }],
+    },
   },
 );

@@ -18,6 +18,8 @@ process.env.E2E_RUN_ID ??= String(process.pid);
 
 export default defineConfig({
   testDir: './e2e',
+  // Only the browser specs: the unit tests (src/**/*.test.ts) are Vitest's.
+  testMatch: '**/*.spec.ts',
   outputDir: `./e2e/.artifacts/test-results/${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,

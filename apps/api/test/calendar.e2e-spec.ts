@@ -141,6 +141,24 @@ describe('company calendar API', () => {
     ]);
   });
 
+  it('the preview names the years it reaches whose holidays are not loaded, unless it keeps every date', async () => {
+    // 2032 was brought in above; 2033 and 2034 were not.
+    const years = async (desde: string, policy: string) =>
+      parseWith(
+        SchedulePreviewResponseSchema,
+        (
+          await t.http
+            .get(`/api/scheduled-task/preview?regla=FREQ%3DMONTHLY%3BBYMONTHDAY%3D15&desde=${desde}&n=12&dias_no_laborables=${policy}`)
+            .set(as(supervisor))
+            .expect(200)
+        ).body,
+      ).anios_sin_feriados;
+    expect(await years('2032-01-01', 'siguiente_habil')).toEqual([]);
+    expect(await years('2032-06-01', 'omitir')).toEqual([2033]);
+    expect(await years('2033-06-01', 'anterior_habil')).toEqual([2033, 2034]);
+    expect(await years('2033-06-01', 'generar')).toEqual([]);
+  });
+
   it('a schedule saved with the previous working day keeps it', async () => {
     const [{ uuid: tarea }] = await t.ds.query(`SELECT uuid FROM tareas WHERE titulo = 'Afilar la sierra circular'`);
     const res = await t.http

@@ -535,7 +535,7 @@ describe('statuses: order and colour', () => {
     expect(color).toBe('#ABCDEF');
     const list = parseWith(StatusListResponseSchema, (await t.http.get('/api/statuses').set(auth(admin))).body);
     expect(list.data.map((s) => s.order)).toEqual([1, 2, 3, 4]);
-    // Two statuses may not share an order (docs/DECISIONS.md, "Status categories").
+    // Two statuses may not share an order (docs/DECISIONS.md, "Areas, users, roles and catalogs").
     expectError(
       await t.http
         .post('/api/statuses')

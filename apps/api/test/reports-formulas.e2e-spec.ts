@@ -1,5 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
+import { REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import { areaUuid, createTestApp, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /**
@@ -32,8 +33,11 @@ const CASES: { start: string; cells: [string, string, string, string, string, st
   { start: '＝', cells: [`'＝Nombre6 ${MARK}`, `'＝Tarea ${MARK} 6`, `'＝Área ${MARK} 6`, `'＝Estado ${MARK} 6`, `'＝obs 6`, `1. ＝sug 6`] },
 ];
 
-/** The text columns of an exported row (REPORT_EXPORT_COLUMNS without the dates and the rating). */
-const textColumns = (r: string[]) => [r[0], r[1], r[2], r[3], r[7], r[9]];
+/** The text columns of an exported row that a person types (REPORT_EXPORT_COLUMNS without dates, numbers and Sí/No). */
+const TYPED = ['Colaborador', 'Tarea', 'Área', 'Estado', 'Observaciones', 'Sugerencias'].map((c) =>
+  REPORT_EXPORT_COLUMNS.indexOf(c as (typeof REPORT_EXPORT_COLUMNS)[number]),
+);
+const textColumns = (r: string[]) => TYPED.map((i) => r[i]);
 
 describe('exports keep dangerous text as text', () => {
   let t: TestApp;

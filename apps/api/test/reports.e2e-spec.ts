@@ -51,6 +51,8 @@ function expectedCells(r: ReportRow, tz: string): string[] {
     r.estado.nombre,
     dmy(calendarDateIn(new Date(r.fecha_asignacion), tz)),
     dmy(calendarDateIn(r.fecha_vencimiento, tz)),
+    r.fecha_completada === null ? '' : dmy(calendarDateIn(new Date(r.fecha_completada), tz)),
+    r.a_tiempo === null ? '' : r.a_tiempo ? 'Sí' : 'No',
     r.calificacion === null ? '' : String(r.calificacion),
     neutral(r.observaciones ?? ''),
     r.checklist_progreso.total === 0 ? '' : `${r.checklist_progreso.hechos} de ${r.checklist_progreso.total}`,
@@ -154,6 +156,11 @@ describe('reports', () => {
       completada: '2024-03-04T10:00:00-03:00',
       calificacion: 2,
     });
+    // Completed late in the evening of its due day in the company zone (the next day in UTC): on time.
+    const lustrar = await task('Lustrar mesa ratona', 'Logística');
+    await row(lustrar, 'jruiz', 'Completada', '2025-06-05T08:00:00-03:00', '2025-06-06', {
+      completada: '2025-06-06T23:30:00-03:00',
+    });
     // Suggestions are listed in the order they were made.
     await t.ds.query(
       `INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion, fecha_creacion)
@@ -188,6 +195,25 @@ describe('reports', () => {
       ]);
       expect(calendarDateIn(barnizar.fecha_vencimiento, tz)).toBe('2024-03-12');
       expect(all.data.find((r) => r.tarea.titulo === 'Flete a Córdoba')!.tarea.sugerencias).toEqual([]);
+    });
+
+    it('each row says when it was completed and whether on time, so the stats can be counted row by row', async () => {
+      const all = await report('admin');
+      const byTitle = (titulo: string) => all.data.find((r) => r.tarea.titulo === titulo)!;
+      expect(byTitle('Barnizar cómoda Provenzal')).toMatchObject({ a_tiempo: true });
+      expect(calendarDateIn(new Date(byTitle('Barnizar cómoda Provenzal').fecha_completada!), tz)).toBe('2024-03-11');
+      expect(byTitle('Flete a Córdoba')).toMatchObject({ a_tiempo: false });
+      expect(byTitle('Lustrar mesa ratona')).toMatchObject({ a_tiempo: true });
+      expect(calendarDateIn(new Date(byTitle('Lustrar mesa ratona').fecha_completada!), tz)).toBe('2025-06-06');
+      expect(byTitle('Tapizar sillón de 3 cuerpos')).toMatchObject({ fecha_completada: null, a_tiempo: null });
+      // The figures the screen shows are the rows counted by hand.
+      const stats = parseWith(
+        ReportStatsResponseSchema,
+        (await t.http.get('/api/reports/stats').set(as('admin')).expect(200)).body,
+      );
+      expect(all.data.filter((r) => r.fecha_completada !== null)).toHaveLength(stats.completadas);
+      expect(all.data.filter((r) => r.a_tiempo === true)).toHaveLength(stats.completadas_a_tiempo);
+      expect(all.data.filter((r) => r.a_tiempo !== null)).toHaveLength(stats.completadas);
     });
 
     it('pages with limit: pages are disjoint, cover everything and report totalPages', async () => {
@@ -456,8 +482,27 @@ describe('reports', () => {
       expect(sheet.F2?.t).toBe('n');
       expect((sheet['!cols'] ?? []).length).toBe(REPORT_EXPORT_COLUMNS.length);
       const barnizar = aoa.find((r) => r[1] === 'Barnizar cómoda Provenzal')!;
-      expect(barnizar[7]).toBe(`'${HYPERLINK}`);
+      expect(barnizar[9]).toBe(`'${HYPERLINK}`);
+      // The completion is a real date cell too.
+      const completed = aoa.findIndex((r) => r[1] === 'Barnizar cómoda Provenzal') + 1;
+      expect(sheet[`G${completed}`]).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
       expect(Object.values(sheet).some((c) => typeof c === 'object' && c !== null && 'f' in c)).toBe(false);
+      // A second sheet holds the screen's summary, over the same rows.
+      expect(book.SheetNames).toEqual(['Reporte', 'Resumen']);
+      const stats = parseWith(
+        ReportStatsResponseSchema,
+        (await t.http.get('/api/reports/stats').set(as('admin')).expect(200)).body,
+      );
+      const summary = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets.Resumen!, { header: 1, defval: '' });
+      const figure = (label: string) => summary.find((r) => r[0] === label)?.[1];
+      expect(figure('Tareas')).toBe(stats.total);
+      expect(figure('Completadas')).toBe(stats.completadas);
+      expect(figure('Completadas a tiempo')).toBe(stats.completadas_a_tiempo);
+      expect(figure('Vencidas sin completar')).toBe(stats.vencidas);
+      for (const e of stats.por_estado) expect(summary).toContainEqual(expect.arrayContaining([e.nombre, e.total]));
+      for (const a of stats.por_area) {
+        expect(summary).toContainEqual(expect.arrayContaining([a.nombre, a.total, a.completadas, a.completadas_a_tiempo]));
+      }
     });
 
     it('CSV: UTF-8 with BOM, ; separated, quoted, every row, formulas neutralised', async () => {
@@ -511,6 +556,13 @@ describe('reports', () => {
       expect(text).toContain('=HYPERLINK("http://evil');
       expect(text).toContain('1. Lijar entre manos');
       expect(text).toContain('2. Usar barniz al agua');
+      // The screen's figures and charts come before the table.
+      for (const h of ['TAREAS', 'COMPLETADAS A TIEMPO', 'CALIFICACIÓN PROMEDIO', 'VENCIDAS', 'Tareas por estado']) {
+        expect(text).toContain(h);
+      }
+      expect(text).toContain('Completadas a tiempo por área');
+      expect(text).toMatch(/\d+ de \d+ completadas/);
+      expect(text.indexOf('Tareas por estado')).toBeLessThan(text.indexOf('Observaciones'));
 
       // Every row of the full report, in order: the dates of creation and due of each row appear in sequence.
       const full = await download('pdf');

@@ -58,11 +58,20 @@ test.describe('reports screen (SPEC 2.13)', () => {
       'Estado',
       'Fecha de creación',
       'Fecha de vencimiento',
+      'Fecha de finalización',
+      'A tiempo',
       'Calificación',
       'Observaciones',
       'Lista',
       'Acciones',
     ]);
+    // A completed row says when and whether on time; an open one leaves both empty.
+    const completed = reportTable(page).getByRole('row').filter({ hasText: 'Completada' }).first();
+    await expect(completed.getByRole('cell').nth(6)).toHaveText(/^\d{1,2} \S+ \d{4}$/);
+    await expect(completed.getByRole('cell').nth(7)).toHaveText(/^(Sí|No)$/);
+    const open = reportTable(page).getByRole('row').filter({ hasText: 'Pendiente' }).first();
+    await expect(open.getByRole('cell').nth(6)).toHaveText('—');
+    await expect(open.getByRole('cell').nth(7)).toHaveText('—');
     for (const name of ['Exportar XLSX', 'Exportar PDF', 'Exportar CSV'])
       await expect(page.getByRole('button', { name })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Tareas por estado' })).toBeVisible();

@@ -168,7 +168,17 @@ test.describe('scheduled tasks screen (SPEC 2.7)', () => {
       ['lun', 'mié', 'vie'].every((day) => texts.some((d) => d.trim().startsWith(day)));
     await expect.poll(async () => onRule(await next.allInnerTexts())).toBe(true);
     const shown = await next.allInnerTexts();
+    // No year's holidays are loaded here (the automatic import is off): the form says so for the years it reaches,
+    // and says nothing when the dates are kept on any day.
+    const years = [
+      ...new Set((await next.locator('time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime')!.slice(0, 4))))),
+    ];
+    const unloaded = form.getByTestId('anios-sin-feriados');
+    await expect(unloaded).toContainText(`Los feriados de ${years.join(' y ')} aún no están cargados`);
     await page.screenshot({ path: join(shotsDir, 'schedule-rule-1280.png') });
+    await form.getByRole('combobox', { name: 'En un día no laborable' }).click();
+    await page.getByRole('option', { name: 'Generar igual' }).click();
+    await expect(unloaded).toHaveCount(0);
 
     // The company marks the third of those days as a holiday: the preview moves it to the next working day.
     const holiday = (await next.nth(2).locator('time').getAttribute('datetime'))!;

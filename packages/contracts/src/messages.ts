@@ -244,7 +244,7 @@ export const MESSAGES = {
     attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
     attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',
     attachmentDeleteForbidden: 'Solo quien subió el archivo o un supervisor del área puede eliminarlo',
-    /** 403 of deleting a description image (DECISIONS, "Trust: photos and evidence"). */
+    /** 403 of deleting a description image (DECISIONS, "Checklists and photos"). */
     descriptionImageDeleteForbidden:
       'Solo quien subió la imagen o quien puede editar todas las tareas que la muestran puede eliminarla',
     /** 409 of deleting the last photo of a step that requires one, in a finished task. */

@@ -128,7 +128,8 @@ const SPEC_CALLS = [
   'PUT /api/users/:id',
   'DELETE /api/users/:id',
   'POST /api/users/:id/change-password',
-  // SPEC.md's GET /api/users/areas/{id}, under the user: the two paths matched the same URLs (DECISIONS, 'Trust: small holes').
+  // SPEC.md's GET /api/users/areas/{id}, under the user: the two paths matched the same URLs
+  // (DECISIONS, 'Areas, users, roles and catalogs').
   'GET /api/users/:id/area-users',
   'POST /api/job-description-user',
   'GET /api/statuses',

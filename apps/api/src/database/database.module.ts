@@ -7,7 +7,7 @@ import { AfterCommit } from './after-commit';
 import { Db } from './db';
 
 /**
- * The transaction context (docs/DECISIONS.md, "Transactions in a context"): a method marked
+ * The transaction context (docs/DECISIONS.md, "Data layer"): a method marked
  * `@Transactional()` opens a transaction that every `Db` query inside it joins, wherever it is
  * called from; no EntityManager travels through signatures.
  */

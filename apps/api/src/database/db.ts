@@ -15,7 +15,7 @@ interface PgClient {
 /**
  * Statements that run often are prepared, once per connection, under a name: PostgreSQL then
  * parses them once and, when the plan does not depend on the parameters, plans them once
- * (docs/DECISIONS.md, «Prepared statements»). A text gets its name the second time it is seen,
+ * (docs/DECISIONS.md, «Data layer»). A text gets its name the second time it is seen,
  * so one-off texts (a bulk insert of n rows) prepare nothing; both maps are bounded.
  */
 const PREPARED_MAX = 400;

@@ -1,7 +1,7 @@
 import type { PageMeta } from '@gestar/contracts';
 
 /**
- * The one way SQL is written in the API (docs/DECISIONS.md, "SQL in repositories, one style").
+ * The one way SQL is written in the API (docs/DECISIONS.md, "Data layer").
  *
  *   sql`SELECT uuid FROM areas WHERE nombre = ${nombre} AND ${condition}`
  *

@@ -31,7 +31,7 @@ const loadLayout = () => import('./layout/app-layout');
 
 const protectedRoutes: RouteObject[] = [
   { index: true, element: lazyPage(() => import('../features/assigned-tasks/routes/board-page'), 'BoardPage', '/') },
-  { path: 'tareas', element: lazyPage(() => import('../features/tasks/routes/tasks-page'), 'TasksPage', '/tareas') },
+  { path: 'tareas', element: lazyPage(() => import('./routes/tasks-route'), 'TasksRoute', '/tareas') },
   {
     path: 'programacion-tareas',
     element: lazyPage(() => import('../features/scheduled-tasks/routes/scheduled-tasks-page'), 'ScheduledTasksPage', '/programacion-tareas'),

@@ -8,14 +8,9 @@
  * Others listen with `subscribeServerEvent(SERVER_EVENTS.notification, fn)`.
  */
 import { useEffect } from 'react';
-import {
-  AssignedTaskChangedEventSchema,
-  EVENTS_ROUTES,
-  SERVER_EVENTS,
-  TaskChangedEventSchema,
-  type ServerEventName,
-} from '@gestar/contracts';
+import { EVENTS_ROUTES, SERVER_EVENTS, type ServerEventName } from '@gestar/contracts';
 import { apiRequest, refreshSession } from './api-client';
+import { ownChangeLedger, staleKeyBatcher, staleKeysOf } from './live-event-grouping';
 import { queryClient } from './query-client';
 import { decodeToken, getAccessToken, isTokenStale, useSession } from './session';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
@@ -40,94 +35,19 @@ export function subscribeServerEvent(name: ServerEventName, handler: ServerEvent
   };
 }
 
-/**
- * Query keys made stale by events, invalidated together once the events stop
- * for a moment (and at the latest a second after the first one): a scheduler
- * tick or a burst of changes announces many events at once, and each key is
- * then refetched once per burst, not once per event.
- */
-const QUIET_MS = 200;
-const MAX_WAIT_MS = 1000;
-const staleKeys = new Map<string, readonly unknown[]>();
-let invalidateTimer: ReturnType<typeof setTimeout> | null = null;
-let firstStaleAt = 0;
-
-function flushStale(): void {
-  invalidateTimer = null;
-  const keys = [...staleKeys.values()];
-  staleKeys.clear();
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-}
-
-function markStale(queryKey: readonly unknown[]): void {
-  const now = Date.now();
-  if (staleKeys.size === 0) firstStaleAt = now;
-  staleKeys.set(JSON.stringify(queryKey), queryKey);
-  if (invalidateTimer) clearTimeout(invalidateTimer);
-  invalidateTimer = setTimeout(flushStale, Math.max(0, Math.min(QUIET_MS, firstStaleAt + MAX_WAIT_MS - now)));
-}
-
-/**
- * Changes this tab made itself and already applied to its cache from the answer: the echo
- * of each on the stream (one per task and recipient row) must not refetch the board again.
- * Another tab of the same person does not know them and refetches as usual.
- */
-const OWN_CHANGE_TTL_MS = 10_000;
-const ownChanges = new Map<string, { count: number; timer: ReturnType<typeof setTimeout> }>();
+const markStale = staleKeyBatcher((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+const ownChanges = ownChangeLedger(10_000);
 
 /**
  * Marks the next `count` events about `uuid` as this tab's own (call before the request: the
  * event may arrive before the answer). Answers a function that forgets them (a refused change).
  */
 export function expectOwnChange(uuid: string, count = 1): () => void {
-  const previous = ownChanges.get(uuid);
-  if (previous) clearTimeout(previous.timer);
-  const entry = { count: (previous?.count ?? 0) + count, timer: setTimeout(() => ownChanges.delete(uuid), OWN_CHANGE_TTL_MS) };
-  ownChanges.set(uuid, entry);
-  return () => {
-    const current = ownChanges.get(uuid);
-    if (!current) return;
-    current.count -= count;
-    if (current.count <= 0) {
-      clearTimeout(current.timer);
-      ownChanges.delete(uuid);
-    }
-  };
+  return ownChanges.expect(uuid, count);
 }
 
-function consumeOwnChange(uuid: string): boolean {
-  const entry = ownChanges.get(uuid);
-  if (!entry) return false;
-  entry.count -= 1;
-  if (entry.count <= 0) {
-    clearTimeout(entry.timer);
-    ownChanges.delete(uuid);
-  }
-  return true;
-}
-
-/** Query keys each event makes stale (prefix match). */
 function invalidateFor(name: string, data: unknown): void {
-  if (name === SERVER_EVENTS.assignedTaskChanged) {
-    const event = AssignedTaskChangedEventSchema.safeParse(data);
-    if (event.success && event.data.cambio === 'comentario') {
-      markStale(['assigned-tasks', 'comments', event.data.uuid]);
-      markStale(['assigned-tasks', 'history', event.data.uuid]);
-      return;
-    }
-    if (event.success && consumeOwnChange(event.data.uuid)) {
-      // Already applied from the answer; only what the board does not show follows.
-      markStale(['assigned-tasks', 'history', event.data.uuid]);
-      markStale(['reports']);
-      return;
-    }
-    markStale(['assigned-tasks']);
-    markStale(['reports']);
-  } else if (name === SERVER_EVENTS.taskChanged) {
-    if (!TaskChangedEventSchema.safeParse(data).success) return;
-    markStale(['tasks']);
-    markStale(['assigned-tasks']);
-  }
+  for (const queryKey of staleKeysOf(name, data, ownChanges.consume)) markStale(queryKey);
 }
 
 function dispatch(name: string, raw: string): void {

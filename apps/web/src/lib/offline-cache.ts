@@ -1,6 +1,6 @@
 /**
- * The offline copy of what a person has seen (issue 18, docs/DECISIONS.md "Reading offline"):
- * every successful read is also written to IndexedDB under the signed-in user, and put back into
+ * The offline copy of what a person has seen (issue 18, docs/DECISIONS.md "Offline and the
+ * installable app"): every successful read is also written to IndexedDB under the signed-in user, and put back into
  * the query cache when the app starts without a network, when the network drops, or when a read
  * fails for want of one. The in-memory cache keeps its 5 minutes (SPEC section 9); this copy keeps
  * a read for OFFLINE_MAX_AGE_MS and is cleared at logout.

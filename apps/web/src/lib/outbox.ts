@@ -1,6 +1,6 @@
 /**
- * Changes made without a network (issue 18, docs/DECISIONS.md "Writing offline"): kept in
- * IndexedDB in the order they were made, each with the Idempotency-Key it will be sent with, and
+ * Changes made without a network (issue 18, docs/DECISIONS.md "Offline and the installable app"):
+ * kept in IndexedDB in the order they were made, each with the Idempotency-Key it will be sent with, and
  * sent when the network returns (also after the app was closed and opened again). The server's
  * state wins: a change it refuses is dropped and the person is told which and why. A change of
  * another person (someone else signed in on this phone) is dropped with a notice.
@@ -102,7 +102,9 @@ export async function enqueue(
 ): Promise<OutboxEntry> {
   const user = getSession().user?.uuid;
   if (!user) throw new Error('Sin sesión');
-  const entry: OutboxEntry = { ...change, id: change.id ?? newUuid(), user, createdAt: Date.now() };
+  // Strictly after the last one: two changes in the same millisecond keep their order after a reload.
+  const createdAt = Math.max(Date.now(), (queue.at(-1)?.createdAt ?? 0) + 1);
+  const entry: OutboxEntry = { ...change, id: change.id ?? newUuid(), user, createdAt };
   await set(entry.id, entry, db());
   queue.push(entry);
   publish();

@@ -28,7 +28,6 @@ export const CACHE_TIMES = {
   areasOfUser: 30 * MINUTE_MS,
   usersOfAreasOfUser: 30 * MINUTE_MS,
 } as const;
-export type CacheTimeKey = keyof typeof CACHE_TIMES;
 
 /** Query cache retention (garbage-collection time). */
 export const QUERY_GC_TIME_MS = 5 * MINUTE_MS;

@@ -89,6 +89,8 @@ describe('report responses', () => {
     estado: { uuid: U2, nombre: 'Completada', color: '#00AA00' },
     fecha_asignacion: '2030-01-01T03:00:00.000Z',
     fecha_vencimiento: '2030-01-02T03:00:00.000Z',
+    fecha_completada: '2030-01-02T21:00:00.000Z',
+    a_tiempo: true,
     calificacion: 4,
     observaciones: null,
     archivada: true,
@@ -98,6 +100,9 @@ describe('report responses', () => {
     const body = { data: [row], totalPages: 1, meta: { totalItems: 1, currentPage: 1, limit: 10, totalPages: 1 } };
     expect(issuesOf(ReportResponseSchema, body)).toEqual([]);
     expect(issuesOf(ReportResponseSchema, { ...body, data: [{ ...row, calificacion: 6 }] })).not.toEqual([]);
+    // Not completed: no date and no verdict; a verdict is a boolean, never a text.
+    expect(issuesOf(ReportResponseSchema, { ...body, data: [{ ...row, fecha_completada: null, a_tiempo: null }] })).toEqual([]);
+    expect(issuesOf(ReportResponseSchema, { ...body, data: [{ ...row, a_tiempo: 'Sí' }] })).not.toEqual([]);
   });
   it('parses stats', () => {
     const stats = {

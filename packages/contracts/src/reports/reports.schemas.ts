@@ -72,6 +72,8 @@ export const REPORT_COLUMNS = [
   'Estado',
   'Fecha de creación',
   'Fecha de vencimiento',
+  'Fecha de finalización',
+  'A tiempo',
   'Calificación',
   'Observaciones',
   'Lista',
@@ -80,6 +82,14 @@ export const REPORT_COLUMNS = [
 /** The "Lista" column: steps done of the occurrence's checklist ("3 de 5"), empty without one. */
 export function checklistProgressText(p: ChecklistProgress): string {
   return p.total === 0 ? '' : `${p.hechos} de ${p.total}`;
+}
+
+/**
+ * The "A tiempo" column: «Sí» when the occurrence was completed on or before its due date (company
+ * calendar dates, as the stats count it), «No» when after, empty while it is not completed.
+ */
+export function onTimeText(aTiempo: boolean | null): string {
+  return aTiempo === null ? '' : aTiempo ? 'Sí' : 'No';
 }
 
 /** Thumbnails of photos a PDF row shows at most (the option `fotos`). */
@@ -100,6 +110,10 @@ export const ReportRowSchema = z.object({
   estado: z.object({ uuid: UuidSchema, nombre: z.string(), color: z.string() }),
   fecha_asignacion: IsoDateTimeSchema,
   fecha_vencimiento: IsoDateTimeSchema,
+  /** When it was completed (null: not completed); the stats count it from this. */
+  fecha_completada: IsoDateTimeSchema.nullable(),
+  /** Completed on or before its due date (company calendar dates); null while not completed. */
+  a_tiempo: z.boolean().nullable(),
   calificacion: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable(),
   observaciones: z.string().nullable(),
   archivada: z.boolean(),

@@ -117,6 +117,11 @@ export const SchedulePreviewResponseSchema = z.object({
   fechas: z.array(PreviewDate),
   /** The same dates, each with the day it appears on the board (its date less the lead, not before today). */
   ocurrencias: z.array(z.object({ fecha: PreviewDate, aparece: PreviewDate })),
+  /**
+   * The years those dates reach whose holidays are not loaded in the company calendar (there only
+   * the days marked by hand are avoided), in order; empty under `generar`.
+   */
+  anios_sin_feriados: z.array(z.number().int()),
 });
 export type SchedulePreviewResponse = z.infer<typeof SchedulePreviewResponseSchema>;
 

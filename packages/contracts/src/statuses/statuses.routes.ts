@@ -1,6 +1,5 @@
-import { defineRoute } from '../common/route';
+import { catalogRoutes } from '../common/catalog-routes';
 import { MESSAGES } from '../messages';
-import { OkResponseSchema, UuidParamSchema } from '../common/common.schemas';
 import {
   CreateStatusRequestSchema,
   StatusListQuerySchema,
@@ -9,47 +8,46 @@ import {
   UpdateStatusRequestSchema,
 } from './statuses.schemas';
 
-export const STATUSES_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/api/statuses',
-    access: { anyOf: ['read:status'] },
-    query: StatusListQuerySchema,
-    response: StatusListResponseSchema,
-    status: 200,
-    summary: 'Estados ordenados por order (límite por defecto 100).',
-  }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/api/statuses',
-    access: { anyOf: ['create:status'] },
-    body: CreateStatusRequestSchema,
-    response: StatusResponseSchema,
-    status: 201,
-    conflicts: [MESSAGES.errors.statusNameTaken, MESSAGES.errors.statusOrderTaken],
-    summary:
+const { nameTaken, orderTaken, lastFinished, inUse } = {
+  nameTaken: MESSAGES.errors.statusNameTaken,
+  orderTaken: MESSAGES.errors.statusOrderTaken,
+  lastFinished: MESSAGES.errors.lastFinishedStatus,
+  inUse: MESSAGES.errors.statusInUse,
+};
+
+const catalog = catalogRoutes({
+  path: '/api/statuses',
+  read: { anyOf: ['read:status'] },
+  create: 'create:status',
+  update: 'update:status',
+  delete: 'delete:status',
+  schemas: {
+    listQuery: StatusListQuerySchema,
+    list: StatusListResponseSchema,
+    item: StatusResponseSchema,
+    create: CreateStatusRequestSchema,
+    update: UpdateStatusRequestSchema,
+  },
+  conflicts: {
+    create: [nameTaken, orderTaken],
+    update: [nameTaken, orderTaken, lastFinished],
+    remove: [inUse, lastFinished],
+  },
+  summaries: {
+    list: 'Estados ordenados por order (límite por defecto 100).',
+    get: 'Un estado.',
+    create:
       'Crea un estado (categoría en_curso si se omite); el color se guarda en mayúsculas; 409 si el nombre o el orden ya existen.',
-  }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/api/statuses/:id',
-    access: { anyOf: ['update:status'] },
-    params: UuidParamSchema,
-    body: UpdateStatusRequestSchema,
-    response: StatusResponseSchema,
-    status: 200,
-    conflicts: [MESSAGES.errors.statusNameTaken, MESSAGES.errors.statusOrderTaken, MESSAGES.errors.lastFinishedStatus],
-    summary:
+    update:
       'Edita un estado (la categoría se conserva si se omite); 409 si el nombre o el orden ya existen o si dejaría de haber un estado terminado.',
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/statuses/:id',
-    access: { anyOf: ['delete:status'] },
-    params: UuidParamSchema,
-    response: OkResponseSchema,
-    status: 200,
-    conflicts: [MESSAGES.errors.statusInUse, MESSAGES.errors.lastFinishedStatus],
-    summary: 'Elimina un estado; 409 si alguna tarea asignada lo usa o si es el último estado terminado.',
-  }),
+    remove: 'Elimina un estado; 409 si alguna tarea asignada lo usa o si es el último estado terminado.',
+  },
+});
+
+/** Statuses are read as a whole list only (the board needs them all): no single-record read. */
+export const STATUSES_ROUTES = {
+  list: catalog.list,
+  create: catalog.create,
+  update: catalog.update,
+  remove: catalog.remove,
 } as const;

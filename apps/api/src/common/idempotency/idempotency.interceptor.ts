@@ -28,7 +28,7 @@ export function fingerprint(req: Request): string {
 }
 
 /**
- * `Idempotency-Key` on every authenticated write (DECISIONS.md, "Idempotency-Key"): the same
+ * `Idempotency-Key` on every authenticated write (DECISIONS.md, "Idempotency-Key on every write"): the same
  * key with the same request within 24 hours answers the first answer again without running the
  * handler; with another request, 422. Keys belong to the user who sent them.
  *

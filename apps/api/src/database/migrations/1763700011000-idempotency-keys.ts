@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotency keys of write requests (DECISIONS.md, "Idempotency-Key"): one row per user and
- * key, holding a fingerprint of the request and, once it succeeded, its answer. Shared by every
+ * Idempotency keys of write requests (DECISIONS.md, "Idempotency-Key on every write"): one row
+ * per user and key, holding a fingerprint of the request and, once it succeeded, its answer. Shared by every
  * API process; rows expire and are pruned by the scheduler.
  */
 export class IdempotencyKeys1763700011000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sessions a person controls (DECISIONS.md, "Sessions"): one row per sign-in, named by its
+ * Sessions a person controls (DECISIONS.md, "Sign-in and sessions"): one row per sign-in, named by its
  * refresh-token family; access tokens carry it (`sid`) and die with it. Stream tickets are
  * single-use passes for the live-event stream, so no token travels in a URL.
  */

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The board counts each card's checklist steps and those done (issue 21, docs/DECISIONS.md
- * «Prepared statements»). The steps' key (tarea_asignada_uuid, orden) now carries
+ * «Data layer»). The steps' key (tarea_asignada_uuid, orden) now carries
  * `hecho` too, so that count reads the index alone instead of one heap page per step.
  */
 export class BoardProgress1763700016200 implements MigrationInterface {

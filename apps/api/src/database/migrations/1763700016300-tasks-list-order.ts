@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The tasks list (newest first, active or not) reads its page from an index in its own order
  * instead of sorting every task of the catalog, and counts its total apart (issue 21,
- * docs/DECISIONS.md «The tasks list: an index in its order, the total counted apart»).
+ * docs/DECISIONS.md «Data layer»).
  */
 export class TasksListOrder1763700016300 implements MigrationInterface {
   name = 'TasksListOrder1763700016300';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Directory identities link by their own key only (DECISIONS.md, "Trust: company sign-in"):
+ * Directory identities link by their own key only (DECISIONS.md, "Company sign-in"):
  * OpenID by issuer and subject, LDAP by entryUUID (or the DN). `directorio_gestiona` says
  * whether the group map sets the user's role and areas at each sign-in: accounts the directory
  * created, or linked by an administrator with management on. Links made before this migration

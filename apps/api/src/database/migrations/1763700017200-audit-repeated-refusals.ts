@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Repeated refusals of one person on one route within a minute are one audit entry with a count
- * (DECISIONS.md, "Trust: limits that hold in parallel"): `veces` and the time of the last one.
+ * (DECISIONS.md, "Audit log"): `veces` and the time of the last one.
  * The log stays append-only: the only change it accepts is a refusal's count going up, with its
  * last time, every other column as it was. `auditoria_rechazo` counts or inserts under a lock per
  * person, method and route in one call, so parallel refusals make one entry and the lock is held

@@ -6,7 +6,8 @@ import type {
   ChecklistItemResponse,
   CommentResponse,
 } from '@gestar/contracts';
-import type { CardRow, ChecklistItemRow, CommentRow, HistoryRow } from './assigned-tasks.repository';
+import type { CardRow, ChecklistItemRow, HistoryRow } from './assigned-tasks.repository';
+import type { CommentRow } from './comments.repository';
 
 /** History rows written by the scheduler have no user. */
 const SYSTEM_AUTHOR = { nombre: 'Sistema', apellido: '' };

@@ -3,6 +3,7 @@ import { AssignedTaskEvents } from './assigned-task-events';
 import { AssignedTasksController } from './assigned-tasks.controller';
 import { AssignedTasksRepository } from './assigned-tasks.repository';
 import { AssignedTasksService } from './assigned-tasks.service';
+import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AttachmentQueriesModule } from '../attachments/attachment-queries.module';
@@ -10,7 +11,7 @@ import { AttachmentQueriesModule } from '../attachments/attachment-queries.modul
 @Module({
   imports: [NotificationsModule, AttachmentQueriesModule],
   controllers: [AssignedTasksController],
-  providers: [AssignedTasksService, AssignedTasksRepository, CommentsService, AssignedTaskEvents],
+  providers: [AssignedTasksService, AssignedTasksRepository, CommentsRepository, CommentsService, AssignedTaskEvents],
   exports: [AssignedTasksService, AssignedTaskEvents],
 })
 export class AssignedTasksModule {}

@@ -103,16 +103,6 @@ export interface HistoryRow {
   usuario_apellido: string | null;
 }
 
-export interface CommentRow {
-  uuid: string;
-  texto: string;
-  usuario_uuid: string;
-  usuario_nombre: string;
-  usuario_apellido: string;
-  fecha_creacion: Date;
-  editado: boolean;
-}
-
 /** One occurrence a schedule owes: its date and due date, `YYYY-MM-DD`. */
 export interface ScheduledOccurrence {
   programacion_uuid: string;
@@ -129,18 +119,13 @@ export interface InsertedOccurrence {
   fecha_vencimiento: string;
 }
 
-const COMMENT_SELECT = sql`
-  SELECT c.uuid, c.texto, c.usuario_uuid, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido, c.fecha_creacion,
-         c.updated_at > c.fecha_creacion + interval '1 second' AS editado
-    FROM comentarios c JOIN usuarios u ON u.uuid = c.usuario_uuid`;
-
 const CHECKLIST_SELECT = sql`
   SELECT c.uuid, c.texto, c.requiere_foto, c.requiere_nota, c.hecho, c.nota, c.hecho_en,
          u.nombre AS hecho_por_nombre, u.apellido AS hecho_por_apellido
     FROM tarea_asignada_checklist c LEFT JOIN usuarios u ON u.uuid = c.hecho_por_uuid`;
 
 /**
- * The only writer of `tareas_asignadas`, `historial_tareas_asignadas`, `comentarios` and
+ * The only writer of `tareas_asignadas`, `historial_tareas_asignadas` and
  * `tarea_asignada_checklist` (whose rows a trigger copies from the task when an occurrence is inserted).
  */
 @Injectable()
@@ -379,32 +364,6 @@ export class AssignedTasksRepository {
               OR (c.requiere_nota AND coalesce(c.nota, '') = ''))
        ORDER BY c.orden`);
     return rows.map((r) => r.texto);
-  }
-
-  /** Up to `limit` comments, newest first, older than `before` when given (keyset on creation time and uuid). */
-  commentsPage(uuid: string, limit: number, before?: { fecha_creacion: Date; uuid: string }): Promise<CommentRow[]> {
-    const older = before ? sql`AND (c.fecha_creacion, c.uuid) < (${before.fecha_creacion}, ${before.uuid}::uuid)` : sql.empty;
-    return this.db.query(sql`
-      ${COMMENT_SELECT} WHERE c.tarea_asignada_uuid = ${uuid} ${older}
-       ORDER BY c.fecha_creacion DESC, c.uuid DESC LIMIT ${limit}`);
-  }
-
-  findComment(uuid: string, commentUuid: string): Promise<CommentRow | null> {
-    return this.db.one(sql`${COMMENT_SELECT} WHERE c.uuid = ${commentUuid} AND c.tarea_asignada_uuid = ${uuid}`);
-  }
-
-  async insertComment(uuid: string, usuarioUuid: string, texto: string): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
-      INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto) VALUES (${uuid}, ${usuarioUuid}, ${texto}) RETURNING uuid`);
-    return row.uuid;
-  }
-
-  async updateComment(commentUuid: string, texto: string): Promise<void> {
-    await this.db.execute(sql`UPDATE comentarios SET texto = ${texto}, updated_at = now() WHERE uuid = ${commentUuid}`);
-  }
-
-  async deleteComment(commentUuid: string): Promise<void> {
-    await this.db.execute(sql`DELETE FROM comentarios WHERE uuid = ${commentUuid}`);
   }
 
   /** Users among `uuids` that are active and belong to `areaUuid`. */

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../../common/http/app-exception
 import { AssignedTaskEvents } from './assigned-task-events';
 import { toCommentResponse } from './assigned-tasks.mapper';
 import { AssignedTaskAccessRow, AssignedTasksRepository } from './assigned-tasks.repository';
+import { CommentsRepository } from './comments.repository';
 import { accessTo } from './assigned-tasks.service';
 
 /** Comments of an assigned task: whoever may see it reads and adds; only the author edits or deletes. */
@@ -20,6 +21,7 @@ import { accessTo } from './assigned-tasks.service';
 export class CommentsService {
   constructor(
     private readonly repo: AssignedTasksRepository,
+    private readonly comments: CommentsRepository,
     private readonly events: AssignedTaskEvents,
   ) {}
 
@@ -35,11 +37,11 @@ export class CommentsService {
     await this.visibleRow(caller, uuid);
     let before: { fecha_creacion: Date; uuid: string } | undefined;
     if (q.antes) {
-      const cursor = await this.repo.findComment(uuid, q.antes);
+      const cursor = await this.comments.find(uuid, q.antes);
       if (!cursor) throw badRequest(MESSAGES.validation.commentCursorUnknown, [{ path: 'antes', message: MESSAGES.validation.commentCursorUnknown }]);
       before = cursor;
     }
-    const rows = await this.repo.commentsPage(uuid, q.limit + 1, before);
+    const rows = await this.comments.page(uuid, q.limit + 1, before);
     return { data: rows.slice(0, q.limit).map(toCommentResponse), hay_mas: rows.length > q.limit };
   }
 
@@ -52,7 +54,7 @@ export class CommentsService {
   @Transactional()
   private async insert(caller: AuthUser, uuid: string, texto: string) {
     const row = await this.visibleRow(caller, uuid);
-    const commentUuid = await this.repo.insertComment(uuid, caller.uuid, texto);
+    const commentUuid = await this.comments.insert(uuid, caller.uuid, texto);
     await this.repo.addHistory([
       { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario agregado', usuarioUuid: caller.uuid },
     ]);
@@ -78,7 +80,7 @@ export class CommentsService {
     texto: string,
   ): Promise<AssignedTaskAccessRow> {
     const row = await this.authored(caller, uuid, commentUuid);
-    await this.repo.updateComment(commentUuid, texto);
+    await this.comments.update(commentUuid, texto);
     await this.repo.addHistory([
       { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario editado', usuarioUuid: caller.uuid },
     ]);
@@ -94,7 +96,7 @@ export class CommentsService {
   @Transactional()
   private async delete(caller: AuthUser, uuid: string, commentUuid: string): Promise<AssignedTaskAccessRow> {
     const row = await this.authored(caller, uuid, commentUuid);
-    await this.repo.deleteComment(commentUuid);
+    await this.comments.remove(commentUuid);
     await this.repo.addHistory([
       { tareaAsignadaUuid: uuid, tipo: 'comentario', detalle: 'Comentario eliminado', usuarioUuid: caller.uuid },
     ]);
@@ -103,14 +105,14 @@ export class CommentsService {
 
   private async authored(caller: AuthUser, uuid: string, commentUuid: string): Promise<AssignedTaskAccessRow> {
     const row = await this.visibleRow(caller, uuid);
-    const comment = await this.repo.findComment(uuid, commentUuid);
+    const comment = await this.comments.find(uuid, commentUuid);
     if (!comment) throw notFound();
     if (comment.usuario_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.onlyAuthorCanEdit);
     return row;
   }
 
   private async one(uuid: string, commentUuid: string): Promise<CommentResponse> {
-    const comment = await this.repo.findComment(uuid, commentUuid);
+    const comment = await this.comments.find(uuid, commentUuid);
     if (!comment) throw notFound();
     return toCommentResponse(comment);
   }

@@ -45,6 +45,11 @@ export class CalendarService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The years whose holidays are loaded (automatically or by hand), as a set. */
+  async holidayYears(): Promise<Set<number>> {
+    return new Set((await this.repo.holidayYears()).map((y) => y.anio));
+  }
+
   async list(query: NonWorkingDayListQuery): Promise<NonWorkingDayListResponse> {
     const anio = query.anio ?? this.currentYear();
     const pais = this.config.country;

@@ -27,6 +27,8 @@ export function toReportRows(batch: ReportBatch, timeZone: string): ReportRow[] 
     estado: { uuid: r.estado_uuid, nombre: r.estado_nombre, color: r.estado_color },
     fecha_asignacion: r.fecha_asignacion.toISOString(),
     fecha_vencimiento: companyMidnightIso(r.fecha_vencimiento, timeZone)!,
+    fecha_completada: r.fecha_completada?.toISOString() ?? null,
+    a_tiempo: r.a_tiempo,
     calificacion: r.calificacion,
     observaciones: r.observaciones,
     archivada: r.archivada,

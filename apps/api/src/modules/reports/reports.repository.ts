@@ -2,29 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
 import { likePattern, Sql, sql } from '../../database/sql';
 import { CHECKLIST_PROGRESS_JOIN } from '../assigned-tasks/checklist-progress.sql';
+import {
+  companyDate,
+  conditionsOf,
+  countedSums,
+  dueDate,
+  EXCEL_EPOCH,
+  FROM,
+  onTime,
+  type ReportWhere,
+  SUMMARY_SUMS,
+  summaryConditions,
+} from './reports.filters';
 
-/**
- * What a report query selects. `null` scope = every area. `from` is
- * inclusive and `to` exclusive (instants of company midnights), so an end
- * date includes its whole day.
- */
-export interface ReportWhere {
-  scopeAreas: readonly string[] | null;
-  statusUuids?: readonly string[];
-  areaUuids?: readonly string[];
-  employeeUuids?: readonly string[];
-  /**
-   * Tasks whose title contains the searched text, resolved first by
-   * `tasksTitled` (where the trigram index applies); rows are kept by task.
-   */
-  titleTaskUuids?: readonly string[];
-  from?: Date;
-  to?: Date;
-  /** The same range as company calendar dates (`YYYY-MM-DD`): `fromDate` inclusive, `toDate` exclusive. */
-  fromDate?: string;
-  toDate?: string;
-  timeZone: string;
-}
+export type { ReportWhere } from './reports.filters';
+
 
 /** One report row as read (flat), before mapping. */
 export interface ReportRowRecord {
@@ -34,6 +26,9 @@ export interface ReportRowRecord {
   cursor_ts: string;
   /** Calendar date `YYYY-MM-DD` (the assignment's own date when it has no due date). */
   fecha_vencimiento: string;
+  fecha_completada: Date | null;
+  /** Completed on or before its due date (company calendar dates); null while not completed. */
+  a_tiempo: boolean | null;
   calificacion: number | null;
   observaciones: string | null;
   archivada: boolean;
@@ -62,6 +57,9 @@ export interface ExportRecord {
   estado_uuid: string;
   creada: number;
   vence: number;
+  /** Excel day serial of the completion's company date; null while not completed. */
+  completada: number | null;
+  a_tiempo: boolean | null;
   calificacion: number | null;
   observaciones: string | null;
   checklist_hechos: number;
@@ -138,85 +136,6 @@ function firstSeen(
   return out;
 }
 
-/** Days from Excel's epoch to a date: the serial of a real date cell, with no time-zone shift. */
-const EXCEL_EPOCH = sql`DATE '1899-12-30'`;
-
-const FROM = sql`FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid`;
-
-/** The company calendar date of an instant column. */
-const companyDate = (column: Sql, tz: string) => sql`(${column} AT TIME ZONE ${tz})::date`;
-
-/** The due date a row is judged by: its own, or the assignment day when it has none. */
-const dueDate = (tz: string) => sql`COALESCE(ta.fecha_vencimiento, ${companyDate(sql`ta.fecha_asignacion`, tz)})`;
-
-/** The area (scope and filter), status and employee conditions, on the columns given. */
-function peopleConditions(f: ReportWhere, col: { area: Sql; status: Sql; employee: Sql }): Sql[] {
-  const parts: Sql[] = [];
-  if (f.scopeAreas) parts.push(sql`${col.area} = ANY(${f.scopeAreas}::uuid[])`);
-  if (f.areaUuids?.length) parts.push(sql`${col.area} = ANY(${f.areaUuids}::uuid[])`);
-  if (f.statusUuids?.length) parts.push(sql`${col.status} = ANY(${f.statusUuids}::uuid[])`);
-  if (f.employeeUuids?.length) parts.push(sql`${col.employee} = ANY(${f.employeeUuids}::uuid[])`);
-  return parts;
-}
-
-function conditionsOf(f: ReportWhere): Sql[] {
-  const parts = peopleConditions(f, { area: sql`t.area_uuid`, status: sql`ta.estado_uuid`, employee: sql`ta.empleado_uuid` });
-  if (f.titleTaskUuids) parts.push(sql`t.uuid = ANY(${f.titleTaskUuids}::uuid[])`);
-  if (f.from) parts.push(sql`ta.fecha_asignacion >= ${f.from}`);
-  if (f.to) parts.push(sql`ta.fecha_asignacion < ${f.to}`);
-  return parts;
-}
-
-/** The first day of the month of `date` (`YYYY-MM-DD`), and of the month after it. */
-const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
-const monthAfter = (date: string) => {
-  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-
-/**
- * The summary rows (`resumen_asignaciones`) that add up to the filtered assignments: the months
- * wholly inside the range from its month rows, the days at either end from its day rows. Without
- * dates, every month row.
- */
-function summaryConditions(f: ReportWhere): Sql[] {
-  const parts = peopleConditions(f, { area: sql`r.area_uuid`, status: sql`r.estado_uuid`, employee: sql`r.empleado_uuid` });
-  const { fromDate: from, toDate: to } = f;
-  if (!from && !to) return [...parts, sql`r.mensual`];
-  // Whole months: from the first month start on or after `from` to the month start on or before `to`.
-  const m1 = from ? (from.endsWith('-01') ? from : monthAfter(from)) : undefined;
-  const m2 = to ? monthOf(to) : undefined;
-  const months = !m1 || !m2 || m1 < m2;
-  const inMonths = (col: Sql) =>
-    sql.join([m1 ? sql`${col} >= ${m1}::date` : sql.empty, m2 ? sql`${col} < ${m2}::date` : sql.empty], ' AND ');
-  const days = sql.join(
-    [
-      sql`NOT r.mensual`,
-      from ? sql`r.fecha >= ${from}::date` : sql.empty,
-      to ? sql`r.fecha < ${to}::date` : sql.empty,
-      months ? sql`NOT (${inMonths(sql`r.fecha`)})` : sql.empty,
-    ],
-    ' AND ',
-  );
-  const period = months ? sql`((r.mensual AND ${inMonths(sql`r.fecha`)}) OR (${days}))` : sql`(${days})`;
-  return [...parts, period];
-}
-
-/** A group's total, archived, completed, on time and rating sums, counted over its assignments. */
-const countedSums = (tz: string) => sql`count(*)::int AS total,
-  count(*) FILTER (WHERE ta.archivada)::int AS archivadas,
-  count(*) FILTER (WHERE ta.fecha_completada IS NOT NULL)::int AS completadas,
-  count(*) FILTER (WHERE ${companyDate(sql`ta.fecha_completada`, tz)} <= ${dueDate(tz)})::int AS a_tiempo,
-  COALESCE(sum(ta.calificacion), 0)::int AS suma_calificacion,
-  count(ta.calificacion)::int AS calificadas`;
-
-/** The same, added up from the summary's rows (`r`). */
-const SUMMARY_SUMS = sql`sum(r.total)::int AS total,
-  COALESCE(sum(r.total) FILTER (WHERE r.archivada), 0)::int AS archivadas,
-  COALESCE(sum(r.total) FILTER (WHERE r.completada), 0)::int AS completadas,
-  COALESCE(sum(r.total) FILTER (WHERE r.a_tiempo), 0)::int AS a_tiempo,
-  sum(r.suma_calificacion)::int AS suma_calificacion,
-  sum(r.calificadas)::int AS calificadas`;
 
 /** Tables whose names `namesOf` reads. */
 const NAMED = ['estados', 'areas'] as const;
@@ -253,7 +172,8 @@ export class ReportsRepository {
   /** The rows of the report in its order; `filtered: false` when `extra` already selects them. */
   private selectRows(f: ReportWhere, extra: Sql = sql.empty, { filtered = true } = {}): Sql {
     return sql`SELECT ta.uuid, ta.fecha_asignacion, ta.fecha_asignacion::text AS cursor_ts,
-        ${dueDate(f.timeZone)}::text AS fecha_vencimiento,
+        ${dueDate(f.timeZone)}::text AS fecha_vencimiento, ta.fecha_completada,
+        ${onTime(f.timeZone)} AS a_tiempo,
         ta.calificacion, ta.observaciones, ta.archivada,
         u.uuid AS empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido,
         t.uuid AS tarea_uuid, t.titulo, a.uuid AS area_uuid, a.nombre AS area_nombre,
@@ -317,6 +237,8 @@ export class ReportsRepository {
     const select = sql`SELECT ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid,
         ${created} - ${EXCEL_EPOCH} AS creada,
         COALESCE(ta.fecha_vencimiento, ${created}) - ${EXCEL_EPOCH} AS vence,
+        ${companyDate(sql`ta.fecha_completada`, f.timeZone)} - ${EXCEL_EPOCH} AS completada,
+        ${onTime(f.timeZone)} AS a_tiempo,
         ta.calificacion, ta.observaciones, cl.hechos AS checklist_hechos, cl.total AS checklist_total
       ${FROM} ${CHECKLIST_PROGRESS_JOIN} ${sql.where(conditionsOf(f))}
       ORDER BY ta.fecha_asignacion DESC, ta.uuid DESC`;

@@ -26,7 +26,7 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { toExportRow, type ExportRow } from './export/cells';
 import { csvHeader, csvRows } from './export/csv-writer';
 import { PdfRendererService } from './export/pdf-renderer.service';
-import { reportHtml, type ReportFilterSummary } from './export/report-html';
+import { filterLines, reportHtml, type ReportFilterSummary } from './export/report-html';
 import { XlsxReportBuilder } from './export/xlsx-writer';
 import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { toReportRows } from './reports.mapper';
@@ -142,21 +142,25 @@ export class ReportsService {
 
     if (format === 'xlsx') {
       const book = new XlsxReportBuilder(await loadXlsx());
+      const summary = Promise.all([this.filterSummary(f), this.stats(user, f)]);
       for await (const batch of this.repo.exportBatches(where, this.limits.exportBatchSize)) book.addBatch(batch);
-      return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body: book.toBuffer() };
+      const [filters, stats] = await summary;
+      return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body: book.toBuffer({ filters: filterLines(filters), stats }) };
     }
 
     // One statement reads the rows, one more than the limit at most: no separate count, and
-    // the names of the filters are read meanwhile.
-    const [batch, filters] = await Promise.all([
+    // the names of the filters and the figures are read meanwhile.
+    const [batch, filters, stats] = await Promise.all([
       this.repo.page(where, this.limits.pdfMaxRows + 1, 0),
       this.filterSummary(f),
+      this.stats(user, f),
     ]);
     if (batch.rows.length > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
     const html = reportHtml({
       companyName: this.config.companyName ?? COMPANY_NAME,
       generatedOn: todayIn(tz),
       filters,
+      stats,
       rows: rowsOf(batch),
       photos: f.fotos ? await this.photosOf(batch) : undefined,
     });

@@ -149,7 +149,18 @@ export class ScheduledTasksService {
       previewOccurrences(series, desde, query.n, query.dias_no_laborables, works, query.anticipacion_dias, today),
     );
     if (!ocurrencias.length) throw noDates();
-    return { fechas: ocurrencias.map((o) => o.fecha), ocurrencias };
+    return { fechas: ocurrencias.map((o) => o.fecha), ocurrencias, anios_sin_feriados: await this.yearsWithoutHolidays(ocurrencias, query) };
+  }
+
+  /**
+   * The years the shown dates reach whose holidays are not loaded: there only the days marked by
+   * hand are avoided. None when the rule keeps its dates on any day (`generar`).
+   */
+  private async yearsWithoutHolidays(ocurrencias: readonly { fecha: string }[], query: SchedulePreviewQuery): Promise<number[]> {
+    if (query.dias_no_laborables === 'generar') return [];
+    const loaded = await this.calendar.holidayYears();
+    const reached = new Set(ocurrencias.map((o) => Number(o.fecha.slice(0, 4))));
+    return [...reached].filter((y) => !loaded.has(y)).sort((a, b) => a - b);
   }
 
   /** 422 when a series produces no date from `from` on under its policy: saved, it would never generate. */

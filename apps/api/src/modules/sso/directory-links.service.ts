@@ -12,7 +12,7 @@ import { OidcService } from './oidc.service';
 
 /**
  * An administrator links a Gestar user to a directory identity, the only way an existing
- * account becomes a directory account (DECISIONS.md, "Trust: company sign-in"). From then on
+ * account becomes a directory account (DECISIONS.md, "Company sign-in"). From then on
  * it signs in through the directory only; its sessions end, since its password no longer counts.
  */
 @Injectable()

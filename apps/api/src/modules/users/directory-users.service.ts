@@ -38,7 +38,7 @@ export interface DirectoryIdentity {
 }
 
 /**
- * A directory sign-in becomes a Gestar user (DECISIONS.md, "Trust: company sign-in"). The
+ * A directory sign-in becomes a Gestar user (DECISIONS.md, "Company sign-in"). The
  * identity is found by its own key only. A new identity becomes a new user (SSO_AUTO_CREATE)
  * unless its username is taken: then it is refused, never linked to that user. The group map
  * sets role and areas only of users the directory manages; name (and e-mail) follow the

@@ -5,7 +5,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@gestar/contracts';
 import { useLogout } from '../../lib/auth';
 import { useSession } from '../../lib/session';
-import { NotificationBell } from '../../components/notification-bell';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { APP_PATHS } from '../route-permissions';
 import { PhoneMenu } from './phone-menu';
 

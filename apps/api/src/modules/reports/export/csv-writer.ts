@@ -1,6 +1,6 @@
 import { REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import { neutralizeFormula } from '../../../common/text/formula';
-import { displayDate, type ExportRow } from './cells';
+import { exportCells, type ExportRow } from './cells';
 
 /**
  * CSV as Excel in a Spanish locale opens it with a double click: UTF-8 with a
@@ -23,20 +23,5 @@ export function csvHeader(): string {
 }
 
 export function csvRows(rows: readonly ExportRow[]): string {
-  return rows
-    .map((r) =>
-      line([
-        r.colaborador,
-        r.tarea,
-        r.area,
-        r.estado,
-        displayDate(r.fechaCreacion),
-        displayDate(r.fechaVencimiento),
-        r.calificacion === null ? '' : String(r.calificacion),
-        r.observaciones,
-        r.lista,
-        r.sugerencias,
-      ]),
-    )
-    .join('');
+  return rows.map((r) => line(exportCells(r))).join('');
 }

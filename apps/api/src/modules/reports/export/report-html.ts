@@ -1,5 +1,8 @@
 import { REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
-import { displayDate, type ExportRow } from './cells';
+import { displayDate, exportCells, type ExportRow } from './cells';
+import { escapeHtml } from './html';
+import { summaryHtml } from './summary';
+import type { ReportStatsResponse } from '@gestar/contracts';
 
 /** What the PDF says about how its rows were chosen (names, not uuids). */
 export interface ReportFilterSummary {
@@ -11,14 +14,8 @@ export interface ReportFilterSummary {
   hasta?: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Every value put into the template goes through this: the PDF never runs what a user typed. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-function filterLines(f: ReportFilterSummary): string[] {
+/** The filters in words, as the PDF's header and the XLSX's summary sheet say them. */
+export function filterLines(f: ReportFilterSummary): string[] {
   const all = 'Todos';
   const range =
     f.desde || f.hasta
@@ -34,18 +31,7 @@ function filterLines(f: ReportFilterSummary): string[] {
 }
 
 function rowHtml(r: ExportRow, photos: readonly string[] = []): string {
-  const cells = [
-    r.colaborador,
-    r.tarea,
-    r.area,
-    r.estado,
-    displayDate(r.fechaCreacion),
-    displayDate(r.fechaVencimiento),
-    r.calificacion === null ? '' : String(r.calificacion),
-    r.observaciones,
-    r.lista,
-    r.sugerencias,
-  ];
+  const cells = exportCells(r);
   const row = `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   if (photos.length === 0) return row;
   // The thumbnails (data: URIs of the stored WebP thumbnails) on a line of their own under the row.
@@ -57,7 +43,7 @@ function rowHtml(r: ExportRow, photos: readonly string[] = []): string {
 const IMAGE_DATA_URI = /^data:image\/(webp|jpeg|png);base64,[A-Za-z0-9+/=]+$/;
 
 /** Percent of the page width per column of REPORT_EXPORT_COLUMNS: long texts get the room. */
-const COLUMN_WIDTHS = [11, 15, 8, 8, 8, 8, 6, 15, 6, 15];
+const COLUMN_WIDTHS = [10, 13, 7, 7, 7, 7, 7, 5, 5, 13, 5, 14];
 
 /** Static HTML (no scripts, no external resources) for Chromium to print. */
 export function reportHtml(opts: {
@@ -65,6 +51,8 @@ export function reportHtml(opts: {
   generatedOn: string;
   filters: ReportFilterSummary;
   rows: readonly ExportRow[];
+  /** The screen's figures and charts over every matching row. */
+  stats: ReportStatsResponse;
   /** With the option `fotos`: each row's thumbnails as data: URIs, by the row's index. */
   photos?: readonly (readonly string[])[];
 }): string {
@@ -93,6 +81,16 @@ export function reportHtml(opts: {
   td.empty { text-align: center; color: #666; padding: 12px; }
   tr.photos td { border-top: none; padding: 2px 4px 4px; }
   tr.photos img { height: 64px; width: auto; margin-right: 4px; border-radius: 2px; }
+  section.summary { margin: 0 0 10px; page-break-inside: avoid; }
+  .figures { display: flex; gap: 8px; margin-bottom: 8px; }
+  .figure { flex: 1; border: 1px solid #ced4da; border-radius: 4px; padding: 5px 8px; }
+  .figure .label { font-size: 8px; text-transform: uppercase; color: #555; font-weight: bold; }
+  .figure .value { font-size: 16px; font-weight: bold; }
+  .figure .hint { color: #666; }
+  .charts { display: flex; flex-wrap: wrap; gap: 6px 18px; }
+  figure.chart { margin: 0; }
+  figure.chart figcaption { font-weight: bold; margin-bottom: 2px; }
+  svg text { fill: #1a1b1e; }
 </style></head>
 <body>
 <header>
@@ -102,6 +100,7 @@ export function reportHtml(opts: {
 <ul class="filters">${filterLines(opts.filters)
     .map((l) => `<li>${escapeHtml(l)}</li>`)
     .join('')}</ul>
+${summaryHtml(opts.stats)}
 <table><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>
 </body></html>`;
 }

@@ -1,5 +1,6 @@
 import type * as XLSX from 'xlsx';
-import { checklistProgressText, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
+import { checklistProgressText, onTimeText, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
+import { summaryRows, type ReportSummary } from './summary';
 import type { ExportBatch } from '../reports.repository';
 import { neutralizeFormula } from '../../../common/text/formula';
 
@@ -8,7 +9,7 @@ const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
 /** Indexes in REPORT_EXPORT_COLUMNS of the text columns whose width follows their content. */
-const COL = { colaborador: 0, tarea: 1, area: 2, estado: 3, observaciones: 7, lista: 8, sugerencias: 9 } as const;
+const COL = { colaborador: 0, tarea: 1, area: 2, estado: 3, observaciones: 9, lista: 10, sugerencias: 11 } as const;
 type TextColumn = (typeof COL)[keyof typeof COL];
 
 interface TaskCells {
@@ -19,6 +20,9 @@ interface TaskCells {
 
 /** An empty cell (no rating, no observations, no suggestions): nothing is written for it. */
 const BLANK: XLSX.CellObject = { t: 'z' };
+/** The "A tiempo" column's two values. */
+const YES: XLSX.CellObject = { t: 's', v: onTimeText(true) };
+const NO: XLSX.CellObject = { t: 's', v: onTimeText(false) };
 /** Ratings are 1 to 5: one cell each. */
 const RATINGS = new Map<number, XLSX.CellObject>([1, 2, 3, 4, 5].map((n) => [n, { t: 'n', v: n }]));
 
@@ -68,6 +72,8 @@ export class XlsxReportBuilder {
         this.states.get(r.estado_uuid)!,
         this.date(r.creada),
         this.date(r.vence),
+        r.completada === null ? BLANK : this.date(r.completada),
+        r.a_tiempo === null ? BLANK : r.a_tiempo ? YES : NO,
         r.calificacion === null ? BLANK : (RATINGS.get(r.calificacion) ?? { t: 'n', v: r.calificacion }),
         r.observaciones ? this.text(COL.observaciones, r.observaciones) : BLANK,
         r.checklist_total === 0 ? BLANK : this.progress(r.checklist_hechos, r.checklist_total),
@@ -126,13 +132,17 @@ export class XlsxReportBuilder {
     return textCell(text);
   }
 
-  toBuffer(): Buffer {
+  /** The workbook: the rows on «Reporte», then the screen's summary figures on «Resumen». */
+  toBuffer(summary: ReportSummary): Buffer {
     const lastColumn = this.xlsx.utils.encode_col(REPORT_EXPORT_COLUMNS.length - 1);
     this.sheet['!ref'] = `A1:${lastColumn}${this.rowCount + 1}`;
     this.sheet['!cols'] = this.widths.map((wch) => ({ wch }));
     this.sheet['!autofilter'] = { ref: `A1:${lastColumn}${this.rowCount + 1}` };
     const book = this.xlsx.utils.book_new();
     this.xlsx.utils.book_append_sheet(book, this.sheet, 'Reporte');
+    const resumen = this.xlsx.utils.aoa_to_sheet(summaryRows(summary));
+    resumen['!cols'] = [{ wch: 34 }, { wch: 14 }, { wch: 14 }, { wch: 14 }, { wch: 14 }, { wch: 14 }];
+    this.xlsx.utils.book_append_sheet(book, resumen, 'Resumen');
     return this.xlsx.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   }
 }

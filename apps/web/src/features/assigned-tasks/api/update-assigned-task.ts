@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ASSIGNED_TASKS_ROUTES,
-  type ArchiveAssignedTaskRequestInput,
   type AssignedTaskBoardResponse,
   type AssignedTaskResponse,
   type StatusResponse,
@@ -30,10 +29,6 @@ export function updateAssignedTask(id: string, body: UpdateAssignedTaskRequestIn
 
 export function changeAssignedTaskStatus(id: string, estadoUuid: string): Promise<AssignedTaskResponse> {
   return updateAssignedTask(id, { estado_uuid: estadoUuid });
-}
-
-export function archiveAssignedTask(id: string, body: ArchiveAssignedTaskRequestInput): Promise<AssignedTaskResponse> {
-  return updateAssignedTask(id, { ...body, archivada: true });
 }
 
 type Boards = [readonly unknown[], AssignedTaskBoardResponse | undefined][];

@@ -36,6 +36,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AssignedTaskResponse, StatusResponse } from '@gestar/contracts';
 import { TaskCardBody } from './task-card';
 import classes from './task-card.module.css';
+import { foldForSearch } from '../../../lib/text';
 
 export interface BoardColumnsProps {
   statuses: StatusResponse[];
@@ -49,14 +50,10 @@ export interface BoardColumnsProps {
   canWatch: boolean;
 }
 
-function normalise(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
 /** The status named like 'En progreso' / 'En curso', else the first `en_curso`, else the first. */
 export function inProgressStatus(statuses: StatusResponse[]): StatusResponse | undefined {
   return (
-    statuses.find((s) => /progres|curso/.test(normalise(s.nombre))) ??
+    statuses.find((s) => /progres|curso/.test(foldForSearch(s.nombre))) ??
     statuses.find((s) => s.categoria === 'en_curso') ??
     statuses[0]
   );

@@ -1,3 +1,4 @@
+// Kept free of the app's modules: the browser specs (e2e/board-card.spec.ts) import it in Node.
 import { calendarDateIn, diffCalendarDays } from '@gestar/contracts';
 
 export type DueState = 'overdue' | 'soon' | 'later';
@@ -7,8 +8,6 @@ export const DUE_LABELS: Record<DueState, string> = {
   soon: 'Vence pronto:',
   later: 'Vencimiento:',
 };
-
-export const DUE_COLORS: Record<DueState, string> = { overdue: 'red', soon: 'yellow', later: 'gray' };
 
 /**
  * SPEC section 2.4: before today 'Vencida', today or tomorrow 'Vence pronto',
@@ -21,3 +20,4 @@ export function dueState(dueDate: string | null | undefined, now: Date = new Dat
   if (days <= 1) return 'soon';
   return 'later';
 }
+

@@ -22,9 +22,8 @@ import {
   type AssignedTaskResponse,
   type StatusResponse,
 } from '@gestar/contracts';
-import { formatDate } from '../../../lib/dates';
 import { useTaskPending } from '../../../lib/outbox';
-import { DUE_LABELS, dueState } from './due-date';
+import { dueLabel } from './due-label';
 import classes from './task-card.module.css';
 
 /** The first 75 characters of the description's text, then '...' (SPEC section 2.4). */
@@ -38,11 +37,11 @@ export function descriptionPreview(description: string): string {
  * A finished task (its status is in the `terminada` category) is never overdue: always grey.
  */
 export function DueDateLabel({ date, finished = false }: { date: string | null | undefined; finished?: boolean }) {
-  const state = finished && date ? 'later' : dueState(date);
-  if (!state) return null;
+  const due = dueLabel(date, finished);
+  if (!due) return null;
   return (
-    <span className={classes.due} data-due={state}>
-      {DUE_LABELS[state]} {formatDate(date)}
+    <span className={classes.due} data-due={due.state}>
+      {due.text}
     </span>
   );
 }

@@ -10,8 +10,8 @@
  * browser's back button closes the drawer.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Anchor, Box, Group, Kbd, Modal, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Anchor, Box, Group, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutKanban, IconSearch } from '@tabler/icons-react';
 import {
@@ -24,17 +24,22 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
+import { useShortcuts } from '../../../lib/keyboard';
+import { chunk, useChunk } from '../../../lib/lazy-chunk';
 import { useSession } from '../../../lib/session';
+import { foldForSearch } from '../../../lib/text';
 import { toast } from '../../../lib/toast';
 import { useAssignedTaskDetail } from '../api/get-detail';
-import { useBoard, type BoardFilters as Filters } from '../api/get-board';
+import { useBoard } from '../api/get-board';
 import { useBoardStatuses } from '../api/lookups';
 import { useBulkAssignedTasks } from '../api/bulk';
 import { SAVED_OFFLINE, useChangeAssignedTaskStatus, useUpdateAssignedTask, wasQueued } from '../api/update-assigned-task';
 import { BoardColumns, groupByStatus, useAfterPaint } from '../components/board-columns';
+import { JobPositionModal, ShortcutsModal } from '../components/board-dialogs';
 import { BoardFilters } from '../components/board-filters';
 import { focusCardWhenShown, TaskCard } from '../components/task-card';
 import classes from '../components/task-card.module.css';
+import { useBoardUrl } from '../hooks/use-board-url';
 
 /**
  * The drawer, the archive dialogs and the bulk bar are chunks of their own (with the date field,
@@ -42,97 +47,11 @@ import classes from '../components/task-card.module.css';
  * them. They are loaded once the board has painted, or at once when the address opens a task
  * (whose drawer the first load asked for with the other chunks, see `preloadLanding`).
  */
-interface Chunk<M> {
-  module: M | null;
-  load: () => Promise<M>;
-}
-
-function chunk<M>(load: () => Promise<M>): Chunk<M> {
-  const c: Chunk<M> = {
-    module: null,
-    load: () =>
-      load().then((m) => {
-        c.module = m;
-        return m;
-      }),
-  };
-  return c;
-}
-
 const drawerChunk = chunk(() => import('../components/task-drawer'));
 const dialogChunk = chunk(() => import('../components/archive-dialog'));
 const bulkBarChunk = chunk(() => import('../components/bulk-bar'));
 // A task's link opens its drawer with the board: its chunk, already asked for, is taken as it arrives.
 if (new URLSearchParams(window.location.search).has('tarea')) void drawerChunk.load().catch(() => undefined);
-
-/**
- * The module of `c`, once `wanted` has held: null until it has arrived, then kept. Its arrival is
- * an ordinary update, drawn at once, where a lazy component's retry would wait behind the
- * transition that draws the rest of the board's cards (a second on a slow phone).
- */
-function useChunk<M>(c: Chunk<M>, wanted: boolean): M | null {
-  const [loaded, setLoaded] = useState<M | null>(() => (wanted ? c.module : null));
-  useEffect(() => {
-    if (!wanted || loaded) return;
-    let live = true;
-    c.load().then(
-      (module) => live && setLoaded(module),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [c, loaded, wanted]);
-  return loaded;
-}
-
-function JobPositionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { user } = useSession();
-  const position = user?.descripcion_puesto;
-  return (
-    <Modal opened={opened} onClose={onClose} title="Mi Puesto de Trabajo" centered>
-      {position ? (
-        <Stack gap="xs">
-          <Text fw={600}>{position.nombre}</Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {position.descripcion}
-          </Text>
-        </Stack>
-      ) : (
-        <Text size="sm" c="dimmed">
-          No tiene un puesto de trabajo asignado.
-        </Text>
-      )}
-    </Modal>
-  );
-}
-
-const SHORTCUTS: [string, string][] = [
-  ['/', 'Buscar tareas por título'],
-  ['?', 'Mostrar estos atajos'],
-  ['Esc', 'Cerrar el panel de detalle o el diálogo abierto'],
-  ['Espacio', 'Sobre una tarjeta: tomarla para moverla; otra vez: soltarla'],
-  ['← →', 'Con una tarjeta tomada: elegir la columna'],
-];
-
-function ShortcutsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Atajos de teclado" centered>
-      <Table>
-        <Table.Tbody>
-          {SHORTCUTS.map(([key, what]) => (
-            <Table.Tr key={key}>
-              <Table.Td w={90}>
-                <Kbd>{key}</Kbd>
-              </Table.Td>
-              <Table.Td>{what}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Modal>
-  );
-}
 
 function BoardSkeleton() {
   return (
@@ -148,64 +67,14 @@ function BoardSkeleton() {
   );
 }
 
-const UUID_LIST = /^[0-9a-f-]{36}$/i;
-
-function uuidList(value: string | null): string[] {
-  return (value ?? '').split(',').filter((v) => UUID_LIST.test(v));
-}
-
-function normalise(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/** True while typing in a field: single-key shortcuts are then left alone. */
-function typing(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
 export function BoardPage() {
   const { user } = useSession();
   const can = useCan();
   const canWatch = can(AREA_WATCHER_ACCESS);
   const phone = useMediaQuery('(max-width: 48em)');
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-
-  const filters: Filters = useMemo(
-    () => ({ areas: uuidList(params.get('area')), users: uuidList(params.get('usuarios')) }),
-    [params],
-  );
-  const onlyMine = canWatch && params.get('mias') === '1';
-  const detailId = params.get('tarea');
-  const urlSearch = params.get('q') ?? '';
-
-  /**
-   * Changes some URL parameters, keeping the others; empty values are removed. It starts from
-   * the address as it is now, not from this render's copy: the router applies a change in a
-   * transition, so a debounced search landing meanwhile would otherwise drop a switch just
-   * turned on ('Solo mis tareas').
-   */
-  const setUrl = useCallback(
-    (changes: Record<string, string | null>, options: { push?: boolean; state?: unknown } = {}) => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      setParams(next, { replace: !options.push, state: options.state });
-    },
-    [setParams],
-  );
-
-  const [search, setSearch] = useState(urlSearch);
-  const [debounced] = useDebouncedValue(search, DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced.trim() !== urlSearch) setUrl({ q: debounced.trim() || null });
-  }, [debounced, urlSearch, setUrl]);
+  const { filters, onlyMine, detailId, urlSearch, setUrl, search, setSearch } = useBoardUrl(canWatch);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const [positionOpen, setPositionOpen] = useState(false);
@@ -227,10 +96,10 @@ export function BoardPage() {
 
   const shown = useMemo(() => {
     const all = board.data ?? [];
-    const term = normalise(urlSearch.trim());
+    const term = foldForSearch(urlSearch.trim());
     if (!term && !onlyMine) return all;
     return all.filter(
-      (t) => (!term || normalise(t.tarea.titulo).includes(term)) && (!onlyMine || t.empleado.uuid === user?.uuid),
+      (t) => (!term || foldForSearch(t.tarea.titulo).includes(term)) && (!onlyMine || t.empleado.uuid === user?.uuid),
     );
   }, [board.data, urlSearch, onlyMine, user?.uuid]);
 
@@ -356,20 +225,7 @@ export function BoardPage() {
   };
 
   // '/' searches, '?' lists the shortcuts (Escape closes drawers and dialogs by itself).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-      if (event.key === '/') {
-        event.preventDefault();
-        searchRef.current?.focus();
-      } else if (event.key === '?') {
-        event.preventDefault();
-        setShortcutsOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useShortcuts({ '/': () => searchRef.current?.focus(), '?': () => setShortcutsOpen(true) });
 
   // Once loaded they stay mounted, so a closing drawer or dialog keeps its animation.
   const painted = useAfterPaint(!statuses.isPending && !board.isPending);

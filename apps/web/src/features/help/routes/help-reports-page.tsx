@@ -67,7 +67,8 @@ const SECTIONS: HelpSection[] = [
         <P>
           Una tarea cuenta como completada cuando está en un estado de la categoría Terminada, desde la primera vez que
           pasó a uno; «Completadas a tiempo» son las que se completaron, según la zona horaria de la empresa, el día de
-          su vencimiento o antes. «Vencidas» son las que no están completadas ni archivadas y cuyo vencimiento ya pasó (
+          su vencimiento o antes: la tabla lo muestra fila por fila en «Fecha de finalización» y «A tiempo» (Sí o No; vacía
+          mientras la tarea no se completó), de modo que la cifra puede comprobarse contando las filas. «Vencidas» son las que no están completadas ni archivadas y cuyo vencimiento ya pasó (
           <Anchor component={Link} to="/ayuda/estados#categorias">
             categorías de los estados
           </Anchor>
@@ -87,9 +88,11 @@ const SECTIONS: HelpSection[] = [
           columnas son {REPORT_EXPORT_COLUMNS.join(', ')}.
         </P>
         <P>
-          El PDF lleva el encabezado de la empresa, los filtros usados, la tabla y números de página; admite hasta{' '}
+          El PDF lleva el encabezado de la empresa, los filtros usados, las cifras y los gráficos del resumen, la tabla
+          y números de página; admite hasta{' '}
           {PDF_MAX_ROWS.toLocaleString('es')} filas (con más, «{MESSAGES.errors.reportTooLargeForPdf}»). En las
-          planillas, un texto que empieza con =, +, - o @ se guarda como texto, nunca como fórmula.
+          planillas, un texto que empieza con =, +, - o @ se guarda como texto, nunca como fórmula. El XLSX suma una
+          segunda hoja, «Resumen», con los filtros, las cifras y los totales por estado, por área y por colaborador.
         </P>
       </>
     ),

@@ -6,9 +6,8 @@ import {
   type SendNotificationResponse,
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
-
 // The sender may be a recipient (mass send): its bell's count and inbox go stale.
-const NOTIFICATIONS_KEY = ['notifications'] as const;
+import { NOTIFICATIONS_KEY } from './inbox';
 
 export function sendNotification(body: SendNotificationRequest): Promise<SendNotificationResponse> {
   return apiRequest(NOTIFICATIONS_ROUTES.send, { body });

@@ -1,7 +1,7 @@
 import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Card, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { checklistProgressText, REPORT_COLUMNS, type ReportRow } from '@gestar/contracts';
+import { checklistProgressText, onTimeText, REPORT_COLUMNS, type ReportRow } from '@gestar/contracts';
 import { readableOnTint } from '../../../lib/contrast';
 import { formatDate } from '../../../lib/dates';
 
@@ -22,7 +22,7 @@ export function ReportTable({ rows, loading, onShowSuggestions }: ReportTablePro
   const stackRef = useStackedTable();
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={900} type="native">
+      <Table.ScrollContainer minWidth={1060} type="native">
         <Table
           ref={stackRef}
           data-stack
@@ -75,6 +75,26 @@ export function ReportTable({ rows, loading, onShowSuggestions }: ReportTablePro
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.fecha_asignacion)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.fecha_vencimiento)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {r.fecha_completada ? (
+                        formatDate(r.fecha_completada)
+                      ) : (
+                        <Text c="dimmed" span>
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {r.a_tiempo === null ? (
+                        <Text c="dimmed" span>
+                          —
+                        </Text>
+                      ) : (
+                        <Badge color={r.a_tiempo ? 'green' : 'red'} variant="light" tt="none">
+                          {onTimeText(r.a_tiempo)}
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {r.calificacion ?? (
                         <Text c="dimmed" span>

@@ -21,21 +21,24 @@ import { useTaskSearch } from '../api/search-tasks';
 import { formatCalendarDate, nextExecutionDate } from './schedule-dates';
 import {
   EndAndCalendarControls,
+  IntervalControls,
+  NextDates,
+  RepeatModeSelect,
+  RuleControls,
+} from '../../../components/schedule-rule/rule-fields';
+import {
+  chosenInterval,
   dailyRule,
   incompleteRuleErrors,
   initialRuleValues,
-  chosenInterval,
-  IntervalControls,
   intervalChoice,
-  NextDates,
-  RepeatModeSelect,
   RULE_ERROR_FIELDS,
-  RuleControls,
   ruleOf,
   seriesEndBody,
-  useNextDates,
   type RuleValues,
-} from '../../../components/schedule-rule/rule-fields';
+} from '../../../components/schedule-rule/rule-values';
+import { useNextDates } from '../../../components/schedule-rule/use-next-dates';
+import { nextDatesQuery } from '../api/next-dates';
 
 const validateBody = zodResolver(CreateScheduledTaskRequestSchema);
 
@@ -103,7 +106,7 @@ export function ScheduledTaskFormDialog({ schedule, onClose }: ScheduledTaskForm
       ? dailyRule(dailyDays)
       : null
     : ruleOf(rv);
-  const preview = useNextDates(rule, daily ? nextDate : rv.desde, rv);
+  const preview = useNextDates(nextDatesQuery, rule, daily ? nextDate : rv.desde, rv);
   const setRule = <K extends keyof RuleValues>(field: K, value: RuleValues[K]) => {
     setRv((v) => ({ ...v, [field]: value }));
     for (const [path, f] of Object.entries(RULE_ERROR_FIELDS)) if (f === field) form.clearFieldError(path);

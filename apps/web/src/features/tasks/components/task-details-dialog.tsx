@@ -3,7 +3,7 @@ import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { isDescriptionEmpty, type TaskResponse } from '@gestar/contracts';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { formatDate } from '../../../lib/dates';
-import { repetitionText } from '../../../components/schedule-rule/rule-fields';
+import { repetitionText } from '../../../components/schedule-rule/rule-values';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

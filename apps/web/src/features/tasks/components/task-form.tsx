@@ -9,27 +9,13 @@
  */
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { ChecklistEditor, draftItem, type ChecklistDraftItem } from './checklist-editor';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
-  Button,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  CreateTaskRequestSchema,
   DEFAULT_SELECT_PLACEHOLDER,
   MESSAGES,
   MIN_INTERVAL_DAYS,
   TEXT_LIMITS,
-  UpdateTaskRequestSchema,
   addDaysToCalendarDate,
-  calendarDateIn,
   defaultDueDate,
   formatRecurrence,
   effectiveDueDate,
@@ -41,99 +27,39 @@ import {
 import { DateField } from '../../../components/date-field';
 import {
   EndAndCalendarControls,
+  IntervalControls,
+  NextDates,
+  RepeatModeSelect,
+  RuleControls,
+} from '../../../components/schedule-rule/rule-fields';
+import {
+  CUSTOM_INTERVAL,
   dailyRule,
   incompleteRuleErrors,
   initialRuleValues,
-  chosenInterval,
-  CUSTOM_INTERVAL,
-  IntervalControls,
-  intervalChoice,
-  NextDates,
-  RepeatModeSelect,
   RULE_ERROR_FIELDS,
-  RuleControls,
   ruleOf,
   seriesEndBody,
-  useNextDates,
   type RuleValues,
-} from '../../../components/schedule-rule/rule-fields';
+} from '../../../components/schedule-rule/rule-values';
+import { useNextDates, type NextDatesSource } from '../../../components/schedule-rule/use-next-dates';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
-import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromApi, zodResolver, type FieldMapping } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { useAreasOfUser, useAreasWithUsers, useTaskTypeOptions } from '../api/form-lookups';
+import { ChecklistEditor } from './checklist-editor';
+import {
+  initialValues,
+  intervalOf,
+  validateCreate,
+  validateUpdate,
+  type Field,
+  type FieldErrors,
+  type Values,
+} from './task-form-values';
+
+export { serverErrors, type FieldErrors } from './task-form-values';
 
 const v = MESSAGES.validation;
-
-type Field =
-  | 'titulo'
-  | 'descripcion'
-  | 'tipo_tarea_uuid'
-  | 'area_uuid'
-  | 'usuarios_asignados'
-  | 'fecha_vencimiento'
-  | 'proxima_ejecucion'
-  | 'intervalo_repeticion'
-  | 'regla'
-  | 'days'
-  | 'fin'
-  | 'repeticiones'
-  | 'dias_no_laborables'
-  | 'anticipacion_dias'
-  | 'checklist'
-  | 'form';
-export type FieldErrors = Partial<Record<Field, string>>;
-
-interface Values {
-  titulo: string;
-  descripcion: string;
-  tipo_tarea_uuid: string | null;
-  area_uuid: string | null;
-  usuarios_asignados: string[];
-  fecha_vencimiento: string | null;
-  programar: boolean;
-  proxima_ejecucion: string | null;
-  preset: string;
-  customInterval: number | string;
-  checklist: ChecklistDraftItem[];
-}
-
-function initialValues(task: TaskResponse | null): Values {
-  const schedule = task?.programaciones_tareas ?? null;
-  return {
-    titulo: task?.titulo ?? '',
-    descripcion: task?.descripcion ?? '',
-    tipo_tarea_uuid: task?.tipo_tarea_uuid ?? null,
-    area_uuid: task?.area_uuid ?? null,
-    usuarios_asignados: task?.usuarios_tareas.map((u) => u.uuid) ?? [],
-    fecha_vencimiento: defaultDueDate(),
-    programar: schedule !== null,
-    proxima_ejecucion: schedule ? calendarDateIn(schedule.proxima_ejecucion) : todayIn(),
-    ...intervalChoice(schedule?.intervalo_repeticion),
-    checklist: (task?.checklist ?? []).map((c) => draftItem(c)),
-  };
-}
-
-function intervalOf(values: Values): number | undefined {
-  const raw = chosenInterval(values);
-  if (raw === '' || raw === null) return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/** A schedule's fields sit in `programacion_tarea` in the body and beside the others in the form. */
-const FIELD_MAPPING: FieldMapping = { nested: { programacion_tarea: 'proxima_ejecucion' }, root: 'form' };
-
-/** The contracts check the body the form builds; their messages show under the fields. */
-const validateCreate = zodResolver<CreateTaskRequestInput>(CreateTaskRequestSchema, FIELD_MAPPING);
-const validateUpdate = zodResolver<UpdateTaskRequestInput>(UpdateTaskRequestSchema, FIELD_MAPPING);
-
-/** Field errors of a failed call (`errors: [{ path, message }]`), or its message for the whole form. */
-export function serverErrors(error: unknown): FieldErrors {
-  if (!isApiError(error)) return { form: MESSAGES.errors.tasksLoadFailed };
-  const errors = fieldErrorsFromApi(error, FIELD_MAPPING) as FieldErrors;
-  return Object.keys(errors).length > 0 ? errors : { form: error.message };
-}
 
 export interface TaskFormProps {
   /** The task being edited, or null for a new one. */
@@ -144,9 +70,11 @@ export interface TaskFormProps {
   onCancel: () => void;
   onCreate: (body: CreateTaskRequestInput) => void;
   onUpdate: (body: UpdateTaskRequestInput) => void;
+  /** Where the schedule's next dates come from (the scheduled-tasks feature's, given by `app/`). */
+  nextDates: NextDatesSource;
 }
 
-export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdate }: TaskFormProps) {
+export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdate, nextDates }: TaskFormProps) {
   const { user } = useSession();
   const editing = task !== null;
   const form = useForm<Values>({ mode: 'controlled', initialValues: initialValues(task) });
@@ -194,7 +122,7 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
       : null
     : ruleOf(rv);
   const start = values.proxima_ejecucion ?? today;
-  const preview = useNextDates(values.programar ? rule : null, start, rv);
+  const preview = useNextDates(nextDates, values.programar ? rule : null, start, rv);
   // Every n days: from the execution date to that plus the interval (SPEC section 5). A rule:
   // from its first date to the next one, after the company calendar (the API checks the same).
   const [firstDate, secondDate] = !daily && preview.data && !preview.isPlaceholderData ? preview.data.fechas : [];

@@ -15,7 +15,8 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { repetitionText } from '../../../components/schedule-rule/rule-fields';
+import { repetitionText } from '../../../components/schedule-rule/rule-values';
+import type { NextDatesSource } from '../../../components/schedule-rule/use-next-dates';
 import { formatDate } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useTasks } from '../api/get-tasks';
@@ -32,7 +33,8 @@ function assigneeNames(task: TaskResponse): string {
 
 type FormState = { mode: 'create' } | { mode: 'edit'; task: TaskResponse } | null;
 
-export function TasksPage() {
+/** `nextDates`: the schedule's next dates, the scheduled-tasks feature's query (composed in app/routes). */
+export function TasksPage({ nextDates }: { nextDates: NextDatesSource }) {
   const can = useCan();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
@@ -191,6 +193,7 @@ export function TasksPage() {
             task={form.mode === 'edit' ? form.task : null}
             busy={create.isPending || update.isPending}
             submitErrors={formErrors}
+            nextDates={nextDates}
             onCancel={closeForm}
             onCreate={(body) =>
               create.mutate(body, {
