@@ -362,26 +362,30 @@ describe('Idempotency-Key on write routes', () => {
     }
   }
 
-  it('a process stopped while completing its key leaves nothing written: the write and the key commit together, the retry writes once', async () => {
-    const occ = await occurrence();
-    const url = `/api/assigned-tasks/${occ}/comments`;
-    const key = randomUUID();
-    const body = { texto: 'Antes del corte' };
-    const before = await count(t, 'comentarios');
+  /**
+   * Sends `request` (with `key`) and stops its process exactly where it completes the key: the
+   * request first waits behind a lock on `table` (after claiming its key), then on the key's row;
+   * there its PostgreSQL connection is cut, as a killed process leaves it. `atStop` runs at that
+   * moment, on a connection of its own.
+   */
+  async function stopWhileCompleting(
+    table: string,
+    key: string,
+    request: () => PromiseLike<unknown>,
+    atStop: (db: Client) => Promise<void>,
+  ): Promise<void> {
     const tables = new Client({ connectionString: urlForDatabase(t.dbName) });
     const keyRow = new Client({ connectionString: urlForDatabase(t.dbName) });
     await tables.connect();
     await keyRow.connect();
     try {
-      // The comment waits behind a lock on its table, after its key is claimed.
       await tables.query('BEGIN');
-      await tables.query('LOCK TABLE comentarios IN SHARE MODE');
-      const stopped = send('operario', 'post', url, body, key).then((r) => r);
+      await tables.query(`LOCK TABLE ${table} IN SHARE MODE`);
+      const stopped = Promise.resolve(request()).then(() => undefined, () => undefined);
       await until(
         async () => (await keyRow.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1', [key])).rowCount,
         (n) => n === 1,
       );
-      // The key's row is held: the request stops exactly where it completes the key.
       await keyRow.query('BEGIN');
       await keyRow.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1 FOR UPDATE', [key]);
       await tables.query('COMMIT');
@@ -396,8 +400,7 @@ describe('Idempotency-Key on write routes', () => {
           ).rows,
         (rows) => rows.length === 1,
       );
-      // At that point the comment is not visible: it is not committed before its key.
-      expect(Number((await tables.query('SELECT count(*) AS c FROM comentarios')).rows[0].c)).toBe(before);
+      await atStop(tables);
       // The process stops: PostgreSQL loses its connection, whatever was not committed is gone.
       await tables.query('SELECT pg_terminate_backend($1)', [waiting[0]!.pid]);
       await keyRow.query('ROLLBACK');
@@ -406,9 +409,21 @@ describe('Idempotency-Key on write routes', () => {
       await tables.end();
       await keyRow.end();
     }
-    expect(await count(t, 'comentarios')).toBe(before);
     // A claim the stopped process left unfinished is taken over after 2 minutes.
     await t.ds.query(`UPDATE claves_idempotencia SET creado_en = now() - interval '3 minutes' WHERE clave = $1`, [key]);
+  }
+
+  it('a process stopped while completing its key leaves nothing written: the write and the key commit together, the retry writes once', async () => {
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    const key = randomUUID();
+    const body = { texto: 'Antes del corte' };
+    const before = await count(t, 'comentarios');
+    await stopWhileCompleting('comentarios', key, () => send('operario', 'post', url, body, key), async (db) => {
+      // At that point the comment is not visible: it is not committed before its key.
+      expect(Number((await db.query('SELECT count(*) AS c FROM comentarios')).rows[0].c)).toBe(before);
+    });
+    expect(await count(t, 'comentarios')).toBe(before);
     const retry = await send('operario', 'post', url, body, key);
     expect(retry.status).toBe(201);
     parseWith(CommentResponseSchema, retry.body);
@@ -416,6 +431,32 @@ describe('Idempotency-Key on write routes', () => {
     expect([again.status, again.headers['idempotency-replayed']]).toEqual([201, 'true']);
     expect(again.body).toEqual(retry.body);
     expect(await count(t, 'comentarios')).toBe(before + 1);
+  });
+
+  it("a deletion stopped before its commit keeps the file's bytes: they go only once the row's deletion is committed", async () => {
+    const occ = await occurrence();
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 90, g: 20, b: 200 } } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = parseWith(
+      AttachmentResponseSchema,
+      (
+        await t.http
+          .post(`/api/assigned-tasks/${occ}/attachments`)
+          .set(as('operario'))
+          .attach('archivo', photo, { filename: 'viruta.jpg', contentType: 'image/jpeg' })
+      ).body,
+    );
+    const key = randomUUID();
+    const remove = () => t.http.delete(`/api/attachments/${uploaded.uuid}`).set(as('operario', key));
+    await stopWhileCompleting('adjuntos', key, remove, async () => undefined);
+    // The row is still there, and so are its bytes.
+    const file = await t.http.get(uploaded.url).set(as('operario'));
+    expect(file.status).toBe(200);
+    expect(Number(file.headers['content-length'])).toBeGreaterThan(0);
+    // The retry deletes both.
+    parseWith(OkResponseSchema, (await remove()).body);
+    expect((await t.http.get(uploaded.url).set(as('operario'))).status).toBe(404);
   });
 
   it('a claim left unfinished (its process stopped before the commit, so nothing was written) is refused for 2 minutes, then runs once', async () => {
