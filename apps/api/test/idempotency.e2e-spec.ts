@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import {
@@ -19,6 +20,7 @@ import {
   UserResponseSchema,
 } from '@gestar/contracts';
 import { areaUuid, count, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
+import { urlForDatabase } from './setup/db';
 
 type Method = 'post' | 'put' | 'patch' | 'delete';
 
@@ -349,19 +351,137 @@ describe('Idempotency-Key on write routes', () => {
     expect(uuids.size).toBe(1);
   });
 
-  it('a request whose process stopped mid-way (a claim left unfinished for 2 minutes) runs again', async () => {
+  /** Polls `read` until `done` holds (5 s at most). */
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+    const end = Date.now() + 5000;
+    for (;;) {
+      const v = await read();
+      if (done(v)) return v;
+      if (Date.now() > end) throw new Error('No llegó al punto esperado');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /**
+   * Sends `request` (with `key`) and stops its process exactly where it completes the key: the
+   * request first waits behind a lock on `table` (after claiming its key), then on the key's row;
+   * there its PostgreSQL connection is cut, as a killed process leaves it. `atStop` runs at that
+   * moment, on a connection of its own.
+   */
+  async function stopWhileCompleting(
+    table: string,
+    key: string,
+    request: () => PromiseLike<unknown>,
+    atStop: (db: Client) => Promise<void>,
+  ): Promise<void> {
+    const tables = new Client({ connectionString: urlForDatabase(t.dbName) });
+    const keyRow = new Client({ connectionString: urlForDatabase(t.dbName) });
+    await tables.connect();
+    await keyRow.connect();
+    try {
+      await tables.query('BEGIN');
+      await tables.query(`LOCK TABLE ${table} IN SHARE MODE`);
+      const stopped = Promise.resolve(request()).then(() => undefined, () => undefined);
+      await until(
+        async () => (await keyRow.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1', [key])).rowCount,
+        (n) => n === 1,
+      );
+      await keyRow.query('BEGIN');
+      await keyRow.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1 FOR UPDATE', [key]);
+      await tables.query('COMMIT');
+      const waiting = await until(
+        async () =>
+          (
+            await tables.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'
+                  AND query ~ 'UPDATE claves_idempotencia\\s+SET completada'`,
+            )
+          ).rows,
+        (rows) => rows.length === 1,
+      );
+      await atStop(tables);
+      // The process stops: PostgreSQL loses its connection, whatever was not committed is gone.
+      await tables.query('SELECT pg_terminate_backend($1)', [waiting[0]!.pid]);
+      await keyRow.query('ROLLBACK');
+      await stopped;
+    } finally {
+      await tables.end();
+      await keyRow.end();
+    }
+    // A claim the stopped process left unfinished is taken over after 2 minutes.
+    await t.ds.query(`UPDATE claves_idempotencia SET creado_en = now() - interval '3 minutes' WHERE clave = $1`, [key]);
+  }
+
+  it('a process stopped while completing its key leaves nothing written: the write and the key commit together, the retry writes once', async () => {
     const occ = await occurrence();
     const url = `/api/assigned-tasks/${occ}/comments`;
     const key = randomUUID();
-    expect((await send('operario', 'post', url, { texto: 'Primero' }, key)).status).toBe(201);
-    // Turn the stored answer into an unfinished claim, as a process stopped before answering leaves it.
+    const body = { texto: 'Antes del corte' };
+    const before = await count(t, 'comentarios');
+    await stopWhileCompleting('comentarios', key, () => send('operario', 'post', url, body, key), async (db) => {
+      // At that point the comment is not visible: it is not committed before its key.
+      expect(Number((await db.query('SELECT count(*) AS c FROM comentarios')).rows[0].c)).toBe(before);
+    });
+    expect(await count(t, 'comentarios')).toBe(before);
+    const retry = await send('operario', 'post', url, body, key);
+    expect(retry.status).toBe(201);
+    parseWith(CommentResponseSchema, retry.body);
+    const again = await send('operario', 'post', url, body, key);
+    expect([again.status, again.headers['idempotency-replayed']]).toEqual([201, 'true']);
+    expect(again.body).toEqual(retry.body);
+    expect(await count(t, 'comentarios')).toBe(before + 1);
+  });
+
+  it("a deletion stopped before its commit keeps the file's bytes: they go only once the row's deletion is committed", async () => {
+    const occ = await occurrence();
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 90, g: 20, b: 200 } } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = parseWith(
+      AttachmentResponseSchema,
+      (
+        await t.http
+          .post(`/api/assigned-tasks/${occ}/attachments`)
+          .set(as('operario'))
+          .attach('archivo', photo, { filename: 'viruta.jpg', contentType: 'image/jpeg' })
+      ).body,
+    );
+    const key = randomUUID();
+    const remove = () => t.http.delete(`/api/attachments/${uploaded.uuid}`).set(as('operario', key));
+    await stopWhileCompleting('adjuntos', key, remove, async () => undefined);
+    // The row is still there, and so are its bytes.
+    const file = await t.http.get(uploaded.url).set(as('operario'));
+    expect(file.status).toBe(200);
+    expect(Number(file.headers['content-length'])).toBeGreaterThan(0);
+    // The retry deletes both.
+    parseWith(OkResponseSchema, (await remove()).body);
+    expect((await t.http.get(uploaded.url).set(as('operario'))).status).toBe(404);
+  });
+
+  it('a claim left unfinished (its process stopped before the commit, so nothing was written) is refused for 2 minutes, then runs once', async () => {
+    const occ = await occurrence();
+    const url = `/api/assigned-tasks/${occ}/comments`;
+    const key = randomUUID();
+    const body = { texto: 'Sin confirmar' };
+    const before = await count(t, 'comentarios');
+    // What a process stopped mid-request leaves now: the claim (with this request's fingerprint),
+    // without the comment. Made from a finished request whose comment and answer are taken away.
+    expect((await send('operario', 'post', url, body, key)).status).toBe(201);
+    await t.ds.query(`DELETE FROM comentarios WHERE texto = $1`, [body.texto]);
     await t.ds.query(
-      `UPDATE claves_idempotencia SET completada = false, respuesta = NULL, codigo_http = NULL WHERE clave = $1`,
+      `UPDATE claves_idempotencia SET completada = false, respuesta = NULL, codigo_http = NULL, creado_en = now() WHERE clave = $1`,
       [key],
     );
-    expectError(await send('operario', 'post', url, { texto: 'Primero' }, key), 409, MESSAGES.errors.idempotencyKeyInFlight);
+    expectError(await send('operario', 'post', url, body, key), 409, MESSAGES.errors.idempotencyKeyInFlight);
+    expect(await count(t, 'comentarios')).toBe(before);
     await t.ds.query(`UPDATE claves_idempotencia SET creado_en = now() - interval '3 minutes' WHERE clave = $1`, [key]);
-    expect((await send('operario', 'post', url, { texto: 'Primero' }, key)).status).toBe(201);
+    const retry = await send('operario', 'post', url, body, key);
+    expect(retry.status).toBe(201);
+    expect(await count(t, 'comentarios')).toBe(before + 1);
+    const replay = await send('operario', 'post', url, body, key);
+    expect([replay.status, replay.headers['idempotency-replayed']]).toEqual([201, 'true']);
+    expect(await count(t, 'comentarios')).toBe(before + 1);
   });
 
   it('uploads (multipart): the same key and file store one photo; the same key with another file is refused', async () => {

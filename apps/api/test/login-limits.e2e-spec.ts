@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   AuditListResponseSchema,
   HealthResponseSchema,
+  IDEMPOTENCY_HEADER,
   LOGIN_RATE_LIMIT,
   LoginResponseSchema,
   MESSAGES,
@@ -114,6 +116,23 @@ describe('login limits under parallel requests', () => {
     expect(Number(limited.headers['retry-after'])).toBe(LOGIN_RATE_LIMIT.windowMinutes * 60);
     // The password did not change.
     parseWith(LoginResponseSchema, (await login('203.0.113.30', 'supervisor', DEMO_PASSWORD)).body);
+  });
+
+  it('change-password attempts sent with Idempotency-Keys are counted too: a refused one is not undone with its request', async () => {
+    const token = await tokenFor(t, 'operario');
+    const uuid = await userUuid(t, 'operario');
+    const url = `/api/users/${uuid}/change-password`;
+    const attempt = (currentPassword: string) =>
+      t.http
+        .post(url)
+        .set('Authorization', `Bearer ${token}`)
+        .set(IDEMPOTENCY_HEADER, randomUUID())
+        .send({ currentPassword, newPassword: 'nueva-clave-123' });
+    for (let i = 0; i < PASSWORD_CHECK_LIMIT; i++) {
+      expectError(await attempt(`mala-${i}`), 400, MESSAGES.errors.currentPasswordWrong);
+    }
+    expectError(await attempt(DEMO_PASSWORD), 429, MESSAGES.errors.tooManyPasswordAttempts);
+    parseWith(LoginResponseSchema, (await login('203.0.113.40', 'operario', DEMO_PASSWORD)).body);
   });
 
   it('the right current password goes through and clears the count', async () => {

@@ -3,6 +3,7 @@ import { ClsModule } from 'nestjs-cls';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { DataSource } from 'typeorm';
+import { AfterCommit } from './after-commit';
 import { Db } from './db';
 
 /**
@@ -24,7 +25,7 @@ import { Db } from './db';
       ],
     }),
   ],
-  providers: [Db],
-  exports: [Db],
+  providers: [Db, AfterCommit],
+  exports: [Db, AfterCommit],
 })
 export class DatabaseModule {}

@@ -2,7 +2,10 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor 
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
+import { catchError, from, lastValueFrom, Observable, of, switchMap, throwError } from 'rxjs';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { AfterCommit } from '../../database/after-commit';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, MESSAGES } from '@gestar/contracts';
 import { AppException, badRequest, conflict } from '../http/app-exception';
 import { multipartContent, readMultipart } from '../http/multipart';
@@ -25,14 +28,23 @@ export function fingerprint(req: Request): string {
 }
 
 /**
- * `Idempotency-Key` on every authenticated write (DECISIONS.md, "Idempotency-Key on every write"):
- * the same key with the same request within 24 hours answers the first answer again without running the
- * handler; with another request, 422. Keys belong to the user who sent them. A request that is
- * refused or fails frees its key (nothing was written, the handlers are transactional).
+ * `Idempotency-Key` on every authenticated write (DECISIONS.md, "Idempotency-Key on every write"): the same
+ * key with the same request within 24 hours answers the first answer again without running the
+ * handler; with another request, 422. Keys belong to the user who sent them.
+ *
+ * The handler runs in one transaction that also completes the key with its answer: the write and
+ * the key commit together, so a process that stops at any point leaves either both or neither
+ * (an unfinished claim then means nothing was written, and it runs again after STALE_SECONDS).
+ * The services' own transactions join it; live events and notifications wait for its commit.
+ * A request that is refused or fails frees its key (its transaction wrote nothing).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly keys: IdempotencyRepository) {}
+  constructor(
+    private readonly keys: IdempotencyRepository,
+    private readonly tx: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly afterCommit: AfterCommit,
+  ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'http') return next.handle();
@@ -55,14 +67,26 @@ export class IdempotencyInterceptor implements NestInterceptor {
           res.setHeader('Idempotency-Replayed', 'true');
           return of(replay.respuesta);
         }
-        return next.handle().pipe(
-          switchMap((body) => from(this.keys.complete(user, key, status, body)).pipe(switchMap(() => of(body)))),
+        return from(this.runAndComplete(next, user, key, status)).pipe(
           catchError((err: unknown) =>
             from(this.keys.release(user, key).catch(() => undefined)).pipe(switchMap(() => throwError(() => err))),
           ),
         );
       }),
     );
+  }
+
+  /** The handler and the key's completion in one transaction; then what waited for the commit. */
+  private async runAndComplete(next: CallHandler, user: string, key: string, status: number): Promise<unknown> {
+    let deferred: ReturnType<AfterCommit['collect']> = [];
+    const body = await this.tx.withTransaction(async () => {
+      deferred = this.afterCommit.collect();
+      const answer = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      await this.keys.complete(user, key, status, answer);
+      return answer;
+    });
+    await this.afterCommit.flush(deferred);
+    return body;
   }
 
   /** Owns the key (null: run the handler) or answers the stored answer; refuses a reused or busy key. */

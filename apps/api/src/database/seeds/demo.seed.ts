@@ -1,5 +1,5 @@
 import { addDaysToCalendarDate, ROLE_NAMES, todayIn } from '@gestar/contracts';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../common/auth/password';
 import { Sql, sql } from '../sql';
 import type { SeedRun } from './seed';
 

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ROLE_NAMES } from '@gestar/contracts';
 import type { AppConfig } from '../../config';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../common/auth/password';
 import { Sql, sql } from '../sql';
 import { seedDemo } from './demo.seed';
 

@@ -6,10 +6,10 @@ import { AssignedTasksService } from './assigned-tasks.service';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { AttachmentsCoreModule } from '../attachments/attachments-core.module';
+import { AttachmentQueriesModule } from '../attachments/attachment-queries.module';
 
 @Module({
-  imports: [NotificationsModule, AttachmentsCoreModule],
+  imports: [NotificationsModule, AttachmentQueriesModule],
   controllers: [AssignedTasksController],
   providers: [AssignedTasksService, AssignedTasksRepository, CommentsRepository, CommentsService, AssignedTaskEvents],
   exports: [AssignedTasksService, AssignedTaskEvents],

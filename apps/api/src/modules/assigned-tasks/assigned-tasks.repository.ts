@@ -278,6 +278,26 @@ export class AssignedTasksRepository {
    * on leaving (a task moved back is no longer complete).
    */
   /** The new status; completion is the first move into a finished one, at `at` (now by default). */
+  /**
+   * After a status changed category: its tasks become complete from the moment they entered it
+   * (their last status change, else their assignment) or stop being complete.
+   */
+  async syncCompletionOfStatus(uuid: string, finished: boolean): Promise<void> {
+    if (finished) {
+      await this.db.execute(sql`
+        UPDATE tareas_asignadas ta
+           SET fecha_completada = coalesce(
+                 (SELECT max(h.fecha) FROM historial_tareas_asignadas h
+                   WHERE h.tarea_asignada_uuid = ta.uuid AND h.tipo = 'estado'),
+                 ta.fecha_asignacion)
+         WHERE ta.estado_uuid = ${uuid} AND ta.fecha_completada IS NULL`);
+    } else {
+      await this.db.execute(sql`
+        UPDATE tareas_asignadas SET fecha_completada = NULL
+         WHERE estado_uuid = ${uuid} AND fecha_completada IS NOT NULL`);
+    }
+  }
+
   async setStatus(uuid: string, estadoUuid: string, completed: boolean, at: Date | null = null): Promise<void> {
     await this.db.execute(sql`
       UPDATE tareas_asignadas

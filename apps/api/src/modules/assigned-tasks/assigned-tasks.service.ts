@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Transactional } from '@nestjs-cls/transactional';
+import { Propagation, Transactional } from '@nestjs-cls/transactional';
 import {
   AssignedTaskBoardResponse,
   AssignedTaskHistoryResponse,
@@ -31,8 +31,7 @@ import { AccessRepository } from '../../common/access/access.repository';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
 import { toAssignedTaskResponse, toChecklistItemResponse, toHistoryEntry } from './assigned-tasks.mapper';
-import { AttachmentsRepository } from '../attachments/attachments.repository';
-import { toAttachmentResponse } from '../attachments/attachments.mapper';
+import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import {
   AssignedTaskAccessRow,
   AssignedTasksRepository,
@@ -85,7 +84,7 @@ export class AssignedTasksService {
     private readonly repo: AssignedTasksRepository,
     private readonly access: AccessRepository,
     private readonly events: AssignedTaskEvents,
-    private readonly attachments: AttachmentsRepository,
+    private readonly attachments: AttachmentQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -143,7 +142,7 @@ export class AssignedTasksService {
     return items.map((item) =>
       toChecklistItemResponse(
         item,
-        files.filter((f) => f.checklist_item_uuid === item.uuid).map(toAttachmentResponse),
+        files.filter((f) => f.checklist_item_uuid === item.uuid),
       ),
     );
   }
@@ -189,7 +188,7 @@ export class AssignedTasksService {
     }
     const fresh = (await this.repo.findChecklistItem(uuid, itemUuid))!;
     const fotos = (await this.attachments.ofOccurrence(uuid)).filter((f) => f.checklist_item_uuid === itemUuid);
-    return { item: toChecklistItemResponse(fresh, fotos.map(toAttachmentResponse)), row, changed: input.hecho !== item.hecho };
+    return { item: toChecklistItemResponse(fresh, fotos), row, changed: input.hecho !== item.hecho };
   }
 
   /**
@@ -266,6 +265,14 @@ export class AssignedTasksService {
     }
   }
 
+  /**
+   * A status moved into or out of the `terminada` category (the statuses module, in its
+   * transaction): its tasks become complete from when they entered it, or stop being complete.
+   */
+  async statusCategoryChanged(estadoUuid: string, finished: boolean): Promise<void> {
+    await this.repo.syncCompletionOfStatus(estadoUuid, finished);
+  }
+
   /** `sin_conexion_en` as an instant: the last 7 days, not after now (5 minutes of clock skew allowed). */
   private offlineInstant(iso: string): Date {
     const at = new Date(iso);
@@ -288,8 +295,12 @@ export class AssignedTasksService {
     return `cambiado sin conexión ${when}, sincronizado a las ${time(now)}`;
   }
 
-  /** The checks and writes of one update, in one transaction (also each item of the bulk call). */
-  @Transactional()
+  /**
+   * The checks and writes of one update, in one transaction (also each item of the bulk call);
+   * inside a request-wide transaction (an Idempotency-Key's) a savepoint, so a refused item of
+   * the bulk call leaves nothing behind.
+   */
+  @Transactional(Propagation.Nested)
   async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<UpdateOutcome> {
     const { row, access } = await this.visibleRow(caller, uuid, true);
     if (input.archivada !== undefined && !access.watches) throw forbidden();

@@ -2,14 +2,15 @@ import { Module } from '@nestjs/common';
 import { AssignedTasksModule } from '../assigned-tasks/assigned-tasks.module';
 import { AttachmentsController } from './attachments.controller';
 import { AttachmentsService } from './attachments.service';
-import { AttachmentsCoreModule } from './attachments-core.module';
+import { AttachmentQueriesModule } from './attachment-queries.module';
+import { AttachmentsRepository } from './attachments.repository';
 import { ImagePool } from './image-pool';
 import { UploadInterceptor } from './upload.interceptor';
 
 @Module({
-  imports: [AssignedTasksModule, AttachmentsCoreModule],
+  imports: [AssignedTasksModule, AttachmentQueriesModule],
   controllers: [AttachmentsController],
-  providers: [AttachmentsService, ImagePool, UploadInterceptor],
+  providers: [AttachmentsService, AttachmentsRepository, ImagePool, UploadInterceptor],
   exports: [AttachmentsService],
 })
 export class AttachmentsModule {}

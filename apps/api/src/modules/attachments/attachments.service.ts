@@ -11,6 +11,7 @@ import {
 } from '@gestar/contracts';
 import type { Readable } from 'node:stream';
 import { JobsService } from '../../common/jobs/jobs.service';
+import { AfterCommit } from '../../database/after-commit';
 import { hasPermission, type AuthUser } from '../../common/auth/auth-user';
 import { areaScope, inScope } from '../../common/access/access';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
@@ -72,6 +73,7 @@ export class AttachmentsService implements OnModuleInit {
     private readonly assigned: AssignedTasksService,
     private readonly images: ImagePool,
     private readonly jobs: JobsService,
+    private readonly afterCommit: AfterCommit,
   ) {}
 
   async list(caller: AuthUser, occurrence: string): Promise<AttachmentListResponse> {
@@ -227,8 +229,11 @@ export class AttachmentsService implements OnModuleInit {
    */
   async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
     const { attachment: a, unticked } = await this.deleteRow(caller, uuid);
-    await this.storage.delete(a.clave);
-    if (a.miniatura_clave) await this.storage.delete(a.miniatura_clave);
+    // The bytes go once the row's deletion is committed (inside an Idempotency-Key's transaction, after it).
+    await this.afterCommit.run(async () => {
+      await this.storage.delete(a.clave);
+      if (a.miniatura_clave) await this.storage.delete(a.miniatura_clave);
+    });
     if (unticked) await this.assigned.checklistChanged(unticked);
     return { ok: true };
   }

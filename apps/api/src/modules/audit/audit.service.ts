@@ -14,7 +14,7 @@ import {
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { AuditRepository, AuditRow, AuditWhere } from '../../common/audit/audit.repository';
-import { neutralizeFormula } from '../reports/export/cells';
+import { neutralizeFormula } from '../../common/text/formula';
 import { loadXlsx } from '../../common/xlsx';
 import { pageMeta } from '../../database/sql';
 

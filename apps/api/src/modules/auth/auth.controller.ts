@@ -2,10 +2,7 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   AUTH_ROUTES,
-  LoginRequest,
-  LoginResponse,
   REFRESH_COOKIE,
-  REFRESH_IN_BODY,
   RefreshTokenRequest,
   RefreshTokenResponse,
 } from '@gestar/contracts';
@@ -13,16 +10,16 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { CurrentUser, Endpoint, ValidBody, ValidParams } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuthService } from './auth.service';
-import { clearRefreshCookie, readCookie, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, readCookie, setRefreshCookie } from '../../common/auth/refresh-cookie';
 
 function refreshCookie(req: Request): string | undefined {
   return readCookie(req, REFRESH_COOKIE.name);
 }
 
 /**
- * Sign-in and sessions. A browser's refresh token lives only in an HttpOnly cookie scoped to
- * /api/auth (DECISIONS.md, "Refresh token in a cookie"); a client that is not a browser asks for
- * it in the body with `X-Refresh-Token: body` and sends it back in the body.
+ * Sessions: refreshing, listing and ending them (signing in and out is SignInController). A
+ * browser's refresh token lives only in an HttpOnly cookie scoped to /api/auth (DECISIONS.md,
+ * "Refresh token in a cookie"); a client that is not a browser sends it back in the body.
  */
 @Controller()
 export class AuthController {
@@ -39,15 +36,6 @@ export class AuthController {
     clearRefreshCookie(res, this.config.cookieSecure);
   }
 
-  @Endpoint(AUTH_ROUTES.login)
-  async login(@ValidBody() body: LoginRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
-    const agent = req.headers['user-agent'];
-    const result = await this.auth.login(body, { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null });
-    if (req.get(REFRESH_IN_BODY.header) === REFRESH_IN_BODY.value) return result;
-    this.setCookie(res, result.refreshToken);
-    return { user: result.user, token: result.token };
-  }
-
   @Endpoint(AUTH_ROUTES.refresh)
   async refresh(@ValidBody() body: RefreshTokenRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshTokenResponse> {
     const inBody = body.refreshToken !== undefined;
@@ -61,13 +49,6 @@ export class AuthController {
       if (!inBody) this.clearCookie(res);
       throw err;
     }
-  }
-
-  @Endpoint(AUTH_ROUTES.logout)
-  async logout(@CurrentUser() user: AuthUser, @ValidBody() body: { refreshToken?: string }, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const result = await this.auth.logout(user, [refreshCookie(req), body.refreshToken]);
-    this.clearCookie(res);
-    return result;
   }
 
   @Endpoint(AUTH_ROUTES.sessions)

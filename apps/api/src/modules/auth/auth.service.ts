@@ -1,18 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { DirectoryUnavailableError, LdapService } from '../sso/ldap.service';
-import { OidcService } from '../sso/oidc.service';
-import { DirectoryUsersService } from '../users/directory-users.service';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LOGIN_RATE_LIMIT,
-  LoginRequest,
   LoginResponse,
-  LogoutResponse,
   MESSAGES,
   PASSWORD_CHECK_LIMIT,
   REFRESH_REUSE_GRACE_SECONDS,
@@ -21,14 +15,13 @@ import {
   SessionListResponseSchema,
   type Session,
 } from '@gestar/contracts';
-import { notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../common/http/app-exception';
+import { notFound, tooManyRequests, unauthorized } from '../../common/http/app-exception';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { AuditService } from '../../common/audit/audit.service';
 import { UserStateService } from '../../common/auth/user-state.service';
 import { AuthRepository, TokenUserRow } from './auth.repository';
-import { dummyHash, verifyPassword } from './password';
-import { typedUsername } from './typed-username';
+import { typedUsername } from '../../common/auth/typed-username';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -50,21 +43,14 @@ export class AuthService {
     @Inject(UserStateService) private readonly userState: UserStateService,
     private readonly sessionState: SessionStateService,
     private readonly audit: AuditService,
-    private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The directory sign-in pieces, looked up when used (their modules import this one). */
-  private directory(): { ldap: LdapService; oidc: OidcService; users: DirectoryUsersService } {
-    return {
-      ldap: this.moduleRef.get(LdapService, { strict: false }),
-      oidc: this.moduleRef.get(OidcService, { strict: false }),
-      users: this.moduleRef.get(DirectoryUsersService, { strict: false }),
-    };
-  }
-
-  /** The failure itself was counted when its attempt was reserved (reserveLoginAttempt). */
-  private async refuse(username: string, origin: SignInOrigin, userUuid: string | null, motivo: string, message: string): Promise<never> {
+  /**
+   * A refused sign-in, audited (with the account when the name has one), answered 401 with
+   * `message`. The failure itself was counted when its attempt was reserved (reserveLoginAttempt).
+   */
+  async refuseSignIn(username: string, origin: SignInOrigin, userUuid: string | null, motivo: string, message: string): Promise<never> {
     const account = userUuid ?? (await this.repo.accountUuid(username));
     await this.audit.record({
       actorUuid: null,
@@ -77,87 +63,19 @@ export class AuthService {
     throw unauthorized(message);
   }
 
-  /**
-   * Username and password: the company directory first when LDAP is on (its groups give the role
-   * and areas), then the local password, unless local passwords are off for directory users.
-   */
-  async login(input: LoginRequest, origin: SignInOrigin): Promise<Required<LoginResponse>> {
-    const address = origin.ip ?? 'desconocida';
-    const username = input.username.trim();
-    const attempt = await this.reserveLoginAttempt(username, address);
-    try {
-      return await this.verifyLogin(input, username, address, origin);
-    } catch (err) {
-      // A sign-in that ends without a verdict on the password (the directory out, a database
-      // error) gives its reserved attempt back: only a refused password counts as a failure.
-      const status = (err as { getStatus?: () => number }).getStatus?.() ?? 500;
-      if (status >= 500) await this.repo.releaseAttempt(attempt);
-      throw err;
-    }
+  /** The local account of a username, for the password sign-in (null when there is none). */
+  loginUser(username: string) {
+    return this.repo.loginUser(username);
   }
 
-  private async verifyLogin(input: LoginRequest, username: string, address: string, origin: SignInOrigin): Promise<Required<LoginResponse>> {
-    const { ldap, users } = this.directory();
-    let collision = false;
-    if (ldap.enabled) {
-      let who: Awaited<ReturnType<LdapService['authenticate']>> = null;
-      try {
-        who = await ldap.authenticate(username, input.password);
-      } catch (err) {
-        if (!(err instanceof DirectoryUnavailableError)) throw err;
-        ldap.warn(`No se pudo consultar el directorio: ${err.message}`);
-        // A local user still signs in with its password; a directory user (or someone the
-        // directory may know) is told the directory is out, and nothing counts as a failure.
-        const row = await this.repo.loginUser(username);
-        if (!row || row.origen === 'ldap') {
-          await this.audit.record({
-            actorUuid: null,
-            accion: 'ingreso_fallido',
-            recurso: 'sesion',
-            recursoUuid: row?.uuid ?? null,
-            detalle: { usuario: typedUsername(username), sin_cuenta: row === null, motivo: 'directorio no disponible', metodo: 'ldap' },
-            ip: origin.ip,
-          });
-          throw serviceUnavailable(MESSAGES.errors.ssoDirectoryUnavailable);
-        }
-      }
-      if (who) {
-        let uuid: string | null = null;
-        try {
-          uuid = await users.signIn(who);
-        } catch (err) {
-          const message = (err as { message?: string }).message ?? MESSAGES.errors.loginFailed;
-          // The directory's person is not the Gestar user of that name: that user's own password
-          // (checked below) may still open it; anything else is refused with the reason.
-          if (message === MESSAGES.errors.ssoUsernameCollision) collision = true;
-          else if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.refuse(username, origin, null, `directorio: ${message}`, message);
-          else throw err;
-        }
-        if (uuid) {
-          await this.repo.clearFailedLogins(username, address);
-          return this.startSession(uuid, origin, 'ldap');
-        }
-      }
-    }
-    const row = await this.repo.loginUser(username);
-    const ok = row
-      ? await verifyPassword(row.password_hash, input.password)
-      : (await verifyPassword(await dummyHash(), input.password), false);
-    // A user linked to the directory signs in through the directory only.
-    const localAllowed = !row || row.origen === 'local';
-    if (!row || !ok || !row.activo || !localAllowed) {
-      const motivo = !row
-        ? 'usuario desconocido'
-        : !localAllowed
-          ? 'usuario vinculado al directorio: contraseña local no admitida'
-          : !ok
-            ? 'contraseña incorrecta'
-            : 'usuario inactivo';
-      if (collision) return this.refuse(username, origin, null, `directorio: ${MESSAGES.errors.ssoUsernameCollision}`, MESSAGES.errors.ssoUsernameCollision);
-      return this.refuse(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
-    }
-    await this.repo.clearFailedLogins(username, address);
-    return this.startSession(row.uuid, origin, 'contraseña');
+  /** A sign-in that succeeded clears the username's failures from that address. */
+  clearFailedLogins(username: string, address: string): Promise<void> {
+    return this.repo.clearFailedLogins(username, address);
+  }
+
+  /** Gives a reserved attempt back: the sign-in ended without a verdict on the password. */
+  releaseLoginAttempt(attempt: string): Promise<void> {
+    return this.repo.releaseAttempt(attempt);
   }
 
   /** A new session for a user who proved who they are (password, directory or OpenID). */
@@ -203,7 +121,7 @@ export class AuthService {
    * reserved row: a sign-in that ends without a verdict on the password gives it back with
    * `repo.releaseAttempt`.
    */
-  private async reserveLoginAttempt(username: string, address: string): Promise<string> {
+  async reserveLoginAttempt(username: string, address: string): Promise<string> {
     const limit = LOGIN_RATE_LIMIT;
     const reserved = await this.repo.reserveAttempt(username, address, limit.perUserAndAddress, limit.windowMinutes);
     if (!reserved) throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts, limit.windowMinutes * 60);
@@ -288,17 +206,15 @@ export class AuthService {
   /**
    * Ends the caller's current session: its refresh token and, at once, its access token. The
    * refresh tokens the request names (its cookie, a body token) end their sign-ins as well, when
-   * they are the caller's.
+   * they are the caller's. Answers the session's OpenID token, if it was opened at the provider.
    */
-  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<LogoutResponse> {
+  async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<{ idToken: string | null }> {
     const idToken = await this.repo.takeSessionIdToken(user.sesionUuid);
     const closed = await this.repo.closeSessions(user.uuid, { only: user.sesionUuid });
     if (closed) await this.audit.record({ actorUuid: user.uuid, accion: 'cerrar_sesion', recurso: 'sesion', recursoUuid: user.sesionUuid });
     for (const token of new Set(refreshTokens)) if (token) await this.repo.revokeFamilyOfToken(sha256(token), user.uuid);
     this.sessionState.forgetUser(user.uuid);
-    // A session opened at the company's provider: the browser ends that one too.
-    const endAtProvider = idToken ? await this.directory().oidc.endSessionUrl(idToken) : null;
-    return endAtProvider ? { ok: true, cerrar_proveedor: endAtProvider } : { ok: true };
+    return { idToken };
   }
 
   /** The caller's open sessions, the current one first. */

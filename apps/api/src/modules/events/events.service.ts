@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { AfterCommit } from '../../database/after-commit';
 import type { AuthUser, UserState } from '../../common/auth/auth-user';
 import { inScope, watchScope } from '../../common/access/access';
 import { packEvents, unpackEvents } from './events-wire';
@@ -78,6 +79,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly repo: EventsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly afterCommit: AfterCommit,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -138,8 +140,13 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * Announce an event to every API process (after the change is committed). Resolves
    * once the NOTIFY carrying it is sent (or failed: never rejects). Call it for many
    * events at once without awaiting each (`Promise.all`) and they share one statement.
+   * Inside a request-wide transaction (an Idempotency-Key's) it is sent after that commit.
    */
   publish(event: AppEvent): Promise<void> {
+    return this.afterCommit.run(() => this.send(event));
+  }
+
+  private send(event: AppEvent): Promise<void> {
     return new Promise<void>((done) => {
       this.queue.push({ payload: JSON.stringify(event), type: event.type, done });
       // Started after the current synchronous run, so that every event published in it joins the batch.

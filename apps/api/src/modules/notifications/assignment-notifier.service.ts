@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MESSAGES, TEXT_LIMITS } from '@gestar/contracts';
 import type { GeneratedOccurrence, OccurrenceNotifier } from '../scheduled-tasks/occurrence-notifier';
+import { AfterCommit } from '../../database/after-commit';
 import { NotificationDelivery } from './notification-delivery.service';
 
 export interface AssignedNotice {
@@ -21,9 +22,17 @@ export interface AssignedNotice {
 export class AssignmentNotifier implements OccurrenceNotifier {
   private readonly logger = new Logger('Notifications');
 
-  constructor(private readonly delivery: NotificationDelivery) {}
+  constructor(
+    private readonly delivery: NotificationDelivery,
+    private readonly afterCommit: AfterCommit,
+  ) {}
 
-  async notifyAssigned(notice: AssignedNotice): Promise<void> {
+  /** Inside a request-wide transaction (an Idempotency-Key's) it waits for that commit. */
+  notifyAssigned(notice: AssignedNotice): Promise<void> {
+    return this.afterCommit.run(() => this.deliverAssigned(notice));
+  }
+
+  private async deliverAssigned(notice: AssignedNotice): Promise<void> {
     try {
       const mensaje = (MESSAGES.notifications.taskAssignedBody + notice.titulo).slice(0, TEXT_LIMITS.notificationMessage);
       await this.delivery.deliverEach(

@@ -17,6 +17,9 @@ import { MailOutbox } from './mail-outbox.service';
 import { MAIL_PORT, type MailPort } from './mail.port';
 import { toNotificationResponse } from './notifications.mapper';
 import { NotificationItem, NotificationRow, NotificationsRepository } from './notifications.repository';
+
+/** One notification to deliver (other modules build these: reminders, assignments). */
+export type { NotificationItem };
 import { PUSH_PORT, type PushPort } from './push.port';
 
 export interface Delivery {

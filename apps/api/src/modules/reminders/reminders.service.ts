@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { JobsService } from '../../common/jobs/jobs.service';
 import { sql } from '../../database/sql';
 import { NotificationDelivery } from '../notifications/notification-delivery.service';
-import type { NotificationItem } from '../notifications/notifications.repository';
+import type { NotificationItem } from '../notifications/notification-delivery.service';
 import { ClaimedDigest, ClaimedReminder, RemindersRepository } from './reminders.repository';
 
 /** An overdue occurrence is reminded of (and escalated) only while it is at most this many days late. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AttachmentsCoreModule } from '../attachments/attachments-core.module';
+import { AttachmentQueriesModule } from '../attachments/attachment-queries.module';
 import { PdfRendererService } from './export/pdf-renderer.service';
 import { ReportsController } from './reports.controller';
 import { REPORT_LIMITS, reportLimitsFromEnv } from './reports.limits';
@@ -7,7 +7,7 @@ import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 
 @Module({
-  imports: [AttachmentsCoreModule],
+  imports: [AttachmentQueriesModule],
   controllers: [ReportsController],
   providers: [
     ReportsService,

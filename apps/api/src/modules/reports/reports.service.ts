@@ -28,8 +28,7 @@ import { csvHeader, csvRows } from './export/csv-writer';
 import { PdfRendererService } from './export/pdf-renderer.service';
 import { filterLines, reportHtml, type ReportFilterSummary } from './export/report-html';
 import { XlsxReportBuilder } from './export/xlsx-writer';
-import { AttachmentStorage } from '../attachments/attachment-storage';
-import { AttachmentsRepository } from '../attachments/attachments.repository';
+import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { toReportRows } from './reports.mapper';
 import { REPORT_LIMITS, type ReportLimits } from './reports.limits';
 import { ReportsRepository, type AreaStatusCount, type ReportBatch, type ReportWhere } from './reports.repository';
@@ -52,8 +51,7 @@ export class ReportsService {
     private readonly access: AccessRepository,
     private readonly repo: ReportsRepository,
     private readonly pdf: PdfRendererService,
-    private readonly attachments: AttachmentsRepository,
-    private readonly storage: AttachmentStorage,
+    private readonly attachments: AttachmentQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REPORT_LIMITS) private readonly limits: ReportLimits,
   ) {}
@@ -171,22 +169,13 @@ export class ReportsService {
 
   /** The first thumbnails of each row's photos as data: URIs, in the rows' order. */
   private async photosOf(batch: ReportBatch): Promise<string[][]> {
-    const keys = await this.attachments.thumbnailsOf(
+    const thumbnails = await this.attachments.thumbnails(
       batch.rows.map((r) => r.uuid),
       REPORT_PDF_PHOTOS_PER_ROW,
     );
-    const byOccurrence = new Map<string, string[]>();
-    for (const k of keys) {
-      const stored = await this.storage.read(k.miniatura_clave);
-      if (!stored) continue; // a file lost from disk leaves the report whole
-      const chunks: Buffer[] = [];
-      for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-      const uri = `data:image/webp;base64,${Buffer.concat(chunks).toString('base64')}`;
-      const list = byOccurrence.get(k.tarea_asignada_uuid);
-      if (list) list.push(uri);
-      else byOccurrence.set(k.tarea_asignada_uuid, [uri]);
-    }
-    return batch.rows.map((r) => byOccurrence.get(r.uuid) ?? []);
+    return batch.rows.map((r) =>
+      (thumbnails.get(r.uuid) ?? []).map((bytes) => `data:image/webp;base64,${bytes.toString('base64')}`),
+    );
   }
 
   private async filterSummary(f: ReportFilters): Promise<ReportFilterSummary> {

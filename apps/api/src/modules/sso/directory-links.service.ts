@@ -3,11 +3,10 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { LinkDirectoryRequest, MESSAGES, UserResponse } from '@gestar/contracts';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UserStateService } from '../../common/auth/user-state.service';
-import { badRequest, conflict, notFound, serviceUnavailable } from '../../common/http/app-exception';
+import { badRequest, conflict, serviceUnavailable } from '../../common/http/app-exception';
 import { PG, pgErrorCode } from '../../database/sql';
 import { AuthService } from '../auth/auth.service';
-import { toUserResponse } from '../users/users.mapper';
-import { UsersRepository } from '../users/users.repository';
+import { DirectoryUsersService } from '../users/directory-users.service';
 import { DirectoryUnavailableError, LdapService } from './ldap.service';
 import { OidcService } from './oidc.service';
 
@@ -19,7 +18,7 @@ import { OidcService } from './oidc.service';
 @Injectable()
 export class DirectoryLinksService {
   constructor(
-    private readonly repo: UsersRepository,
+    private readonly users: DirectoryUsersService,
     private readonly ldap: LdapService,
     private readonly oidc: OidcService,
     private readonly auth: AuthService,
@@ -53,7 +52,7 @@ export class DirectoryLinksService {
       throw err;
     }
     this.userState.invalidate(uuid);
-    return this.load(uuid);
+    return this.users.userResponse(uuid);
   }
 
   @Transactional()
@@ -62,29 +61,14 @@ export class DirectoryLinksService {
     uuid: string,
     l: { origen: 'oidc' | 'ldap'; emisor: string | null; externoId: string; gestiona: boolean },
   ): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
-    const holder = await this.repo.findByDirectoryKey(l.origen, l.emisor, [l.externoId]);
-    if (holder && holder.uuid !== uuid) throw conflict(MESSAGES.errors.ssoIdentityTaken);
-    await this.repo.linkDirectory(uuid, l);
+    await this.users.linkIdentity(uuid, l);
     // Its password no longer opens it: sessions opened with it end (but not the caller's own).
     await this.auth.endSessionsOf(uuid, uuid === caller.uuid ? caller.sesionUuid : undefined);
   }
 
   async unlink(uuid: string): Promise<UserResponse> {
-    await this.applyUnlink(uuid);
+    await this.users.unlinkIdentity(uuid);
     this.userState.invalidate(uuid);
-    return this.load(uuid);
-  }
-
-  @Transactional()
-  private async applyUnlink(uuid: string): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
-    await this.repo.unlinkDirectory(uuid);
-  }
-
-  private async load(uuid: string): Promise<UserResponse> {
-    const row = await this.repo.findOne(uuid);
-    if (!row) throw notFound();
-    return toUserResponse(row);
+    return this.users.userResponse(uuid);
   }
 }

@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { Endpoint, ValidQuery } from '../../common/auth/decorators';
 import { AuditService } from '../../common/audit/audit.service';
 import { AuthService } from '../auth/auth.service';
-import { readCookie, setRefreshCookie } from '../auth/refresh-cookie';
+import { readCookie, setRefreshCookie } from '../../common/auth/refresh-cookie';
 import { DirectoryUsersService } from '../users/directory-users.service';
 import { LdapService } from './ldap.service';
 import { OIDC_ATTEMPT_SECONDS, OidcError, OidcService } from './oidc.service';

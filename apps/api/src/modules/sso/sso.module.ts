@@ -13,6 +13,6 @@ import { DirectoryLinksService } from './directory-links.service';
   imports: [AuthModule, UsersModule],
   controllers: [SsoController, DirectoryLinksController],
   providers: [LdapService, OidcService, OidcRepository, DirectoryLinksService],
-  exports: [LdapService],
+  exports: [LdapService, OidcService],
 })
 export class SsoModule {}

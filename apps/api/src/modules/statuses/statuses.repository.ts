@@ -23,24 +23,4 @@ export class StatusesRepository {
   async inUse(uuid: string): Promise<boolean> {
     return (await this.db.one(sql`SELECT 1 FROM tareas_asignadas WHERE estado_uuid = ${uuid} LIMIT 1`)) !== null;
   }
-
-  /**
-   * After a status changed category: its tasks become complete from the moment they entered it
-   * (their last status change, else their assignment) or stop being complete.
-   */
-  async syncCompletion(uuid: string, finished: boolean): Promise<void> {
-    if (finished) {
-      await this.db.execute(sql`
-        UPDATE tareas_asignadas ta
-           SET fecha_completada = coalesce(
-                 (SELECT max(h.fecha) FROM historial_tareas_asignadas h
-                   WHERE h.tarea_asignada_uuid = ta.uuid AND h.tipo = 'estado'),
-                 ta.fecha_asignacion)
-         WHERE ta.estado_uuid = ${uuid} AND ta.fecha_completada IS NULL`);
-    } else {
-      await this.db.execute(sql`
-        UPDATE tareas_asignadas SET fecha_completada = NULL
-         WHERE estado_uuid = ${uuid} AND fecha_completada IS NOT NULL`);
-    }
-  }
 }

@@ -12,6 +12,7 @@ import {
 import { InjectCatalog } from '../../common/catalog/catalog.module';
 import type { CatalogService } from '../../common/catalog/catalog.service';
 import { conflict, notFound } from '../../common/http/app-exception';
+import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { STATUSES } from './statuses.catalog';
 import { StatusesRepository } from './statuses.repository';
 
@@ -26,6 +27,7 @@ export class StatusesService {
   constructor(
     @InjectCatalog(STATUSES) private readonly catalog: CatalogService<StatusResponse>,
     private readonly repo: StatusesRepository,
+    private readonly assignedTasks: AssignedTasksService,
   ) {}
 
   list(q: StatusListQuery): Promise<StatusListResponse> {
@@ -42,7 +44,7 @@ export class StatusesService {
     const categoria = input.categoria ?? current;
     const row = await this.catalog.update(uuid, { ...input, categoria });
     if ((current === 'terminada') !== (categoria === 'terminada')) {
-      await this.repo.syncCompletion(uuid, categoria === 'terminada');
+      await this.assignedTasks.statusCategoryChanged(uuid, categoria === 'terminada');
     }
     return row;
   }

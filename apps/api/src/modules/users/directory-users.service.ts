@@ -1,16 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@gestar/contracts';
+import { MESSAGES, type UserResponse } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { serviceUnavailable, unauthorized } from '../../common/http/app-exception';
+import { conflict, notFound, serviceUnavailable, unauthorized } from '../../common/http/app-exception';
 import { UserStateService } from '../../common/auth/user-state.service';
 import { mapGroups, type GroupRule } from '../sso/sso-config';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../common/auth/password';
 import { PG, pgErrorCode } from '../../database/sql';
 import { assertAdministratorRemains } from './administrators';
+import { toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';
 import { NotificationChannelsService } from '../notifications/notification-channels.service';
+
+/** A parallel first sign-in of the same identity created its user meanwhile: sign in again as that user. */
+class RetrySignIn extends Error {}
 
 /** A plausible single address (a directory may hold anything in `mail`). */
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
@@ -61,13 +65,14 @@ export class DirectoryUsersService {
 
   /**
    * The user the identity signs in as. Two first sign-ins of one identity at once: the second
-   * insert meets the unique key and is tried again, finding the user the first one created.
+   * insert meets the unique key (or its username check meets the new user) and is tried again,
+   * finding the user the first one created.
    */
   async signIn(who: DirectoryIdentity): Promise<string> {
     try {
       return await this.applySignIn(who);
     } catch (err) {
-      if (pgErrorCode(err) !== PG.uniqueViolation) throw err;
+      if (pgErrorCode(err) !== PG.uniqueViolation && !(err instanceof RetrySignIn)) throw err;
       return this.applySignIn(who);
     }
   }
@@ -96,7 +101,12 @@ export class DirectoryUsersService {
       if (!rule) throw unauthorized(MESSAGES.errors.ssoNoGroup);
       // Same name as a Gestar user it is not linked to: that user is someone else until an
       // administrator says otherwise.
-      if (await this.repo.usernameHolder(who.username)) throw unauthorized(MESSAGES.errors.ssoUsernameCollision);
+      if (await this.repo.usernameHolder(who.username)) {
+        // A first sign-in of this same identity at the same moment may have created it since the
+        // lookup above (each statement sees what is committed): then it is that user, not a collision.
+        if (await this.repo.findByDirectoryKey(who.origen, who.emisor, who.keys)) throw new RetrySignIn();
+        throw unauthorized(MESSAGES.errors.ssoUsernameCollision);
+      }
       if (!sso.autoCreate) throw unauthorized(MESSAGES.errors.ssoUnknownUser);
       const access = await this.resolve(rule);
       uuid = await this.repo.insertFromDirectory({
@@ -116,5 +126,33 @@ export class DirectoryUsersService {
     if (who.correo && EMAIL.test(who.correo)) await this.channels.setDirectoryAddress(uuid, who.correo);
     this.userState.invalidate(uuid);
     return uuid;
+  }
+
+  /**
+   * An administrator's link of a user to a directory identity (sso's DirectoryLinksService), in the
+   * caller's transaction: the user locked (404 when unknown), 409 when another user holds the identity.
+   */
+  async linkIdentity(
+    uuid: string,
+    l: { origen: 'oidc' | 'ldap'; emisor: string | null; externoId: string; gestiona: boolean },
+  ): Promise<void> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    const holder = await this.repo.findByDirectoryKey(l.origen, l.emisor, [l.externoId]);
+    if (holder && holder.uuid !== uuid) throw conflict(MESSAGES.errors.ssoIdentityTaken);
+    await this.repo.linkDirectory(uuid, l);
+  }
+
+  /** Back to a local user (404 when unknown), in the caller's transaction. */
+  @Transactional()
+  async unlinkIdentity(uuid: string): Promise<void> {
+    if (!(await this.repo.lock(uuid))) throw notFound();
+    await this.repo.unlinkDirectory(uuid);
+  }
+
+  /** The user as the API answers it (404 when unknown). */
+  async userResponse(uuid: string): Promise<UserResponse> {
+    const row = await this.repo.findOne(uuid);
+    if (!row) throw notFound();
+    return toUserResponse(row);
   }
 }

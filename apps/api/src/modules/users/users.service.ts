@@ -18,7 +18,7 @@ import { anyInScope, assertAllInScope, Scope, scopeAreas, scopeFor } from '../..
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
 import { PG, pageMeta, pgErrorCode } from '../../database/sql';
 import { AuthService } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../../common/auth/password';
 import { assertAdministratorRemains } from './administrators';
 import { toUserResponse } from './users.mapper';
 import { UserRow, UsersRepository } from './users.repository';

@@ -1,17 +1,6 @@
 import { calendarDateIn, checklistProgressText, onTimeText } from '@gestar/contracts';
 import type { ReportRow } from '@gestar/contracts';
 
-/**
- * Text a spreadsheet would read as a formula (or as a DDE payload) starts
- * with one of these (the full-width ＝ ＋ － ＠ too: some spreadsheets turn them
- * into their ASCII forms); an apostrophe in front makes it plain text.
- */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-export function neutralizeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
 /** One exported row: the table's columns plus the suggestions, as plain values. */
 export interface ExportRow {
   colaborador: string;

@@ -1,5 +1,6 @@
 import { REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
-import { exportCells, neutralizeFormula, type ExportRow } from './cells';
+import { neutralizeFormula } from '../../../common/text/formula';
+import { exportCells, type ExportRow } from './cells';
 
 /**
  * CSV as Excel in a Spanish locale opens it with a double click: UTF-8 with a

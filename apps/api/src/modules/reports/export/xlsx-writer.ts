@@ -2,7 +2,7 @@ import type * as XLSX from 'xlsx';
 import { checklistProgressText, onTimeText, REPORT_EXPORT_COLUMNS } from '@gestar/contracts';
 import { summaryRows, type ReportSummary } from './summary';
 import type { ExportBatch } from '../reports.repository';
-import { neutralizeFormula } from './cells';
+import { neutralizeFormula } from '../../../common/text/formula';
 
 const DATE_FORMAT = 'dd/mm/yyyy';
 const MIN_WIDTH = 10;
