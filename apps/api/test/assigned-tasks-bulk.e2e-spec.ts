@@ -137,6 +137,30 @@ describe('POST /api/assigned-tasks/bulk', () => {
     expect((await rows(mine)).every((r) => r.empleado_uuid === ids.supervisor)).toBe(true);
   });
 
+  it('checks the whole set in one statement and changes it in one transaction; overlapping calls at once both finish', async () => {
+    const mine = await fresh(6);
+    // Every row a call changes carries the time its transaction began (`now()`): one call, one transaction.
+    const done = parseWith(
+      BulkAssignedTasksResponseSchema,
+      (await bulk('supervisor', { ids: mine, accion: 'estado', estado_uuid: status['En progreso'] })).body,
+    );
+    expect(done).toEqual({ aplicadas: mine, rechazadas: [] });
+    const [{ begun }]: { begun: number }[] = await t.ds.query(
+      `SELECT count(DISTINCT updated_at)::int AS begun FROM tareas_asignadas WHERE uuid = ANY($1::uuid[])`,
+      [mine],
+    );
+    expect(begun).toBe(1);
+    // Two calls over the same tasks in opposite orders lock them in one order: neither waits on the other forever.
+    const [a, b] = await Promise.all([
+      bulk('supervisor', { ids: mine, accion: 'estado', estado_uuid: status.Completada }),
+      bulk('supervisor', { ids: [...mine].reverse(), accion: 'estado', estado_uuid: status.Pendiente }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const final = new Set((await rows(mine)).map((r) => r.estado));
+    expect(final.size).toBe(1);
+    expect(['Completada', 'Pendiente']).toContain([...final][0]);
+  });
+
   it('refuses a malformed batch as a whole with 400 and writes nothing', async () => {
     const [one] = await fresh(1);
     const before = await count(t, 'historial_tareas_asignadas');

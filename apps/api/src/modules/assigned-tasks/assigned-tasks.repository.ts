@@ -190,6 +190,18 @@ export class AssignedTasksRepository {
        WHERE ta.uuid = ${uuid} ${lock ? sql`FOR UPDATE OF ta` : sql.empty}`);
   }
 
+  /**
+   * The access rows of a set, in one statement, locked in uuid order for the rest of the transaction
+   * (two bulk calls over overlapping sets take their locks in the same order). Missing ids are absent.
+   */
+  lockAccessRows(uuids: readonly string[]): Promise<AssignedTaskAccessRow[]> {
+    return this.db.query(sql`
+      SELECT ta.uuid, ta.tarea_uuid, ta.empleado_uuid, ta.estado_uuid, ta.archivada, t.area_uuid
+        FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+       WHERE ta.uuid = ANY(${uuids}::uuid[])
+       ORDER BY ta.uuid FOR UPDATE OF ta`);
+  }
+
   statuses(): Promise<StatusRow[]> {
     return this.db.query(
       sql`SELECT uuid, nombre, "order", categoria FROM estados ORDER BY "order" ASC, created_at ASC, uuid ASC`,

@@ -57,6 +57,13 @@ export function accessTo(
   return { watches, isAssignee, canSee: watches || isAssignee };
 }
 
+/** A row the caller may see, with what it may do with it; 403 otherwise. */
+function seen(caller: AuthUser, row: AssignedTaskAccessRow): { row: AssignedTaskAccessRow; access: AssignedTaskAccess } {
+  const access = accessTo(caller, row);
+  if (!access.canSee) throw forbidden(MESSAGES.errors.outOfScope);
+  return { row, access };
+}
+
 /** What one update did, for its announcement after the commit. */
 export interface UpdateOutcome {
   row: AssignedTaskAccessRow;
@@ -234,9 +241,7 @@ export class AssignedTasksService {
   private async visibleRow(caller: AuthUser, uuid: string, lock = false) {
     const row = await this.repo.findAccessRow(uuid, lock);
     if (!row) throw notFound();
-    const access = accessTo(caller, row);
-    if (!access.canSee) throw forbidden(MESSAGES.errors.outOfScope);
-    return { row, access };
+    return seen(caller, row);
   }
 
   async history(caller: AuthUser, uuid: string): Promise<AssignedTaskHistoryResponse> {
@@ -301,8 +306,14 @@ export class AssignedTasksService {
    * the bulk call leaves nothing behind.
    */
   @Transactional(Propagation.Nested)
-  async applyUpdate(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<UpdateOutcome> {
-    const { row, access } = await this.visibleRow(caller, uuid, true);
+  async applyUpdate(
+    caller: AuthUser,
+    uuid: string,
+    input: UpdateAssignedTaskRequest,
+    /** The row already read and locked in this transaction (the bulk call reads its set at once). */
+    locked?: AssignedTaskAccessRow,
+  ): Promise<UpdateOutcome> {
+    const { row, access } = locked ? seen(caller, locked) : await this.visibleRow(caller, uuid, true);
     if (input.archivada !== undefined && !access.watches) throw forbidden();
     const reassigns = input.empleado_uuid !== undefined || input.fecha_vencimiento !== undefined;
     if (reassigns) {
@@ -388,8 +399,10 @@ export class AssignedTasksService {
   }
 
   /**
-   * `POST /api/assigned-tasks/bulk`: the action on each task in turn, each in its own transaction and
-   * checked as a single PUT would be; a refusal is reported with its Spanish message, not thrown.
+   * `POST /api/assigned-tasks/bulk`: the action on each task in turn, checked as a single PUT would
+   * be; a refusal is reported with its Spanish message, not thrown. The whole set is read and locked
+   * in one statement and changed in one transaction, each item in a savepoint of its own, so a
+   * refused item leaves nothing behind; the changes are announced after the commit.
    */
   async bulk(caller: AuthUser, input: BulkAssignedTasksRequest): Promise<BulkAssignedTasksResponse> {
     if (input.accion === 'estado' && !(await this.repo.statuses()).some((s) => s.uuid === input.estado_uuid)) {
@@ -402,17 +415,32 @@ export class AssignedTasksService {
           ? { archivada: true, calificacion: input.calificacion, observaciones: input.observaciones }
           : { empleado_uuid: input.empleado_uuid };
     const result: BulkAssignedTasksResponse = { aplicadas: [], rechazadas: [] };
-    for (const id of new Set(input.ids)) {
+    const outcomes = await this.applyBulk(caller, [...new Set(input.ids)], body, result);
+    for (const outcome of outcomes) await this.announce(caller, outcome);
+    return result;
+  }
+
+  @Transactional()
+  private async applyBulk(
+    caller: AuthUser,
+    ids: readonly string[],
+    body: UpdateAssignedTaskRequest,
+    result: BulkAssignedTasksResponse,
+  ): Promise<UpdateOutcome[]> {
+    const rows = new Map((await this.repo.lockAccessRows(ids)).map((r) => [r.uuid, r]));
+    const outcomes: UpdateOutcome[] = [];
+    for (const id of ids) {
       try {
-        const outcome = await this.applyUpdate(caller, id, body);
-        await this.announce(caller, outcome);
+        const row = rows.get(id);
+        if (!row) throw notFound();
+        outcomes.push(await this.applyUpdate(caller, id, body, row));
         result.aplicadas.push(id);
       } catch (error) {
         if (!(error instanceof AppException)) throw error;
         result.rechazadas.push({ id, motivo: error.message });
       }
     }
-    return result;
+    return outcomes;
   }
 
   /** `POST /api/assigned-tasks`: one occurrence per user, now, due `fecha_vencimiento`. */
