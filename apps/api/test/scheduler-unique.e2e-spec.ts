@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { AssignedTasksService } from '../src/modules/assigned-tasks/assigned-tasks.service';
+import { OccurrencesService } from '../src/modules/assigned-tasks/occurrences.service';
 import { urlForDatabase } from './setup/db';
 import { areaUuid, createTestApp, TestApp, userUuid } from './support/test-app';
 
@@ -56,7 +56,7 @@ describe('scheduled occurrence inserted concurrently', () => {
 
       const at = new Date('2031-03-10T12:00:00Z');
       const attempts = [a, b, a, b, a, b].map((t) =>
-        t.app.get(AssignedTasksService).createScheduledOccurrences([occurrence], estado.uuid, at),
+        t.app.get(OccurrencesService).createScheduledOccurrences([occurrence], estado.uuid, at),
       );
       // The attempts wait on the uncommitted row; let them reach it before it commits.
       await waitForLockWaiters(a, 1);

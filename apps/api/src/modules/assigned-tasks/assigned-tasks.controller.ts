@@ -18,19 +18,21 @@ import {
 import { CurrentUser, Endpoint, ValidBody, ValidParams, ValidQuery } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AssignedTasksService } from './assigned-tasks.service';
+import { OccurrencesService } from './occurrences.service';
 import { CommentsService } from './comments.service';
 
 @Controller()
 export class AssignedTasksController {
   constructor(
     private readonly assigned: AssignedTasksService,
+    private readonly occurrences: OccurrencesService,
     private readonly comments: CommentsService,
     private readonly audit: AuditService,
   ) {}
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.create)
   create(@CurrentUser() user: AuthUser, @ValidBody() body: CreateAssignedTaskRequest) {
-    return this.assigned.assign(user, body);
+    return this.occurrences.assign(user, body);
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.bulk)

@@ -5,13 +5,21 @@ import { AssignedTasksRepository } from './assigned-tasks.repository';
 import { AssignedTasksService } from './assigned-tasks.service';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
+import { OccurrencesService } from './occurrences.service';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AttachmentQueriesModule } from '../attachments/attachment-queries.module';
 
 @Module({
   imports: [NotificationsModule, AttachmentQueriesModule],
   controllers: [AssignedTasksController],
-  providers: [AssignedTasksService, AssignedTasksRepository, CommentsRepository, CommentsService, AssignedTaskEvents],
-  exports: [AssignedTasksService, AssignedTaskEvents],
+  providers: [
+    AssignedTasksService,
+    OccurrencesService,
+    AssignedTasksRepository,
+    CommentsRepository,
+    CommentsService,
+    AssignedTaskEvents,
+  ],
+  exports: [AssignedTasksService, OccurrencesService, AssignedTaskEvents],
 })
 export class AssignedTasksModule {}

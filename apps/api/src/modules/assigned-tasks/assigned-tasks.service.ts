@@ -8,11 +8,9 @@ import {
   BulkAssignedTasksRequest,
   BulkAssignedTasksResponse,
   calendarDateIn,
-  CreateAssignedTaskRequest,
   MESSAGES,
   Rating,
   RATING_LABELS,
-  todayIn,
   UpdateAssignedTaskRequest,
   ChecklistItemResponse,
   TickChecklistItemRequest,
@@ -23,46 +21,22 @@ import {
   areaScope,
   assertInScope,
   assertUsersInScope,
-  inScope,
   scopeAreas,
   watchScope,
 } from '../../common/access/access';
 import { AccessRepository } from '../../common/access/access.repository';
 import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
-import { AssignedTaskEvents, ChangedAssignedTask } from './assigned-task-events';
+import { AssignedTaskEvents } from './assigned-task-events';
 import { toAssignedTaskResponse, toChecklistItemResponse, toHistoryEntry } from './assigned-tasks.mapper';
 import { AttachmentQueries } from '../attachments/attachment-queries.service';
+import { OccurrencesService } from './occurrences.service';
+import { seen } from './assigned-task-access';
+import { dayMonthYear, offlineInstant, offlineNote } from './history-notes';
 import {
   AssignedTaskAccessRow,
   AssignedTasksRepository,
-  InsertedOccurrence,
   NewHistory,
-  ScheduledOccurrence,
 } from './assigned-tasks.repository';
-
-/** What the caller may do with one assigned task (DECISIONS section 2). */
-export interface AssignedTaskAccess {
-  /** Holds an assigned-tasks read permission covering the task's area. */
-  watches: boolean;
-  isAssignee: boolean;
-  canSee: boolean;
-}
-
-export function accessTo(
-  caller: AuthUser,
-  row: Pick<AssignedTaskAccessRow, 'empleado_uuid' | 'area_uuid'>,
-): AssignedTaskAccess {
-  const watches = inScope(watchScope(caller), row.area_uuid);
-  const isAssignee = row.empleado_uuid === caller.uuid;
-  return { watches, isAssignee, canSee: watches || isAssignee };
-}
-
-/** A row the caller may see, with what it may do with it; 403 otherwise. */
-function seen(caller: AuthUser, row: AssignedTaskAccessRow): { row: AssignedTaskAccessRow; access: AssignedTaskAccess } {
-  const access = accessTo(caller, row);
-  if (!access.canSee) throw forbidden(MESSAGES.errors.outOfScope);
-  return { row, access };
-}
 
 /** What one update did, for its announcement after the commit. */
 export interface UpdateOutcome {
@@ -73,17 +47,7 @@ export interface UpdateOutcome {
   newAssignee: string | null;
 }
 
-/** `YYYY-MM-DD` -> `DD/MM/YYYY`, as the history reads it. */
-function dayMonthYear(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
-}
 
-export interface OccurrenceAssignee {
-  uuid: string;
-  nombre: string;
-  apellido: string;
-}
 
 @Injectable()
 export class AssignedTasksService {
@@ -92,6 +56,7 @@ export class AssignedTasksService {
     private readonly access: AccessRepository,
     private readonly events: AssignedTaskEvents,
     private readonly attachments: AttachmentQueries,
+    private readonly occurrences: OccurrencesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -278,28 +243,6 @@ export class AssignedTasksService {
     await this.repo.syncCompletionOfStatus(estadoUuid, finished);
   }
 
-  /** `sin_conexion_en` as an instant: the last 7 days, not after now (5 minutes of clock skew allowed). */
-  private offlineInstant(iso: string): Date {
-    const at = new Date(iso);
-    const now = Date.now();
-    if (at.getTime() > now + 5 * 60_000 || at.getTime() < now - 7 * 24 * 3600_000) {
-      const message = MESSAGES.validation.offlineTimeInvalid;
-      throw new AppException(422, message, [{ path: 'sin_conexion_en', message }]);
-    }
-    return at;
-  }
-
-  /** "cambiado sin conexión a las 10:42, sincronizado a las 11:05" (the day too when it was not today). */
-  private offlineNote(at: Date): string {
-    const tz = this.tz;
-    const time = (d: Date) =>
-      d.toLocaleTimeString('es-AR', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    const day = (d: Date) => d.toLocaleDateString('es-AR', { timeZone: tz, day: '2-digit', month: '2-digit' });
-    const now = new Date();
-    const when = day(at) === day(now) ? `a las ${time(at)}` : `el ${day(at)} a las ${time(at)}`;
-    return `cambiado sin conexión ${when}, sincronizado a las ${time(now)}`;
-  }
-
   /**
    * The checks and writes of one update, in one transaction (also each item of the bulk call);
    * inside a request-wide transaction (an Idempotency-Key's) a savepoint, so a refused item of
@@ -328,7 +271,7 @@ export class AssignedTasksService {
     if (input.estado_uuid !== undefined && row.archivada && input.archivada !== false) {
       throw conflict(MESSAGES.errors.assignedTaskArchived);
     }
-    const offlineAt = input.sin_conexion_en === undefined ? null : this.offlineInstant(input.sin_conexion_en);
+    const offlineAt = input.sin_conexion_en === undefined ? null : offlineInstant(input.sin_conexion_en);
     if (
       input.estado_anterior_uuid !== undefined &&
       input.estado_uuid !== row.estado_uuid &&
@@ -352,7 +295,7 @@ export class AssignedTasksService {
       }
       // Completion is when the work was done: offline, the moment the person moved it.
       await this.repo.setStatus(uuid, target.uuid, target.categoria === 'terminada', offlineAt);
-      const late = offlineAt ? ` (${this.offlineNote(offlineAt)})` : '';
+      const late = offlineAt ? ` (${offlineNote(offlineAt, this.tz)})` : '';
       note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}${late}`);
     }
     let newAssignee: string | null = null;
@@ -360,7 +303,7 @@ export class AssignedTasksService {
       const card = await this.repo.findCard(uuid);
       if (!card) throw notFound();
       if (input.fecha_vencimiento !== undefined) {
-        const due = this.dueDateNotPast(input.fecha_vencimiento);
+        const due = this.occurrences.dueDateNotPast(input.fecha_vencimiento);
         const before = card.fecha_vencimiento ?? calendarDateIn(card.fecha_asignacion, this.tz);
         if (due !== before) {
           await this.repo.setDueDate(uuid, due);
@@ -441,135 +384,5 @@ export class AssignedTasksService {
       }
     }
     return outcomes;
-  }
-
-  /** `POST /api/assigned-tasks`: one occurrence per user, now, due `fecha_vencimiento`. */
-  async assign(caller: AuthUser, input: CreateAssignedTaskRequest): Promise<AssignedTaskResponse[]> {
-    const task = await this.repo.findTask(input.tarea_uuid);
-    if (!task) throw notFound();
-    assertInScope(areaScope(caller), task.area_uuid);
-    if (!task.activo) throw conflict(MESSAGES.errors.taskInactive);
-    const due = this.dueDateNotPast(input.fecha_vencimiento);
-    const created = await this.assignNow(caller, input, task, due);
-    await this.events.changed(created, 'asignacion', caller.uuid);
-    const cards = await this.repo.findCards(created.map((c) => c.uuid));
-    return cards.map((c) => toAssignedTaskResponse(c, this.tz));
-  }
-
-  @Transactional()
-  private async assignNow(
-    caller: AuthUser,
-    input: CreateAssignedTaskRequest,
-    task: { uuid: string; area_uuid: string },
-    due: string,
-  ): Promise<ChangedAssignedTask[]> {
-    const users = await this.assigneesOf(input.usuarios_asignados, task.area_uuid);
-    let estadoUuid: string;
-    if (input.estado_uuid) {
-      const statuses = await this.repo.statuses();
-      if (!statuses.some((s) => s.uuid === input.estado_uuid)) {
-        throw badRequest(MESSAGES.errors.statusNotFound, [
-          { path: 'estado_uuid', message: MESSAGES.errors.statusNotFound },
-        ]);
-      }
-      estadoUuid = input.estado_uuid;
-    } else {
-      estadoUuid = await this.firstStatusUuid();
-    }
-    return this.createOccurrences({
-      tareaUuid: task.uuid,
-      areaUuid: task.area_uuid,
-      users,
-      estadoUuid,
-      due,
-      by: caller.uuid,
-    });
-  }
-
-  /**
-   * A due date as a company calendar date, refused when before today: the one place this rule
-   * lives (assigning now, and creating a task without a schedule).
-   */
-  dueDateNotPast(input: string, path = 'fecha_vencimiento'): string {
-    const due = calendarDateIn(input, this.tz);
-    if (due < todayIn(this.tz)) {
-      throw badRequest(MESSAGES.validation.dueDateNotPast, [{ path, message: MESSAGES.validation.dueDateNotPast }]);
-    }
-    return due;
-  }
-
-  /** The users, each active and a member of the area; otherwise 400 at `usuarios_asignados`. */
-  async assigneesOf(uuids: readonly string[], areaUuid: string): Promise<OccurrenceAssignee[]> {
-    const users = await this.repo.activeUsersOfArea(uuids, areaUuid);
-    if (users.length !== new Set(uuids).size) {
-      throw badRequest(MESSAGES.errors.assigneesNotInArea, [
-        { path: 'usuarios_asignados', message: MESSAGES.errors.assigneesNotInArea },
-      ]);
-    }
-    return users;
-  }
-
-  async firstStatusUuid(): Promise<string> {
-    const first = await this.repo.firstStatus();
-    if (!first) throw conflict(MESSAGES.errors.noStatuses);
-    return first.uuid;
-  }
-
-  /** The status new assigned tasks start in, or null when there is none. */
-  async initialStatus(): Promise<string | null> {
-    return (await this.repo.firstStatus())?.uuid ?? null;
-  }
-
-  /** Inserts the occurrences and their 'asignacion' history (in the caller's transaction). */
-  @Transactional()
-  async createOccurrences(p: {
-    tareaUuid: string;
-    areaUuid: string;
-    users: readonly OccurrenceAssignee[];
-    estadoUuid: string;
-    due: string;
-    by: string;
-  }): Promise<ChangedAssignedTask[]> {
-    const inserted = await this.repo.insertOccurrences(
-      p.users.map((u) => ({
-        tareaUuid: p.tareaUuid,
-        empleadoUuid: u.uuid,
-        estadoUuid: p.estadoUuid,
-        fechaVencimiento: p.due,
-        asignadoPor: p.by,
-      })),
-    );
-    const byEmployee = new Map(p.users.map((u) => [u.uuid, u]));
-    await this.repo.addHistory(
-      inserted.map((o) => {
-        const u = byEmployee.get(o.empleado_uuid)!;
-        return {
-          tareaAsignadaUuid: o.uuid,
-          tipo: 'asignacion' as const,
-          detalle: `Asignada a ${u.nombre} ${u.apellido}`,
-          usuarioUuid: p.by,
-        };
-      }),
-    );
-    return inserted.map((o) => ({
-      uuid: o.uuid,
-      tarea_uuid: p.tareaUuid,
-      empleado_uuid: o.empleado_uuid,
-      area_uuid: p.areaUuid,
-    }));
-  }
-
-  /**
-   * The scheduler's batch: the occurrences due schedules owe, one per active default assignee,
-   * each with its history entry by the system; a duplicate of an existing occurrence is a no-op.
-   * Runs in the scheduler's transaction.
-   */
-  @Transactional()
-  createScheduledOccurrences(
-    occurrences: readonly ScheduledOccurrence[],
-    estadoUuid: string,
-    at: Date,
-  ): Promise<InsertedOccurrence[]> {
-    return this.repo.insertScheduledOccurrences(occurrences, estadoUuid, at, MESSAGES.scheduler.assignedBySchedule);
   }
 }

@@ -14,7 +14,7 @@ import { AssignedTaskEvents } from './assigned-task-events';
 import { toCommentResponse } from './assigned-tasks.mapper';
 import { AssignedTaskAccessRow, AssignedTasksRepository } from './assigned-tasks.repository';
 import { CommentsRepository } from './comments.repository';
-import { accessTo } from './assigned-tasks.service';
+import { accessTo } from './assigned-task-access';
 
 /** Comments of an assigned task: whoever may see it reads and adds; only the author edits or deletes. */
 @Injectable()

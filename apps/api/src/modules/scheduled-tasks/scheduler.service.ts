@@ -12,7 +12,7 @@ import {
 import { APP_CONFIG, AppConfig } from '../../config';
 import { JobsService } from '../../common/jobs/jobs.service';
 import { EventsService } from '../events/events.service';
-import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
+import { OccurrencesService } from '../assigned-tasks/occurrences.service';
 import { GeneratedOccurrence, OCCURRENCE_NOTIFIER, OccurrenceNotifier } from './occurrence-notifier';
 import { dueDateOf } from './schedule-dates';
 import { planDue, type WorksOn } from './rule-dates';
@@ -62,7 +62,7 @@ export class SchedulerService implements OnModuleInit {
 
   constructor(
     private readonly repo: ScheduledTasksRepository,
-    private readonly assigned: AssignedTasksService,
+    private readonly assigned: OccurrencesService,
     private readonly events: EventsService,
     private readonly calendar: CalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -17,7 +17,7 @@ import { areaScope, assertInScope, scopeAreas } from '../../common/access/access
 import { badRequest, notFound } from '../../common/http/app-exception';
 import { EventsService } from '../events/events.service';
 import { AssignedTaskEvents, ChangedAssignedTask } from '../assigned-tasks/assigned-task-events';
-import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
+import { OccurrencesService } from '../assigned-tasks/occurrences.service';
 import { pageMeta } from '../../database/sql';
 import { ScheduledTasksService } from '../scheduled-tasks/scheduled-tasks.service';
 import { toTaskResponse } from './tasks.mapper';
@@ -31,7 +31,7 @@ function fieldError(path: string, message: string) {
 export class TasksService {
   constructor(
     private readonly repo: TasksRepository,
-    private readonly assigned: AssignedTasksService,
+    private readonly assigned: OccurrencesService,
     private readonly schedules: ScheduledTasksService,
     private readonly assignedEvents: AssignedTaskEvents,
     private readonly events: EventsService,
