@@ -20,3 +20,9 @@ export type Column<T extends keyof DB, C extends keyof Tables[T]> = Tables[T][C]
  * answers a string there; other types are kept.
  */
 export type AsText<T> = T extends Date ? string : T;
+
+/**
+ * A column the schema types only loosely (a JSON document) given the type `T` the code knows it
+ * holds: naming the column (`Column<…>`) still makes a rename fail the typecheck.
+ */
+export type Holding<Col, T> = [Col] extends [unknown] ? T : never;
