@@ -39,7 +39,7 @@ describe('schema types: src/database/schema.generated.ts', () => {
 
   it('fails on a committed file that differs (a column renamed by hand)', () => {
     const committed = readFileSync(COMMITTED, 'utf8');
-    const renamed = committed.replace(/^(export interface Usuarios \{[\s\S]*?\n  )nombre:/m, '$1nombre_completo:');
+    const renamed = committed.replace(/^(export interface Usuarios \{[\s\S]*?\n {2})nombre:/m, '$1nombre_completo:');
     expect(renamed).not.toBe(committed);
     expect(firstDifference(committed, renamed)).toMatch(/nombre_completo/);
   });

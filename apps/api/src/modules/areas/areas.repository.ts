@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
-import type { Column, Columns } from '../../database/rows';
+import type { Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
 export type AreaRow = Columns<'areas', 'uuid' | 'nombre'>;
