@@ -215,9 +215,11 @@ function tidy(text: string): string {
   const lines = text.split('\n').map((l) => l.trimEnd());
   while (lines.length && lines[0] === '') lines.shift();
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
-  const rest = lines.slice(1).filter((l) => l !== '');
-  const indent = rest.length ? Math.min(...rest.map((l) => l.length - l.trimStart().length)) : 0;
-  return [lines[0].trimStart(), ...lines.slice(1).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length)))].join('\n');
+  const depth = (l: string) => l.length - l.trimStart().length;
+  // A statement that starts on the template's first line has no indentation there: the others set it.
+  const counted = (depth(lines[0]) > 0 ? lines : lines.slice(1)).filter((l) => l !== '');
+  const indent = counted.length ? Math.min(...counted.map(depth)) : 0;
+  return [lines[0].trimStart(), ...lines.slice(1).map((l) => l.slice(Math.min(indent, depth(l))))].join('\n');
 }
 
 async function snapshot(module: string, validate: (text: string, where: string) => Promise<void>): Promise<string> {
