@@ -2,7 +2,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Db } from '../src/database/db';
-import type { Sql } from '../src/database/sql';
+import { sql, type Sql } from '../src/database/sql';
+import { AuditRepository } from '../src/common/audit/audit.repository';
+import { AssignedTasksRepository } from '../src/modules/assigned-tasks/assigned-tasks.repository';
+import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { EventsRepository } from '../src/modules/events/events.repository';
+import { HealthRepository } from '../src/modules/health/health.repository';
+import { DeliveriesRepository } from '../src/modules/notifications/deliveries.repository';
+import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
+import { RemindersRepository } from '../src/modules/reminders/reminders.repository';
+import { ReportsRepository, type ReportWhere } from '../src/modules/reports/reports.repository';
 import { AttachmentsRepository } from '../src/modules/attachments/attachments.repository';
 import { AreasRepository } from '../src/modules/areas/areas.repository';
 import { CalendarRepository } from '../src/modules/calendar/calendar.repository';
@@ -194,9 +203,149 @@ const attachments: Calls<AttachmentsRepository> = {
   commentOf: [U1, U2],
 };
 
+const assignedTasks: Calls<AssignedTasksRepository> = {
+  board: [{ onlyEmployee: U1, scopeAreas: [U1], caller: U1, areas: [U1, U2], users: [U2] }],
+  findCards: [[U1, U2]],
+  findCard: [U1],
+  findAccessRow: [U1, true],
+  statuses: [],
+  firstStatus: [],
+  insertOccurrences: [[{ tareaUuid: U1, empleadoUuid: U2, estadoUuid: U1, fechaVencimiento: '2026-01-09', asignadoPor: U1 }]],
+  insertScheduledOccurrences: [[{ programacion_uuid: U1, fecha_ocurrencia: '2026-01-05', fecha_vencimiento: '2026-01-09' }], U2, AT, 'Asignada por la programación'],
+  addHistory: [[{ tareaAsignadaUuid: U1, tipo: 'estado', detalle: 'Estado: Hecho', usuarioUuid: U2 }]],
+  history: [U1],
+  syncCompletionOfStatus: [U1, true],
+  setStatus: [U1, U2, true, AT],
+  setDueDate: [U1, '2026-01-09'],
+  setAssignee: [U1, U2],
+  archive: [U1, 4, 'Bien'],
+  unarchive: [U1],
+  checklist: [U1],
+  findChecklistItem: [U1, U2],
+  setChecklistItem: [U2, true, 'nota', U1],
+  pendingChecklistItems: [U1],
+  commentsPage: [U1, 20, { fecha_creacion: AT, uuid: U2 }],
+  findComment: [U1, U2],
+  insertComment: [U1, U2, 'Comentario'],
+  updateComment: [U1, 'Comentario'],
+  deleteComment: [U1],
+  activeUsersOfArea: [[U1, U2], U1],
+  findTask: [U1],
+  taskTitles: [[U1, U2]],
+};
+
+const auth: Calls<AuthRepository> = {
+  loginUser: ['ana'],
+  sessionUser: [U1],
+  tokenUser: [U1],
+  reserveAttempt: ['ana', '10.0.0.1', 5, 15],
+  releaseAttempt: ['1'],
+  clearFailedLogins: ['ana', '10.0.0.1'],
+  accountUuid: ['ana'],
+  insertRefreshToken: [U1, U2, 'hash', 7],
+  lockRefreshToken: ['hash'],
+  refreshTokenState: [U1],
+  markRotated: [U1, U2],
+  revokeFamilyOfToken: ['hash', U1],
+  insertSession: [U1, U2, 'Firefox', '10.0.0.1', 7],
+  setSessionIdToken: [U1, 'id-token'],
+  takeSessionIdToken: [U1],
+  touchSession: [U1, 7],
+  openSessionsOf: [U1],
+  closeSessions: [U1, { except: U2 }],
+  prune: [],
+};
+
+const audit: Calls<AuditRepository> = {
+  insert: [{ actorUuid: U1, accion: 'crear', recurso: 'usuario', recursoUuid: U2, detalle: { nombre: 'Ana' }, ip: '10.0.0.1' }],
+  insertOrCountRefusal: [{ actorUuid: U1, accion: 'crear', recurso: 'usuario', detalle: { metodo: 'POST', ruta: '/api/users' } }, 60],
+  page: [{ actorUuid: U1, accion: 'crear', recurso: 'usuario', from: AT, to: AT }, { page: 2, limit: 20 }],
+  all: [{ recurso: 'area' }, 1000],
+  prune: [365],
+};
+
+const notifications: Calls<NotificationsRepository> = {
+  upsertDevice: [U1, 'token', 'android'],
+  tokensByUser: [[U1, U2]],
+  deleteTokens: [['token']],
+  findRecipient: [U1],
+  activeUsers: [[U1]],
+  activeAmong: [[U1, U2]],
+  insertMany: [[U1, U2], { titulo: 'Aviso', mensaje: 'Texto', enviadoPor: U1, tipo: 'mensaje' }],
+  insertEach: [[{ usuarioUuid: U1, titulo: 'Aviso', mensaje: 'Texto', enviadoPor: null, tareaAsignadaUuid: U2, tipo: 'asignacion' }], true],
+  inbox: [U1, { page: 2, limit: 20, leida: false }],
+  unreadCount: [U1],
+  markRead: [U1, U2],
+  markAllRead: [U1],
+};
+
+const PREFERENCES = { usuario_uuid: U1, correo: 'ana@example.com', push: ['mensaje' as const], email: ['resumen' as const], silencio_desde: '22:00', silencio_hasta: '07:00' };
+
+const deliveries: Calls<DeliveriesRepository> = {
+  preferencesOf: [[U1]],
+  savePreferences: [PREFERENCES],
+  setAddress: [PREFERENCES],
+  insertMany: [[{ notificacionUuid: U1, usuarioUuid: U2, canal: 'email', estado: 'pendiente', motivo: null, destino: 'ana@example.com', proximoIntento: AT, intentos: 0 }]],
+  claimMail: [AT, 10],
+  settleMail: [U1, { estado: 'fallida', motivo: 'SMTP 451', proximoIntento: AT }],
+  find: [U1],
+  page: [{ canal: 'email', estado: 'fallida', usuarioUuid: U1, from: AT, to: AT }, { page: 2, limit: 20 }],
+};
+
+const reminders: Calls<RemindersRepository> = {
+  claimForAssignees: ['vence_hoy', sql`ta.fecha_vencimiento = ${'2026-01-05'}::date`],
+  claimEscalations: [sql`ta.fecha_vencimiento < ${'2026-01-05'}::date`],
+  claimDigests: ['2026-01-05'],
+  prune: [30],
+};
+
+const events: Calls<EventsRepository> = {
+  notify: [['{"tipo":"tarea"}']],
+  // LISTEN runs on a client of its own, outside the Db: nothing to record.
+  listen: [{ query: async () => undefined } as unknown as Parameters<EventsRepository['listen']>[0]],
+  streamHolders: [[U1, U2]],
+};
+
+const health: Calls<HealthRepository> = { ping: [] };
+
+const REPORT: ReportWhere = {
+  scopeAreas: [U1],
+  statusUuids: [U1],
+  areaUuids: [U1],
+  employeeUuids: [U2],
+  from: AT,
+  to: AT,
+  fromDate: '2026-01-01',
+  toDate: '2026-02-01',
+  timeZone: 'America/Argentina/Buenos_Aires',
+};
+
+const reports: Calls<ReportsRepository> = {
+  tasksTitled: ['limpieza'],
+  count: [REPORT],
+  page: [REPORT, 50, 100],
+  batches: [REPORT, 500],
+  exportBatches: [REPORT, 500],
+  areaStatusCounts: [{ ...REPORT, titleTaskUuids: [U1] }, '2026-01-05'],
+  employeeCounts: [REPORT],
+  namesOf: ['estados', [U1]],
+  employeeNamesOf: [[U1]],
+};
+
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
   areas: [[AreasRepository, areas]],
+  'assigned-tasks': [[AssignedTasksRepository, assignedTasks]],
+  audit: [[AuditRepository, audit]],
+  auth: [[AuthRepository, auth]],
+  events: [[EventsRepository, events]],
+  health: [[HealthRepository, health]],
+  notifications: [
+    [NotificationsRepository, notifications],
+    [DeliveriesRepository, deliveries],
+  ],
+  reminders: [[RemindersRepository, reminders]],
+  reports: [[ReportsRepository, reports]],
   attachments: [[AttachmentsRepository, attachments]],
   calendar: [[CalendarRepository, calendar]],
   roles: [[RolesRepository, roles]],
