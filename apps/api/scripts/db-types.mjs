@@ -87,7 +87,10 @@ async function withMigratedDatabase(serverUrl, work) {
     const { DataSource } = require('typeorm');
     let built;
     try {
-      built = { ...require(join(root, 'dist', 'database', 'data-source.js')), ...require(join(root, 'dist', 'database', 'migrate.js')) };
+      built = {
+        ...require(join(root, 'dist', 'database', 'data-source.js')),
+        ...require(join(root, 'dist', 'database', 'migrate.js')),
+      };
     } catch {
       throw new Error('Falta la compilación de la API (dist/): ejecute `pnpm --filter @gestar/api build` antes.');
     }

@@ -22,7 +22,9 @@ describe('schema types: src/database/schema.generated.ts', () => {
     await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     try {
       const out = join(dir, 'schema.generated.ts');
-      await run(process.execPath, [join(API, 'scripts', 'db-types.mjs'), '--url', urlForDatabase(name), '--out', out], { cwd: API });
+      await run(process.execPath, [join(API, 'scripts', 'db-types.mjs'), '--url', urlForDatabase(name), '--out', out], {
+        cwd: API,
+      });
       const generated = readFileSync(out, 'utf8');
       const committed = readFileSync(COMMITTED, 'utf8');
       if (generated !== committed) {

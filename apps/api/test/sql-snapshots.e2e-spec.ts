@@ -35,13 +35,20 @@ const U2 = '00000000-0000-4000-8000-000000000002';
 const AT = new Date('2026-01-02T03:04:05.000Z');
 
 /** The arguments of every public method of a repository: the typecheck fails when a method has none here. */
-type Calls<R> = { [K in keyof R as R[K] extends (...args: never[]) => unknown ? K : never]: R[K] extends (...args: infer P) => unknown ? P : never };
+type Calls<R> = {
+  [K in keyof R as R[K] extends (...args: never[]) => unknown ? K : never]: R[K] extends (...args: infer P) => unknown
+    ? P
+    : never;
+};
 
 /**
  * Stands for any row the database would answer: every field reads as a uuid, so a method goes on
  * to its next statement as it would with a row found.
  */
-const ROW: Record<string, unknown> = new Proxy({}, { get: (_t, p) => (typeof p === 'string' && p !== 'then' ? U1 : undefined) });
+const ROW: Record<string, unknown> = new Proxy(
+  {},
+  { get: (_t, p) => (typeof p === 'string' && p !== 'then' ? U1 : undefined) },
+);
 
 interface Captured {
   text: string;
@@ -90,7 +97,16 @@ const users: Calls<UsersRepository> = {
   existingAreas: [[U1, U2]],
   jobPositionExists: [U1],
   usernameTaken: ['ana'],
-  insert: [{ username: 'ana', password_hash: 'h', nombre: 'Ana', apellido: 'Pérez', rol_uuid: U1, descripcion_puesto_uuid: null }],
+  insert: [
+    {
+      username: 'ana',
+      password_hash: 'h',
+      nombre: 'Ana',
+      apellido: 'Pérez',
+      rol_uuid: U1,
+      descripcion_puesto_uuid: null,
+    },
+  ],
   update: [U1, { nombre: 'Ana', apellido: 'Pérez', rol_uuid: U1, descripcion_puesto_uuid: U2, activo: true }],
   replaceAreas: [U1, [U1, U2]],
   setJobPosition: [U1, U2],
@@ -108,7 +124,16 @@ const users: Calls<UsersRepository> = {
   roleUuidByName: ['Administrador'],
   areaUuidsByNames: [['Carpintería']],
   insertFromDirectory: [
-    { username: 'ana', nombre: 'Ana', apellido: 'Pérez', rol_uuid: U1, origen: 'oidc', password_hash: 'h', externo_emisor: 'https://idp.example', externo_id: 'sub-1' },
+    {
+      username: 'ana',
+      nombre: 'Ana',
+      apellido: 'Pérez',
+      rol_uuid: U1,
+      origen: 'oidc',
+      password_hash: 'h',
+      externo_emisor: 'https://idp.example',
+      externo_id: 'sub-1',
+    },
   ],
 };
 
@@ -210,8 +235,15 @@ const assignedTasks: Calls<AssignedTasksRepository> = {
   findAccessRow: [U1, true],
   statuses: [],
   firstStatus: [],
-  insertOccurrences: [[{ tareaUuid: U1, empleadoUuid: U2, estadoUuid: U1, fechaVencimiento: '2026-01-09', asignadoPor: U1 }]],
-  insertScheduledOccurrences: [[{ programacion_uuid: U1, fecha_ocurrencia: '2026-01-05', fecha_vencimiento: '2026-01-09' }], U2, AT, 'Asignada por la programación'],
+  insertOccurrences: [
+    [{ tareaUuid: U1, empleadoUuid: U2, estadoUuid: U1, fechaVencimiento: '2026-01-09', asignadoPor: U1 }],
+  ],
+  insertScheduledOccurrences: [
+    [{ programacion_uuid: U1, fecha_ocurrencia: '2026-01-05', fecha_vencimiento: '2026-01-09' }],
+    U2,
+    AT,
+    'Asignada por la programación',
+  ],
   addHistory: [[{ tareaAsignadaUuid: U1, tipo: 'estado', detalle: 'Estado: Hecho', usuarioUuid: U2 }]],
   history: [U1],
   syncCompletionOfStatus: [U1, true],
@@ -257,9 +289,17 @@ const auth: Calls<AuthRepository> = {
 };
 
 const audit: Calls<AuditRepository> = {
-  insert: [{ actorUuid: U1, accion: 'crear', recurso: 'usuario', recursoUuid: U2, detalle: { nombre: 'Ana' }, ip: '10.0.0.1' }],
-  insertOrCountRefusal: [{ actorUuid: U1, accion: 'crear', recurso: 'usuario', detalle: { metodo: 'POST', ruta: '/api/users' } }, 60],
-  page: [{ actorUuid: U1, accion: 'crear', recurso: 'usuario', from: AT, to: AT }, { page: 2, limit: 20 }],
+  insert: [
+    { actorUuid: U1, accion: 'crear', recurso: 'usuario', recursoUuid: U2, detalle: { nombre: 'Ana' }, ip: '10.0.0.1' },
+  ],
+  insertOrCountRefusal: [
+    { actorUuid: U1, accion: 'crear', recurso: 'usuario', detalle: { metodo: 'POST', ruta: '/api/users' } },
+    60,
+  ],
+  page: [
+    { actorUuid: U1, accion: 'crear', recurso: 'usuario', from: AT, to: AT },
+    { page: 2, limit: 20 },
+  ],
   all: [{ recurso: 'area' }, 1000],
   prune: [365],
 };
@@ -272,24 +312,59 @@ const notifications: Calls<NotificationsRepository> = {
   activeUsers: [[U1]],
   activeAmong: [[U1, U2]],
   insertMany: [[U1, U2], { titulo: 'Aviso', mensaje: 'Texto', enviadoPor: U1, tipo: 'mensaje' }],
-  insertEach: [[{ usuarioUuid: U1, titulo: 'Aviso', mensaje: 'Texto', enviadoPor: null, tareaAsignadaUuid: U2, tipo: 'asignacion' }], true],
+  insertEach: [
+    [
+      {
+        usuarioUuid: U1,
+        titulo: 'Aviso',
+        mensaje: 'Texto',
+        enviadoPor: null,
+        tareaAsignadaUuid: U2,
+        tipo: 'asignacion',
+      },
+    ],
+    true,
+  ],
   inbox: [U1, { page: 2, limit: 20, leida: false }],
   unreadCount: [U1],
   markRead: [U1, U2],
   markAllRead: [U1],
 };
 
-const PREFERENCES = { usuario_uuid: U1, correo: 'ana@example.com', push: ['mensaje' as const], email: ['resumen' as const], silencio_desde: '22:00', silencio_hasta: '07:00' };
+const PREFERENCES = {
+  usuario_uuid: U1,
+  correo: 'ana@example.com',
+  push: ['mensaje' as const],
+  email: ['resumen' as const],
+  silencio_desde: '22:00',
+  silencio_hasta: '07:00',
+};
 
 const deliveries: Calls<DeliveriesRepository> = {
   preferencesOf: [[U1]],
   savePreferences: [PREFERENCES],
   setAddress: [PREFERENCES],
-  insertMany: [[{ notificacionUuid: U1, usuarioUuid: U2, canal: 'email', estado: 'pendiente', motivo: null, destino: 'ana@example.com', proximoIntento: AT, intentos: 0 }]],
+  insertMany: [
+    [
+      {
+        notificacionUuid: U1,
+        usuarioUuid: U2,
+        canal: 'email',
+        estado: 'pendiente',
+        motivo: null,
+        destino: 'ana@example.com',
+        proximoIntento: AT,
+        intentos: 0,
+      },
+    ],
+  ],
   claimMail: [AT, 10],
   settleMail: [U1, { estado: 'fallida', motivo: 'SMTP 451', proximoIntento: AT }],
   find: [U1],
-  page: [{ canal: 'email', estado: 'fallida', usuarioUuid: U1, from: AT, to: AT }, { page: 2, limit: 20 }],
+  page: [
+    { canal: 'email', estado: 'fallida', usuarioUuid: U1, from: AT, to: AT },
+    { page: 2, limit: 20 },
+  ],
 };
 
 const reminders: Calls<RemindersRepository> = {
@@ -372,9 +447,14 @@ function tidy(text: string): string {
 }
 
 async function snapshot(module: string, validate: (text: string, where: string) => Promise<void>): Promise<string> {
-  const out = [`-- Generated by test/sql-snapshots.e2e-spec.ts (UPDATE_SQL_SNAPSHOTS=1): the statements each method of the`, `-- ${module} repositories runs with fixed arguments, in order. Do not edit.`];
+  const out = [
+    `-- Generated by test/sql-snapshots.e2e-spec.ts (UPDATE_SQL_SNAPSHOTS=1): the statements each method of the`,
+    `-- ${module} repositories runs with fixed arguments, in order. Do not edit.`,
+  ];
   for (const [Repo, calls] of MODULES[module]) {
-    const methods = Object.getOwnPropertyNames(Repo.prototype).filter((m) => m !== 'constructor').sort();
+    const methods = Object.getOwnPropertyNames(Repo.prototype)
+      .filter((m) => m !== 'constructor')
+      .sort();
     for (const method of methods) {
       const args = calls[method];
       if (!args) continue; // private helpers run through the public methods that call them

@@ -6,7 +6,8 @@ import { sql } from '../../database/sql';
 export type AreaRow = Columns<'areas', 'uuid' | 'nombre'>;
 
 /** A user (its columns) of an area. */
-export type AreaUserRow = Columns<'usuario_areas', 'area_uuid'> & Columns<'usuarios', 'uuid' | 'nombre' | 'apellido' | 'username'>;
+export type AreaUserRow = Columns<'usuario_areas', 'area_uuid'> &
+  Columns<'usuarios', 'uuid' | 'nombre' | 'apellido' | 'username'>;
 
 /** The area queries beyond the catalog's CRUD (AREAS in areas.catalog.ts). */
 @Injectable()

@@ -4,7 +4,10 @@ import type { AsText, Column, Columns } from '../../database/rows';
 import type { ScheduleRow } from './scheduled-tasks.repository';
 
 /** The columns that say how a series repeats and ends (`fin` as `YYYY-MM-DD`). */
-export type SeriesColumns = Columns<'programaciones_tareas', 'intervalo_repeticion' | 'regla' | 'repeticiones' | 'anticipacion_dias'> & {
+export type SeriesColumns = Columns<
+  'programaciones_tareas',
+  'intervalo_repeticion' | 'regla' | 'repeticiones' | 'anticipacion_dias'
+> & {
   fin: AsText<Column<'programaciones_tareas', 'fin'>>;
   /** A CHECK constraint in the schema: narrowed here. */
   dias_no_laborables: Column<'programaciones_tareas', 'dias_no_laborables'> & NonWorkingPolicy;

@@ -21,7 +21,9 @@ type SeriesFields = Columns<
 };
 
 /** What every schedule row carries: its task and area, and how its series runs. Dates are `YYYY-MM-DD`. */
-type ScheduleSeriesRow = Columns<'programaciones_tareas', 'uuid'> & Columns<'tareas', 'titulo' | 'area_uuid'> & SeriesFields;
+type ScheduleSeriesRow = Columns<'programaciones_tareas', 'uuid'> &
+  Columns<'tareas', 'titulo' | 'area_uuid'> &
+  SeriesFields;
 
 /** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
 export type ScheduleRow = ScheduleSeriesRow &
@@ -99,8 +101,11 @@ export class ScheduledTasksRepository {
 
   async scheduleOfTask(tareaUuid: string): Promise<string | null> {
     return (
-      (await this.db.one<Columns<'programaciones_tareas', 'uuid'>>(sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`))
-        ?.uuid ?? null
+      (
+        await this.db.one<Columns<'programaciones_tareas', 'uuid'>>(
+          sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`,
+        )
+      )?.uuid ?? null
     );
   }
 

@@ -13,7 +13,9 @@ export class StatusesRepository {
    * Locks the status `uuid` and every `terminada` one, always in uuid order (two requests
    * locking overlapping sets cannot deadlock), and answers their categories.
    */
-  lockWithFinished(uuid: string): Promise<(Columns<'estados', 'uuid' | 'categoria'> & { categoria: StatusCategory })[]> {
+  lockWithFinished(
+    uuid: string,
+  ): Promise<(Columns<'estados', 'uuid' | 'categoria'> & { categoria: StatusCategory })[]> {
     return this.db.query(sql`
       SELECT uuid, categoria FROM estados
        WHERE uuid = ${uuid} OR categoria = 'terminada'
