@@ -20,3 +20,33 @@ WHERE ua.usuario_uuid = $1 ORDER BY lower(a.nombre), a.uuid;
 -- AreasRepository.userExists
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT 1 FROM usuarios WHERE uuid = $1;
+
+-- CatalogRepository(Areas).delete
+-- ["00000000-0000-4000-8000-000000000001"]
+DELETE FROM areas WHERE uuid = $1;
+
+-- CatalogRepository(Areas).findOne
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT uuid, nombre FROM areas WHERE uuid = $1;
+
+-- CatalogRepository(Areas).inUse
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001"]
+SELECT (EXISTS (SELECT 1 FROM usuario_areas WHERE area_uuid = $1) OR EXISTS (SELECT 1 FROM tareas WHERE area_uuid = $2)) AS used;
+
+-- CatalogRepository(Areas).insert
+-- ["00000000-0000-4000-8000-000000000001"]
+INSERT INTO areas (nombre) VALUES ($1) RETURNING uuid, nombre;
+
+-- CatalogRepository(Areas).list
+-- [["00000000-0000-4000-8000-000000000001"],"%carp%"]
+SELECT count(*)::int AS total FROM areas WHERE uuid = ANY($1::uuid[]) AND lower(f_unaccent(nombre)) LIKE lower(f_unaccent($2));
+-- [["00000000-0000-4000-8000-000000000001"],"%carp%",20,20]
+SELECT uuid, nombre FROM areas WHERE uuid = ANY($1::uuid[]) AND lower(f_unaccent(nombre)) LIKE lower(f_unaccent($2)) ORDER BY lower(nombre), uuid LIMIT $3 OFFSET $4;
+
+-- CatalogRepository(Areas).lock
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT 1 FROM areas WHERE uuid = $1 FOR UPDATE;
+
+-- CatalogRepository(Areas).update
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001"]
+UPDATE areas SET nombre = $1, updated_at = now() WHERE uuid = $2 RETURNING uuid, nombre;

@@ -10,3 +10,33 @@ SELECT 1 FROM tareas_asignadas WHERE estado_uuid = $1 LIMIT 1;
 SELECT uuid, categoria FROM estados
  WHERE uuid = $1 OR categoria = 'terminada'
  ORDER BY uuid FOR UPDATE;
+
+-- CatalogRepository(Statuses).delete
+-- ["00000000-0000-4000-8000-000000000001"]
+DELETE FROM estados WHERE uuid = $1;
+
+-- CatalogRepository(Statuses).findOne
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT uuid, nombre, descripcion, "order", color, categoria FROM estados WHERE uuid = $1;
+
+-- CatalogRepository(Statuses).inUse
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT (EXISTS (SELECT 1 FROM tareas_asignadas WHERE estado_uuid = $1)) AS used;
+
+-- CatalogRepository(Statuses).insert
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001"]
+INSERT INTO estados (nombre, descripcion, "order", color, categoria) VALUES ($1, $2, $3, $4, $5) RETURNING uuid, nombre, descripcion, "order", color, categoria;
+
+-- CatalogRepository(Statuses).list
+-- [["00000000-0000-4000-8000-000000000001"],"%carp%"]
+SELECT count(*)::int AS total FROM estados WHERE uuid = ANY($1::uuid[]) AND lower(f_unaccent(nombre)) LIKE lower(f_unaccent($2));
+-- [["00000000-0000-4000-8000-000000000001"],"%carp%",20,20]
+SELECT uuid, nombre, descripcion, "order", color, categoria FROM estados WHERE uuid = ANY($1::uuid[]) AND lower(f_unaccent(nombre)) LIKE lower(f_unaccent($2)) ORDER BY "order", lower(nombre), uuid LIMIT $3 OFFSET $4;
+
+-- CatalogRepository(Statuses).lock
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT 1 FROM estados WHERE uuid = $1 FOR UPDATE;
+
+-- CatalogRepository(Statuses).update
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001"]
+UPDATE estados SET nombre = $1, descripcion = $2, "order" = $3, color = $4, categoria = $5, updated_at = now() WHERE uuid = $6 RETURNING uuid, nombre, descripcion, "order", color, categoria;

@@ -4,6 +4,12 @@ import { Client } from 'pg';
 import type { Db } from '../src/database/db';
 import { sql, type Sql } from '../src/database/sql';
 import { AuditRepository } from '../src/common/audit/audit.repository';
+import { CatalogRepository } from '../src/common/catalog/catalog.repository';
+import { IdempotencyRepository } from '../src/common/idempotency/idempotency.repository';
+import { AREAS } from '../src/modules/areas/areas.catalog';
+import { JOB_POSITIONS } from '../src/modules/job-positions/job-positions.catalog';
+import { STATUSES } from '../src/modules/statuses/statuses.catalog';
+import { TASK_TYPES } from '../src/modules/task-types/task-types.catalog';
 import { AssignedTasksRepository } from '../src/modules/assigned-tasks/assigned-tasks.repository';
 import { AuthRepository } from '../src/modules/auth/auth.repository';
 import { EventsRepository } from '../src/modules/events/events.repository';
@@ -383,6 +389,39 @@ const events: Calls<EventsRepository> = {
 
 const health: Calls<HealthRepository> = { ping: [] };
 
+const idempotency: Calls<IdempotencyRepository> = {
+  claim: [U1, 'clave', 'huella', 24],
+  find: [U1, 'clave'],
+  reclaimStale: [U1, 'clave', 'huella', 120],
+  complete: [U1, 'clave', 201, { uuid: U2 }],
+  release: [U1, 'clave'],
+  prune: [],
+};
+
+/** The catalogs share one repository: it is recorded with each catalog's table. */
+const catalog: Calls<CatalogRepository<{ uuid: string; nombre: string }>> = {
+  list: [{ page: 2, limit: 20, nombre: 'carp', scope: [U1] }],
+  findOne: [U1],
+  // Every field of the catalog's record reads as a uuid.
+  insert: [ROW as { nombre: string }],
+  update: [U1, ROW as { nombre: string }],
+  lock: [U1],
+  inUse: [U1],
+  delete: [U1],
+};
+
+/** A catalog's repository, as `catalogProvider` builds it. */
+function catalogOf(
+  definition: ConstructorParameters<typeof CatalogRepository>[1] & { name: string },
+): new (db: Db) => object {
+  const repo = class extends CatalogRepository<{ uuid: string }> {
+    constructor(db: Db) {
+      super(db, definition);
+    }
+  };
+  return Object.defineProperty(repo, 'name', { value: `CatalogRepository(${definition.name})` });
+}
+
 const REPORT: ReportWhere = {
   scopeAreas: [U1],
   statusUuids: [U1],
@@ -409,12 +448,17 @@ const reports: Calls<ReportsRepository> = {
 
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
-  areas: [[AreasRepository, areas]],
+  areas: [
+    [AreasRepository, areas],
+    [catalogOf(AREAS), catalog],
+  ],
   'assigned-tasks': [[AssignedTasksRepository, assignedTasks]],
   audit: [[AuditRepository, audit]],
   auth: [[AuthRepository, auth]],
   events: [[EventsRepository, events]],
   health: [[HealthRepository, health]],
+  idempotency: [[IdempotencyRepository, idempotency]],
+  'job-positions': [[catalogOf(JOB_POSITIONS), catalog]],
   notifications: [
     [NotificationsRepository, notifications],
     [DeliveriesRepository, deliveries],
@@ -426,7 +470,11 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
   roles: [[RolesRepository, roles]],
   'scheduled-tasks': [[ScheduledTasksRepository, scheduledTasks]],
   sso: [[OidcRepository, oidc]],
-  statuses: [[StatusesRepository, statuses]],
+  statuses: [
+    [StatusesRepository, statuses],
+    [catalogOf(STATUSES), catalog],
+  ],
+  'task-types': [[catalogOf(TASK_TYPES), catalog]],
   tasks: [[TasksRepository, tasks]],
   users: [[UsersRepository, users]],
 };
@@ -452,9 +500,11 @@ async function snapshot(module: string, validate: (text: string, where: string) 
     `-- ${module} repositories runs with fixed arguments, in order. Do not edit.`,
   ];
   for (const [Repo, calls] of MODULES[module]) {
-    const methods = Object.getOwnPropertyNames(Repo.prototype)
-      .filter((m) => m !== 'constructor')
-      .sort();
+    const methods: string[] = [];
+    for (let p = Repo.prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      methods.push(...Object.getOwnPropertyNames(p).filter((m) => m !== 'constructor' && !methods.includes(m)));
+    }
+    methods.sort();
     for (const method of methods) {
       const args = calls[method];
       if (!args) continue; // private helpers run through the public methods that call them
