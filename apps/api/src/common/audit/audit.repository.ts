@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditResource } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { Column, Columns, Holding } from '../../database/rows';
 import { paginate, sql, Sql } from '../../database/sql';
 
 export interface AuditRecord {
@@ -12,21 +13,18 @@ export interface AuditRecord {
   ip?: string | null;
 }
 
-export interface AuditRow {
-  id: string;
-  en: Date;
-  actor_uuid: string | null;
-  actor_nombre: string | null;
-  actor_apellido: string | null;
-  actor_username: string | null;
+export type AuditRow = Columns<
+  'auditoria',
+  'id' | 'en' | 'actor_uuid' | 'accion' | 'recurso' | 'recurso_uuid' | 'ip' | 'veces' | 'ultima_en'
+> & {
+  actor_nombre: Column<'usuarios', 'nombre'> | null;
+  actor_apellido: Column<'usuarios', 'apellido'> | null;
+  actor_username: Column<'usuarios', 'username'> | null;
+  /** Free text columns in the schema: narrowed here. */
   accion: AuditAction;
   recurso: AuditResource;
-  recurso_uuid: string | null;
-  detalle: Record<string, unknown>;
-  ip: string | null;
-  veces: number;
-  ultima_en: Date | null;
-}
+  detalle: Holding<Column<'auditoria', 'detalle'>, Record<string, unknown>>;
+};
 
 export interface AuditWhere {
   actorUuid?: string;

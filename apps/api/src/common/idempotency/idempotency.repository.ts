@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Column, Columns, Holding } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface IdempotencyRow {
-  huella: string;
-  completada: boolean;
-  codigo_http: number | null;
-  respuesta: unknown;
+export type IdempotencyRow = Columns<'claves_idempotencia', 'huella' | 'completada' | 'codigo_http'> & {
+  /** The stored response body, handed back as it was. */
+  respuesta: Holding<Column<'claves_idempotencia', 'respuesta'>, unknown>;
   /** Seconds since the row was claimed. */
   edad_s: number;
-}
+};
 
 /** The one writer of `claves_idempotencia`. */
 @Injectable()
@@ -21,7 +20,7 @@ export class IdempotencyRepository {
    * now: no live row existed (an expired one is taken over).
    */
   async claim(usuario: string, clave: string, huella: string, ttlHours: number): Promise<boolean> {
-    const rows = await this.db.query<{ clave: string }>(sql`
+    const rows = await this.db.query<Columns<'claves_idempotencia', 'clave'>>(sql`
       INSERT INTO claves_idempotencia (usuario_uuid, clave, huella, expira_en)
       VALUES (${usuario}, ${clave}, ${huella}, now() + make_interval(hours => ${ttlHours}))
       ON CONFLICT (usuario_uuid, clave) DO UPDATE

@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface AreaRow {
-  uuid: string;
-  nombre: string;
-}
+export type AreaRow = Columns<'areas', 'uuid' | 'nombre'>;
 
-export interface AreaUserRow {
-  area_uuid: string;
-  uuid: string;
-  nombre: string;
-  apellido: string;
-  username: string;
-}
+/** A user (its columns) of an area. */
+export type AreaUserRow = Columns<'usuario_areas', 'area_uuid'> &
+  Columns<'usuarios', 'uuid' | 'nombre' | 'apellido' | 'username'>;
 
 /** The area queries beyond the catalog's CRUD (AREAS in areas.catalog.ts). */
 @Injectable()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AssignedTaskHistoryType, StatusCategory } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { AsText, Column, Columns } from '../../database/rows';
 import { Sql, sql } from '../../database/sql';
 import { CHECKLIST_PROGRESS_JOIN } from './checklist-progress.sql';
 
@@ -31,93 +32,72 @@ export interface NewHistory {
 }
 
 /** The row an access decision needs. */
-export interface AssignedTaskAccessRow {
-  uuid: string;
-  tarea_uuid: string;
-  empleado_uuid: string;
-  estado_uuid: string;
-  archivada: boolean;
-  area_uuid: string;
-}
+export type AssignedTaskAccessRow = Columns<'tareas_asignadas', 'uuid' | 'tarea_uuid' | 'empleado_uuid' | 'estado_uuid' | 'archivada'> &
+  Columns<'tareas', 'area_uuid'>;
+
+/** A column of the schedule a card shows: null when the task has none (LEFT JOIN). */
+type CardSchedule<C extends 'uuid' | 'intervalo_repeticion' | 'activo'> = Column<'programaciones_tareas', C> | null;
 
 /** What a card shows, one flat row (see `AssignedTasksRepository.cards`). */
-export interface CardRow {
-  uuid: string;
-  estado_uuid: string;
-  estado_nombre: string;
-  estado_color: string;
-  estado_order: number;
-  /** `YYYY-MM-DD` in APP_TIMEZONE, or null (due the day it was assigned). */
-  fecha_vencimiento: string | null;
-  fecha_asignacion: Date;
-  empleado_uuid: string;
-  empleado_nombre: string;
-  empleado_apellido: string;
-  empleado_username: string;
-  tarea_uuid: string;
-  tarea_titulo: string;
-  tarea_descripcion: string;
-  tipo_tarea_uuid: string;
-  tipo_tarea_nombre: string;
-  area_uuid: string;
-  area_nombre: string;
-  /** The task's schedule, when it has one (all four null otherwise). */
-  programacion_uuid: string | null;
-  intervalo_repeticion: number | null;
-  proxima_ejecucion: string | null;
-  programacion_activa: boolean | null;
-  archivada: boolean;
-  calificacion: number | null;
-  observaciones: string | null;
-  checklist_hechos: number;
-  checklist_total: number;
-}
+export type CardRow = Columns<
+  'tareas_asignadas',
+  'uuid' | 'estado_uuid' | 'fecha_asignacion' | 'empleado_uuid' | 'tarea_uuid' | 'archivada' | 'calificacion' | 'observaciones'
+> &
+  Columns<'tareas', 'tipo_tarea_uuid' | 'area_uuid'> & {
+    estado_nombre: Column<'estados', 'nombre'>;
+    estado_color: Column<'estados', 'color'>;
+    estado_order: Column<'estados', 'order'>;
+    /** `YYYY-MM-DD` in APP_TIMEZONE, or null (due the day it was assigned). */
+    fecha_vencimiento: AsText<Column<'tareas_asignadas', 'fecha_vencimiento'>>;
+    empleado_nombre: Column<'usuarios', 'nombre'>;
+    empleado_apellido: Column<'usuarios', 'apellido'>;
+    empleado_username: Column<'usuarios', 'username'>;
+    tarea_titulo: Column<'tareas', 'titulo'>;
+    tarea_descripcion: Column<'tareas', 'descripcion'>;
+    tipo_tarea_nombre: Column<'tipos_tarea', 'nombre'>;
+    area_nombre: Column<'areas', 'nombre'>;
+    /** The task's schedule, when it has one (all four null otherwise). */
+    programacion_uuid: CardSchedule<'uuid'>;
+    intervalo_repeticion: CardSchedule<'intervalo_repeticion'>;
+    proxima_ejecucion: AsText<Column<'programaciones_tareas', 'proxima_ejecucion'>> | null;
+    programacion_activa: CardSchedule<'activo'>;
+    checklist_hechos: number;
+    checklist_total: number;
+  };
 
 /** One step of an occurrence's checklist, with who ticked it. */
-export interface ChecklistItemRow {
-  uuid: string;
-  texto: string;
-  requiere_foto: boolean;
-  requiere_nota: boolean;
-  hecho: boolean;
-  nota: string | null;
-  hecho_por_nombre: string | null;
-  hecho_por_apellido: string | null;
-  hecho_en: Date | null;
-}
+export type ChecklistItemRow = Columns<
+  'tarea_asignada_checklist',
+  'uuid' | 'texto' | 'requiere_foto' | 'requiere_nota' | 'hecho' | 'nota' | 'hecho_en'
+> & {
+  hecho_por_nombre: Column<'usuarios', 'nombre'> | null;
+  hecho_por_apellido: Column<'usuarios', 'apellido'> | null;
+};
 
-export interface StatusRow {
-  uuid: string;
-  nombre: string;
-  order: number;
+export type StatusRow = Columns<'estados', 'uuid' | 'nombre' | 'order' | 'categoria'> & {
+  /** A CHECK constraint in the schema: narrowed here. */
   categoria: StatusCategory;
-}
+};
 
-export interface HistoryRow {
-  uuid: string;
+export type HistoryRow = Columns<'historial_tareas_asignadas', 'uuid' | 'tipo' | 'detalle' | 'fecha'> & {
+  /** A CHECK constraint in the schema: narrowed here. */
   tipo: AssignedTaskHistoryType;
-  detalle: string;
-  fecha: Date;
   /** Null for entries written by the scheduler. */
-  usuario_nombre: string | null;
-  usuario_apellido: string | null;
-}
+  usuario_nombre: Column<'usuarios', 'nombre'> | null;
+  usuario_apellido: Column<'usuarios', 'apellido'> | null;
+};
+
+/** A date column of `tareas_asignadas` read as `YYYY-MM-DD` text, never null here. */
+type Day<C extends 'fecha_ocurrencia' | 'fecha_vencimiento'> = NonNullable<AsText<Column<'tareas_asignadas', C>>>;
 
 /** One occurrence a schedule owes: its date and due date, `YYYY-MM-DD`. */
-export interface ScheduledOccurrence {
-  programacion_uuid: string;
-  fecha_ocurrencia: string;
-  fecha_vencimiento: string;
-}
+export type ScheduledOccurrence = {
+  programacion_uuid: NonNullable<Column<'tareas_asignadas', 'programacion_uuid'>>;
+  fecha_ocurrencia: Day<'fecha_ocurrencia'>;
+  fecha_vencimiento: Day<'fecha_vencimiento'>;
+};
 
-export interface InsertedOccurrence {
-  uuid: string;
-  programacion_uuid: string;
-  tarea_uuid: string;
-  empleado_uuid: string;
-  fecha_ocurrencia: string;
-  fecha_vencimiento: string;
-}
+export type InsertedOccurrence = Columns<'tareas_asignadas', 'uuid' | 'tarea_uuid' | 'empleado_uuid'> & ScheduledOccurrence;
 
 const CHECKLIST_SELECT = sql`
   SELECT c.uuid, c.texto, c.requiere_foto, c.requiere_nota, c.hecho, c.nota, c.hecho_en,
@@ -216,7 +196,7 @@ export class AssignedTasksRepository {
   }
 
   /** The uuid given to each employee's new occurrence. */
-  insertOccurrences(rows: readonly NewOccurrence[]): Promise<{ uuid: string; empleado_uuid: string }[]> {
+  insertOccurrences(rows: readonly NewOccurrence[]): Promise<Columns<'tareas_asignadas', 'uuid' | 'empleado_uuid'>[]> {
     if (rows.length === 0) return Promise.resolve([]);
     return this.db.query(sql`
       INSERT INTO tareas_asignadas
@@ -367,7 +347,7 @@ export class AssignedTasksRepository {
    * (a photo: an image attached to the step, a PDF does not count; a note).
    */
   async pendingChecklistItems(uuid: string): Promise<string[]> {
-    const rows = await this.db.query<{ texto: string }>(sql`
+    const rows = await this.db.query<Columns<'tarea_asignada_checklist', 'texto'>>(sql`
       SELECT c.texto FROM tarea_asignada_checklist c
        WHERE c.tarea_asignada_uuid = ${uuid}
          AND (NOT c.hecho
@@ -382,7 +362,7 @@ export class AssignedTasksRepository {
   activeUsersOfArea(
     uuids: readonly string[],
     areaUuid: string,
-  ): Promise<{ uuid: string; nombre: string; apellido: string }[]> {
+  ): Promise<Columns<'usuarios', 'uuid' | 'nombre' | 'apellido'>[]> {
     return this.db.query(sql`
       SELECT u.uuid, u.nombre, u.apellido FROM usuarios u
         JOIN usuario_areas ua ON ua.usuario_uuid = u.uuid AND ua.area_uuid = ${areaUuid}
@@ -390,11 +370,11 @@ export class AssignedTasksRepository {
   }
 
   /** The task an assignment is made from. */
-  findTask(uuid: string): Promise<{ uuid: string; area_uuid: string; activo: boolean } | null> {
+  findTask(uuid: string): Promise<Columns<'tareas', 'uuid' | 'area_uuid' | 'activo'> | null> {
     return this.db.one(sql`SELECT uuid, area_uuid, activo FROM tareas WHERE uuid = ${uuid}`);
   }
 
-  taskTitles(uuids: readonly string[]): Promise<{ uuid: string; titulo: string }[]> {
+  taskTitles(uuids: readonly string[]): Promise<Columns<'tareas', 'uuid' | 'titulo'>[]> {
     return this.db.query(sql`SELECT uuid, titulo FROM tareas WHERE uuid = ANY(${uuids}::uuid[])`);
   }
 }

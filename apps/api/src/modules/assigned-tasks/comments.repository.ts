@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface CommentRow {
-  uuid: string;
-  texto: string;
-  usuario_uuid: string;
-  usuario_nombre: string;
-  usuario_apellido: string;
-  fecha_creacion: Date;
+export type CommentRow = Columns<'comentarios', 'uuid' | 'texto' | 'usuario_uuid' | 'fecha_creacion'> & {
+  usuario_nombre: Column<'usuarios', 'nombre'>;
+  usuario_apellido: Column<'usuarios', 'apellido'>;
   editado: boolean;
-}
+};
 
 const COMMENT_SELECT = sql`
   SELECT c.uuid, c.texto, c.usuario_uuid, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido, c.fecha_creacion,
@@ -35,7 +32,7 @@ export class CommentsRepository {
   }
 
   async insert(uuid: string, usuarioUuid: string, texto: string): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+    const [row] = await this.db.query<Columns<'comentarios', 'uuid'>>(sql`
       INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto) VALUES (${uuid}, ${usuarioUuid}, ${texto}) RETURNING uuid`);
     return row.uuid;
   }

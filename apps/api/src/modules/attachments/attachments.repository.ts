@@ -1,24 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import type { AttachmentType } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface AttachmentRow {
-  uuid: string;
-  /** Null for an image of a task description. */
-  tarea_asignada_uuid: string | null;
-  checklist_item_uuid: string | null;
-  comentario_uuid: string | null;
-  nombre: string;
+/** `tarea_asignada_uuid` is null for an image of a task description. */
+export type AttachmentRow = Columns<
+  'adjuntos',
+  | 'uuid'
+  | 'tarea_asignada_uuid'
+  | 'checklist_item_uuid'
+  | 'comentario_uuid'
+  | 'nombre'
+  | 'tipo'
+  | 'tamano'
+  | 'clave'
+  | 'miniatura_clave'
+  | 'creado_por_uuid'
+  | 'creado_en'
+> & {
+  /** A CHECK constraint in the schema: narrowed here. */
   tipo: AttachmentType;
-  tamano: number;
-  clave: string;
-  miniatura_clave: string | null;
-  creado_por_uuid: string;
-  creado_por_nombre: string;
-  creado_por_apellido: string;
-  creado_en: Date;
-}
+  creado_por_nombre: Column<'usuarios', 'nombre'>;
+  creado_por_apellido: Column<'usuarios', 'apellido'>;
+};
+
+/** A thumbnail of an occurrence's image: both columns are not null there. */
+export type ThumbnailRow = { [K in 'tarea_asignada_uuid' | 'miniatura_clave']: NonNullable<Column<'adjuntos', K>> };
 
 export interface NewAttachment {
   uuid: string;
@@ -72,7 +80,7 @@ export class AttachmentsRepository {
 
   /** The areas of the tasks whose description shows the image (names its path). */
   async areasShowingImage(uuid: string): Promise<string[]> {
-    const rows = await this.db.query<{ area_uuid: string }>(sql`
+    const rows = await this.db.query<Columns<'tareas', 'area_uuid'>>(sql`
       SELECT DISTINCT t.area_uuid FROM tareas t WHERE strpos(t.descripcion, ${`/api/attachments/${uuid}`}) > 0`);
     return rows.map((r) => r.area_uuid);
   }
@@ -90,7 +98,7 @@ export class AttachmentsRepository {
    * answers their stored keys (the caller deletes the files).
    */
   async deleteUnusedDescriptionImages(before: Date): Promise<string[]> {
-    const rows = await this.db.query<{ clave: string; miniatura_clave: string | null }>(sql`
+    const rows = await this.db.query<Columns<'adjuntos', 'clave' | 'miniatura_clave'>>(sql`
       DELETE FROM adjuntos a
        WHERE a.descripcion AND a.creado_en < ${before}
          AND NOT EXISTS (SELECT 1 FROM tareas t WHERE strpos(t.descripcion, '/api/attachments/' || a.uuid::text) > 0)
@@ -102,7 +110,7 @@ export class AttachmentsRepository {
    * The thumbnail keys of the occurrences' images, the first `perOccurrence` of each by upload
    * time (a report's PDF with photos).
    */
-  thumbnailsOf(occurrences: readonly string[], perOccurrence: number): Promise<{ tarea_asignada_uuid: string; miniatura_clave: string }[]> {
+  thumbnailsOf(occurrences: readonly string[], perOccurrence: number): Promise<ThumbnailRow[]> {
     if (occurrences.length === 0) return Promise.resolve([]);
     return this.db.query(sql`
       SELECT tarea_asignada_uuid, miniatura_clave FROM (

@@ -1,50 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface LoginRow {
-  uuid: string;
-  origen: string;
-  username: string;
-  nombre: string;
-  apellido: string;
-  activo: boolean;
-  password_hash: string;
-  rol_uuid: string;
-  rol_nombre: string;
-  permisos: string[];
-  puesto_uuid: string | null;
-  puesto_nombre: string | null;
-  puesto_descripcion: string | null;
-}
+/** The user's role, by the names the sign-in rows give its columns. */
+type RoleFields = { rol_uuid: Column<'roles', 'uuid'>; rol_nombre: Column<'roles', 'nombre'> } & Columns<'roles', 'permisos'>;
+
+export type LoginRow = Columns<'usuarios', 'uuid' | 'origen' | 'username' | 'nombre' | 'apellido' | 'activo' | 'password_hash'> &
+  RoleFields & {
+    /** The job position (LEFT JOIN): null when the user has none. */
+    puesto_uuid: Column<'descripciones_puesto', 'uuid'> | null;
+    puesto_nombre: Column<'descripciones_puesto', 'nombre'> | null;
+    puesto_descripcion: Column<'descripciones_puesto', 'descripcion'> | null;
+  };
 
 /** What an access token carries of a user, plus its active flag. */
-export interface TokenUserRow {
-  uuid: string;
-  username: string;
-  activo: boolean;
-  rol_uuid: string;
-  rol_nombre: string;
-  permisos: string[];
-}
+export type TokenUserRow = Columns<'usuarios', 'uuid' | 'username' | 'activo'> & RoleFields;
 
-export interface RefreshRow {
-  uuid: string;
-  usuario_uuid: string;
-  family_uuid: string;
-  expires_at: Date;
-  rotated_at: Date | null;
-  replaced_by_uuid: string | null;
-  revoked_at: Date | null;
-}
+export type RefreshRow = Columns<
+  'refresh_tokens',
+  'uuid' | 'usuario_uuid' | 'family_uuid' | 'expires_at' | 'rotated_at' | 'replaced_by_uuid' | 'revoked_at'
+>;
 
-export interface SessionRow {
-  uuid: string;
-  agente: string | null;
-  ip: string | null;
-  creada_en: Date;
-  ultimo_uso_en: Date;
-}
+export type SessionRow = Columns<'sesiones', 'uuid' | 'agente' | 'ip' | 'creada_en' | 'ultimo_uso_en'>;
 
 /** The only writer of `sesiones`, `refresh_tokens` and `login_attempts`. */
 @Injectable()
@@ -132,12 +110,12 @@ export class AuthRepository {
 
   /** The uuid of the local account with this username, if there is one. */
   async accountUuid(username: string): Promise<string | null> {
-    const row = await this.db.one<{ uuid: string }>(sql`SELECT uuid FROM usuarios WHERE lower(username) = lower(${username})`);
+    const row = await this.db.one<Columns<'usuarios', 'uuid'>>(sql`SELECT uuid FROM usuarios WHERE lower(username) = lower(${username})`);
     return row?.uuid ?? null;
   }
 
   async insertRefreshToken(userUuid: string, familyUuid: string, tokenHash: string, ttlDays: number): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+    const [row] = await this.db.query<Columns<'refresh_tokens', 'uuid'>>(sql`
       INSERT INTO refresh_tokens (usuario_uuid, family_uuid, token_hash, expires_at)
       VALUES (${userUuid}, ${familyUuid}, ${tokenHash}, now() + ${`${ttlDays} days`}::interval)
       RETURNING uuid`);
@@ -151,7 +129,7 @@ export class AuthRepository {
         FROM refresh_tokens WHERE token_hash = ${tokenHash} FOR UPDATE`);
   }
 
-  refreshTokenState(uuid: string): Promise<{ rotated_at: Date | null; revoked_at: Date | null } | null> {
+  refreshTokenState(uuid: string): Promise<Columns<'refresh_tokens', 'rotated_at' | 'revoked_at'> | null> {
     return this.db.one(sql`SELECT rotated_at, revoked_at FROM refresh_tokens WHERE uuid = ${uuid}`);
   }
 
@@ -186,7 +164,7 @@ export class AuthRepository {
 
   /** Takes (reads and clears) a session's ID token. */
   async takeSessionIdToken(uuid: string): Promise<string | null> {
-    const row = await this.db.one<{ token: string | null }>(sql`
+    const row = await this.db.one<{ token: Column<'sesiones', 'oidc_id_token'> }>(sql`
       UPDATE sesiones s SET oidc_id_token = NULL FROM (SELECT oidc_id_token AS token FROM sesiones WHERE uuid = ${uuid} FOR UPDATE) old
        WHERE s.uuid = ${uuid} RETURNING old.token`);
     return row?.token ?? null;
@@ -213,7 +191,7 @@ export class AuthRepository {
   async closeSessions(usuario: string, which: { only?: string; except?: string } = {}): Promise<number> {
     const only = which.only ?? null;
     const except = which.except ?? null;
-    const closed = await this.db.query<{ uuid: string }>(sql`
+    const closed = await this.db.query<Columns<'sesiones', 'uuid'>>(sql`
       UPDATE sesiones SET cerrada_en = now()
        WHERE usuario_uuid = ${usuario} AND cerrada_en IS NULL
          AND (${only}::uuid IS NULL OR uuid = ${only}::uuid)
@@ -233,7 +211,7 @@ export class AuthRepository {
    */
   async prune(): Promise<{ intentos: number; sesiones: number }> {
     const intentos = await this.db.execute(sql`DELETE FROM login_attempts WHERE attempted_at < now() - interval '1 day'`);
-    const gone = await this.db.query<{ uuid: string }>(sql`
+    const gone = await this.db.query<Columns<'sesiones', 'uuid'>>(sql`
       DELETE FROM sesiones
        WHERE coalesce(cerrada_en, vence_en) < now() - interval '30 days'
       RETURNING uuid`);

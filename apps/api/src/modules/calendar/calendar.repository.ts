@@ -1,25 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { AsText, Column, Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface NonWorkingDayRow {
-  uuid: string;
-  fecha: string;
-  descripcion: string;
+/** `fecha` as `YYYY-MM-DD` text. */
+export type NonWorkingDayRow = Columns<'dias_no_laborables', 'uuid' | 'descripcion' | 'origen'> & {
+  fecha: AsText<Column<'dias_no_laborables', 'fecha'>>;
+  /** A CHECK constraint in the schema: narrowed here. */
   origen: 'manual' | 'feriado';
-}
+};
 
-export interface HolidayYearRow {
-  anio: number;
-  pais: string | null;
+/** `importado_en` as ISO text. */
+export type HolidayYearRow = Columns<'feriados_importados', 'anio' | 'pais' | 'origen'> & {
+  /** A CHECK constraint in the schema: narrowed here. */
   origen: 'automatico' | 'manual';
-  importado_en: string;
-}
+  importado_en: AsText<Column<'feriados_importados', 'importado_en'>>;
+};
 
-export interface Holiday {
-  fecha: string;
-  descripcion: string;
-}
+export type Holiday = Pick<NonWorkingDayRow, 'fecha' | 'descripcion'>;
 
 const COLUMNS = sql`uuid, to_char(fecha, 'YYYY-MM-DD') AS fecha, descripcion, origen`;
 
@@ -37,7 +35,7 @@ export class CalendarRepository {
 
   /** The dates between two dates (inclusive): what the generator and the preview look at. */
   async datesBetween(from: string, to: string): Promise<Set<string>> {
-    const rows = await this.db.query<{ fecha: string }>(sql`
+    const rows = await this.db.query<Pick<NonWorkingDayRow, 'fecha'>>(sql`
       SELECT to_char(fecha, 'YYYY-MM-DD') AS fecha FROM dias_no_laborables WHERE fecha BETWEEN ${from}::date AND ${to}::date`);
     return new Set(rows.map((r) => r.fecha));
   }

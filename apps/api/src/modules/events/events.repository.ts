@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Client } from 'pg';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
 /** A session that is still open, with its person's current role and areas (the person active). */
-export interface StreamHolderRow {
-  sesion_uuid: string;
-  usuario_uuid: string;
-  rol_uuid: string;
-  permisos: string[];
-  areas: string[] | null;
-}
+export type StreamHolderRow = Columns<'roles', 'permisos'> & {
+  sesion_uuid: Column<'sesiones', 'uuid'>;
+  usuario_uuid: Column<'usuarios', 'uuid'>;
+  rol_uuid: Column<'roles', 'uuid'>;
+  areas: Column<'usuario_areas', 'area_uuid'>[] | null;
+};
 
 /** The PostgreSQL channel every API process listens on. */
 export const EVENTS_CHANNEL = 'gestar_events';

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { DeliveryState, NotificationKind, NotificationType, OptionalChannel } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { Column, Columns, Holding } from '../../database/rows';
 import { paginate, PageRequest, Sql, sql } from '../../database/sql';
 
 /** One person's stored choices (no row: the defaults). */
-export interface PreferencesRow {
-  usuario_uuid: string;
-  correo: string | null;
-  push: NotificationKind[];
-  email: NotificationKind[];
+export type PreferencesRow = Columns<'preferencias_notificacion', 'usuario_uuid' | 'correo'> & {
+  push: Holding<Column<'preferencias_notificacion', 'push'>, NotificationKind[]>;
+  email: Holding<Column<'preferencias_notificacion', 'email'>, NotificationKind[]>;
   /** `HH:MM` in the company time zone. */
-  silencio_desde: string | null;
-  silencio_hasta: string | null;
-}
+  silencio_desde: Column<'preferencias_notificacion', 'silencio_desde'>;
+  silencio_hasta: Column<'preferencias_notificacion', 'silencio_hasta'>;
+};
 
 /** A delivery to log: one channel of one notification for its recipient. */
 export interface DeliveryInsert {
@@ -28,35 +27,34 @@ export interface DeliveryInsert {
   intentos: number;
 }
 
-export interface DeliveryRow {
-  uuid: string;
-  notificacion_uuid: string;
-  tipo: NotificationType;
-  titulo: string;
-  canal: OptionalChannel;
-  estado: DeliveryState;
-  motivo: string | null;
-  destino: string | null;
-  intentos: number;
-  proximo_intento: Date | null;
-  fecha_creacion: Date;
-  fecha_actualizacion: Date;
-  usuario_uuid: string;
-  nombre: string;
-  apellido: string;
-  username: string;
-}
+export type DeliveryRow = Columns<
+  'entregas_notificacion',
+  | 'uuid'
+  | 'notificacion_uuid'
+  | 'canal'
+  | 'estado'
+  | 'motivo'
+  | 'destino'
+  | 'intentos'
+  | 'proximo_intento'
+  | 'fecha_creacion'
+  | 'fecha_actualizacion'
+  | 'usuario_uuid'
+> &
+  Columns<'notificaciones', 'tipo' | 'titulo'> &
+  Columns<'usuarios', 'nombre' | 'apellido' | 'username'> & {
+    /** CHECK constraints in the schema: narrowed here. */
+    tipo: NotificationType;
+    canal: OptionalChannel;
+    estado: DeliveryState;
+  };
 
 /** An e-mail this process claimed to send now. */
-export interface ClaimedMail {
-  uuid: string;
-  /** The person's address now (null: they removed it since). */
-  destino: string | null;
-  intentos: number;
-  titulo: string;
-  mensaje: string;
-  tarea_asignada_uuid: string | null;
-}
+export type ClaimedMail = Columns<'entregas_notificacion', 'uuid' | 'intentos'> &
+  Columns<'notificaciones', 'titulo' | 'mensaje' | 'tarea_asignada_uuid'> & {
+    /** The person's address now (null: they removed it since). */
+    destino: Column<'preferencias_notificacion', 'correo'>;
+  };
 
 export interface DeliveryWhere {
   canal?: OptionalChannel;

@@ -1,24 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationType } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { paginate, PageRequest, Sql, sql } from '../../database/sql';
 
-export interface NotificationRow {
-  uuid: string;
-  usuario_uuid: string;
-  titulo: string;
-  mensaje: string;
-  leida: boolean;
-  fecha_creacion: Date;
-  tarea_asignada_uuid: string | null;
+export type NotificationRow = Columns<
+  'notificaciones',
+  'uuid' | 'usuario_uuid' | 'titulo' | 'mensaje' | 'leida' | 'fecha_creacion' | 'tarea_asignada_uuid' | 'tipo'
+> & {
+  /** A CHECK constraint in the schema: narrowed here. */
   tipo: NotificationType;
-}
+};
 
-export interface RecipientRow {
-  uuid: string;
-  activo: boolean;
-  area_uuids: string[];
-}
+export type RecipientRow = Columns<'usuarios', 'uuid' | 'activo'> & {
+  area_uuids: Column<'usuario_areas', 'area_uuid'>[];
+};
 
 /** One notification for one recipient. */
 export interface NotificationItem {
@@ -47,7 +43,7 @@ export class NotificationsRepository {
   }
 
   /** The devices of several users at once: [user, token] pairs. */
-  tokensByUser(usuarioUuids: readonly string[]): Promise<{ usuario_uuid: string; token: string }[]> {
+  tokensByUser(usuarioUuids: readonly string[]): Promise<Columns<'dispositivos', 'usuario_uuid' | 'token'>[]> {
     if (!usuarioUuids.length) return Promise.resolve([]);
     return this.db.query(
       sql`SELECT usuario_uuid, token FROM dispositivos WHERE usuario_uuid = ANY(${usuarioUuids}::uuid[])`,

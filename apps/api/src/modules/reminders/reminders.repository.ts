@@ -1,25 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { AsText, Column, Columns } from '../../database/rows';
 import { sql, type Sql } from '../../database/sql';
 
 export type ReminderKind = 'vence_manana' | 'vence_hoy' | 'vencida' | 'escalada';
 
 /** A reminder this process claimed (no other process will send it). */
-export interface ClaimedReminder {
-  usuario_uuid: string;
-  tarea_asignada_uuid: string;
-  titulo: string;
-  /** The assignee, for an escalation's text. */
-  empleado: string;
-  fecha_vencimiento: string;
-}
+export type ClaimedReminder = Columns<'recordatorios', 'usuario_uuid'> &
+  Columns<'tareas', 'titulo'> & {
+    tarea_asignada_uuid: NonNullable<Column<'recordatorios', 'tarea_asignada_uuid'>>;
+    /** The assignee, for an escalation's text. */
+    empleado: string;
+    /** `YYYY-MM-DD`. */
+    fecha_vencimiento: NonNullable<AsText<Column<'tareas_asignadas', 'fecha_vencimiento'>>>;
+  };
 
-export interface ClaimedDigest {
-  usuario_uuid: string;
+export type ClaimedDigest = Columns<'recordatorios', 'usuario_uuid'> & {
   abiertas: number;
   vencen_hoy: number;
   vencidas: number;
-}
+};
 
 /** Open work: not archived, not in a finished status, of an active assignee. */
 const OPEN = sql`

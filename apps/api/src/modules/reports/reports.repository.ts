@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { likePattern, Sql, sql } from '../../database/sql';
 import { CHECKLIST_PROGRESS_JOIN } from '../assigned-tasks/checklist-progress.sql';
 import {
@@ -17,70 +18,64 @@ import {
 
 export type { ReportWhere } from './reports.filters';
 
-
 /** One report row as read (flat), before mapping. */
-export interface ReportRowRecord {
-  uuid: string;
-  fecha_asignacion: Date;
-  /** `fecha_asignacion` as PostgreSQL text: microsecond-exact, the keyset cursor. */
-  cursor_ts: string;
-  /** Calendar date `YYYY-MM-DD` (the assignment's own date when it has no due date). */
-  fecha_vencimiento: string;
-  fecha_completada: Date | null;
-  /** Completed on or before its due date (company calendar dates); null while not completed. */
-  a_tiempo: boolean | null;
-  calificacion: number | null;
-  observaciones: string | null;
-  archivada: boolean;
-  empleado_uuid: string;
-  empleado_nombre: string;
-  empleado_apellido: string;
-  tarea_uuid: string;
-  titulo: string;
-  area_uuid: string;
-  area_nombre: string;
-  estado_uuid: string;
-  estado_nombre: string;
-  estado_color: string;
-  checklist_hechos: number;
-  checklist_total: number;
-}
+export type ReportRowRecord = Columns<
+  'tareas_asignadas',
+  | 'uuid'
+  | 'fecha_asignacion'
+  | 'fecha_completada'
+  | 'calificacion'
+  | 'observaciones'
+  | 'archivada'
+  | 'empleado_uuid'
+  | 'tarea_uuid'
+  | 'estado_uuid'
+> &
+  Columns<'tareas', 'titulo' | 'area_uuid'> & {
+    /** `fecha_asignacion` as PostgreSQL text: microsecond-exact, the keyset cursor. */
+    cursor_ts: string;
+    /** Calendar date `YYYY-MM-DD` (the assignment's own date when it has no due date). */
+    fecha_vencimiento: string;
+    /** Completed on or before its due date (company calendar dates); null while not completed. */
+    a_tiempo: boolean | null;
+    empleado_nombre: Column<'usuarios', 'nombre'>;
+    empleado_apellido: Column<'usuarios', 'apellido'>;
+    area_nombre: Column<'areas', 'nombre'>;
+    estado_nombre: Column<'estados', 'nombre'>;
+    estado_color: Column<'estados', 'color'>;
+    checklist_hechos: number;
+    checklist_total: number;
+  };
 
 /**
  * One row of an XLSX export: ids of its task, employee and status (their
  * names travel once per export, see `ExportBatch`) and its two calendar dates
  * as Excel day serials (days since 1899-12-30) in the company time zone.
  */
-export interface ExportRecord {
-  tarea_uuid: string;
-  empleado_uuid: string;
-  estado_uuid: string;
+export type ExportRecord = Columns<
+  'tareas_asignadas',
+  'tarea_uuid' | 'empleado_uuid' | 'estado_uuid' | 'calificacion' | 'observaciones'
+> & {
   creada: number;
   vence: number;
   /** Excel day serial of the completion's company date; null while not completed. */
   completada: number | null;
   a_tiempo: boolean | null;
-  calificacion: number | null;
-  observaciones: string | null;
   checklist_hechos: number;
   checklist_total: number;
-}
+};
 
 export interface ExportBatch {
   rows: ExportRecord[];
   /** Tasks, employees and statuses first met in this batch (none seen in an earlier one). */
-  tasks: { uuid: string; titulo: string; area_nombre: string }[];
-  employees: { uuid: string; nombre: string; apellido: string }[];
-  states: { uuid: string; nombre: string }[];
+  tasks: (Columns<'tareas', 'uuid' | 'titulo'> & { area_nombre: Column<'areas', 'nombre'> })[];
+  employees: Columns<'usuarios', 'uuid' | 'nombre' | 'apellido'>[];
+  states: Columns<'estados', 'uuid' | 'nombre'>[];
   /** Suggestions of the tasks in `tasks`, in the order of creation. */
   suggestions: SuggestionRecord[];
 }
 
-export interface SuggestionRecord {
-  uuid: string;
-  tarea_uuid: string;
-  descripcion: string;
-}
+export type SuggestionRecord = Columns<'sugerencias', 'uuid' | 'tarea_uuid' | 'descripcion'>;
 
 export interface ReportBatch {
   rows: ReportRowRecord[];
@@ -88,33 +83,27 @@ export interface ReportBatch {
 }
 
 /** Counts of one (area, status) pair: the stats are sums of these. */
-export interface AreaStatusCount {
-  area_uuid: string;
-  area_nombre: string;
-  estado_uuid: string;
-  estado_nombre: string;
-  estado_color: string;
-  estado_order: number;
+export type AreaStatusCount = Columns<'tareas', 'area_uuid'> &
+  Columns<'tareas_asignadas', 'estado_uuid'> & {
+    area_nombre: Column<'areas', 'nombre'>;
+    estado_nombre: Column<'estados', 'nombre'>;
+    estado_color: Column<'estados', 'color'>;
+    estado_order: Column<'estados', 'order'>;
+  } & Counts & {
+    vencidas: number;
+  };
+
+/** The sums a report's stats add up (both groupings). */
+interface Counts {
   total: number;
   archivadas: number;
   completadas: number;
   a_tiempo: number;
-  vencidas: number;
   suma_calificacion: number;
   calificadas: number;
 }
 
-export interface EmployeeCount {
-  empleado_uuid: string;
-  nombre: string;
-  apellido: string;
-  total: number;
-  archivadas: number;
-  completadas: number;
-  a_tiempo: number;
-  suma_calificacion: number;
-  calificadas: number;
-}
+export type EmployeeCount = Columns<'tareas_asignadas', 'empleado_uuid'> & Columns<'usuarios', 'nombre' | 'apellido'> & Counts;
 
 const suggestionsOfTasks = (tareas: readonly string[]) => sql`
   SELECT uuid, tarea_uuid, descripcion FROM sugerencias WHERE tarea_uuid = ANY(${tareas}::uuid[]) ORDER BY fecha_creacion, uuid`;
@@ -153,7 +142,7 @@ export class ReportsRepository {
    * always looked as cheap. The uuids then filter the report by task.
    */
   async tasksTitled(text: string): Promise<string[]> {
-    const rows = await this.db.query<{ uuid: string }>(
+    const rows = await this.db.query<Columns<'tareas', 'uuid'>>(
       sql`SELECT uuid FROM tareas WHERE lower(f_unaccent(titulo)) LIKE lower(f_unaccent(${likePattern(text)}))`,
     );
     return rows.map((r) => r.uuid);

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
-export interface RoleRow {
-  uuid: string;
-  nombre: string;
-  permisos: string[];
-}
+export type RoleRow = Columns<'roles', 'uuid' | 'nombre' | 'permisos'>;
 
 @Injectable()
 export class RolesRepository {

@@ -1,16 +1,17 @@
 import { companyMidnight, describeRecurrence, formatRecurrence, scheduleRecurrence } from '@gestar/contracts';
 import type { NonWorkingPolicy, ScheduledTaskResponse } from '@gestar/contracts';
+import type { AsText, Column, Columns } from '../../database/rows';
 import type { ScheduleRow } from './scheduled-tasks.repository';
 
 /** The columns that say how a series repeats and ends (`fin` as `YYYY-MM-DD`). */
-export interface SeriesColumns {
-  intervalo_repeticion: number;
-  regla: string | null;
-  fin: string | null;
-  repeticiones: number | null;
-  dias_no_laborables: NonWorkingPolicy;
-  anticipacion_dias: number;
-}
+export type SeriesColumns = Columns<
+  'programaciones_tareas',
+  'intervalo_repeticion' | 'regla' | 'repeticiones' | 'anticipacion_dias'
+> & {
+  fin: AsText<Column<'programaciones_tareas', 'fin'>>;
+  /** A CHECK constraint in the schema: narrowed here. */
+  dias_no_laborables: Column<'programaciones_tareas', 'dias_no_laborables'> & NonWorkingPolicy;
+};
 
 /** How a series repeats and ends, as the schedules and the tasks answer it. */
 export function toSeriesResponse(r: SeriesColumns, timeZone: string) {

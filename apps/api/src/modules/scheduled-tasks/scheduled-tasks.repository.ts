@@ -1,58 +1,46 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { AsText, Column, Columns } from '../../database/rows';
 import { MAX_LEAD_DAYS, type NonWorkingPolicy } from '@gestar/contracts';
 import { paginate, PageRequest, sql } from '../../database/sql';
 
 /** What every schedule row carries: its task and area, and how its series runs. Dates are `YYYY-MM-DD`. */
-interface ScheduleSeriesRow {
-  uuid: string;
-  tarea_uuid: string;
-  titulo: string;
-  area_uuid: string;
-  intervalo_repeticion: number;
-  regla: string | null;
-  inicio: string;
-  fin: string | null;
-  repeticiones: number | null;
-  fechas_generadas: number;
-  dias_no_laborables: NonWorkingPolicy;
-  anticipacion_dias: number;
-  proxima_ejecucion: string;
-}
+/** A date column of `programaciones_tareas` read as `YYYY-MM-DD` text. */
+type Day<C extends 'inicio' | 'fin' | 'proxima_ejecucion'> = AsText<Column<'programaciones_tareas', C>>;
+
+/** The schedule's own columns that say how its series runs (dates as text, the policy narrowed). */
+type SeriesFields = Columns<
+  'programaciones_tareas',
+  'tarea_uuid' | 'intervalo_repeticion' | 'regla' | 'repeticiones' | 'fechas_generadas' | 'anticipacion_dias'
+> & {
+  inicio: Day<'inicio'>;
+  fin: Day<'fin'>;
+  proxima_ejecucion: Day<'proxima_ejecucion'>;
+  /** A CHECK constraint in the schema: narrowed here. */
+  dias_no_laborables: Column<'programaciones_tareas', 'dias_no_laborables'> & NonWorkingPolicy;
+};
+
+/** What every schedule row carries: its task and area, and how its series runs. Dates are `YYYY-MM-DD`. */
+type ScheduleSeriesRow = Columns<'programaciones_tareas', 'uuid'> &
+  Columns<'tareas', 'titulo' | 'area_uuid'> &
+  SeriesFields;
 
 /** A schedule with the task and area it shows. Dates are `YYYY-MM-DD` in the company time zone. */
-export interface ScheduleRow extends ScheduleSeriesRow {
-  area_nombre: string;
-  dias_vencimiento: number;
-  activo: boolean;
-  ultima_ejecucion: Date | null;
-  total_generadas: number;
-}
+export type ScheduleRow = ScheduleSeriesRow &
+  Columns<'programaciones_tareas', 'dias_vencimiento' | 'activo' | 'ultima_ejecucion' | 'total_generadas'> & {
+    area_nombre: Column<'areas', 'nombre'>;
+  };
 
-export interface TaskRef {
-  uuid: string;
-  area_uuid: string;
-}
+export type TaskRef = Columns<'tareas', 'uuid' | 'area_uuid'>;
 
-export interface ScheduleWrite {
-  tarea_uuid: string;
-  intervalo_repeticion: number;
-  regla: string | null;
-  inicio: string;
-  fin: string | null;
-  repeticiones: number | null;
-  dias_no_laborables: NonWorkingPolicy;
-  anticipacion_dias: number;
-  proxima_ejecucion: string;
-  activo: boolean;
-  /** The due date's offset from each occurrence date (the task form sets it; omitted: 0, or unchanged). */
-  dias_vencimiento?: number;
-}
+export type ScheduleWrite = Omit<SeriesFields, 'fechas_generadas'> &
+  Columns<'programaciones_tareas', 'activo'> & {
+    /** The due date's offset from each occurrence date (the task form sets it; omitted: 0, or unchanged). */
+    dias_vencimiento?: Column<'programaciones_tareas', 'dias_vencimiento'>;
+  };
 
 /** A due schedule, locked by the transaction that claimed it. Dates are `YYYY-MM-DD`. */
-export interface ClaimedSchedule extends ScheduleSeriesRow {
-  dias_vencimiento: number;
-}
+export type ClaimedSchedule = ScheduleSeriesRow & Columns<'programaciones_tareas', 'dias_vencimiento'>;
 
 export interface ScheduleAdvance {
   uuid: string;
@@ -113,13 +101,16 @@ export class ScheduledTasksRepository {
 
   async scheduleOfTask(tareaUuid: string): Promise<string | null> {
     return (
-      (await this.db.one<{ uuid: string }>(sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`))
-        ?.uuid ?? null
+      (
+        await this.db.one<Columns<'programaciones_tareas', 'uuid'>>(
+          sql`SELECT uuid FROM programaciones_tareas WHERE tarea_uuid = ${tareaUuid}`,
+        )
+      )?.uuid ?? null
     );
   }
 
   async insert(input: ScheduleWrite): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+    const [row] = await this.db.query<Columns<'programaciones_tareas', 'uuid'>>(sql`
       INSERT INTO programaciones_tareas
              (tarea_uuid, intervalo_repeticion, regla, inicio, fin, repeticiones, dias_no_laborables, anticipacion_dias,
               proxima_ejecucion, activo, dias_vencimiento)

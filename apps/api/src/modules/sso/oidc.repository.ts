@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
 /** The one writer of `oidc_intentos`: sign-ins sent to the provider and not back yet. */
@@ -15,7 +16,7 @@ export class OidcRepository {
   }
 
   /** Uses a pending sign-in up (once): its nonce and PKCE verifier, if it exists and has not expired. */
-  take(estado: string): Promise<{ nonce: string; verificador: string; volver: string | null } | null> {
+  take(estado: string): Promise<Columns<'oidc_intentos', 'nonce' | 'verificador' | 'volver'> | null> {
     return this.db.one(sql`
       DELETE FROM oidc_intentos WHERE estado = ${estado} AND vence_en > now() RETURNING nonce, verificador, volver`);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StatusCategory } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
 
 /** The statuses' own queries beyond the catalog's: the category rules. */
@@ -12,7 +13,9 @@ export class StatusesRepository {
    * Locks the status `uuid` and every `terminada` one, always in uuid order (two requests
    * locking overlapping sets cannot deadlock), and answers their categories.
    */
-  lockWithFinished(uuid: string): Promise<{ uuid: string; categoria: StatusCategory }[]> {
+  lockWithFinished(
+    uuid: string,
+  ): Promise<(Columns<'estados', 'uuid' | 'categoria'> & { categoria: StatusCategory })[]> {
     return this.db.query(sql`
       SELECT uuid, categoria FROM estados
        WHERE uuid = ${uuid} OR categoria = 'terminada'

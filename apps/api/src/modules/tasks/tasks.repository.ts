@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SeriesColumns } from '../scheduled-tasks/scheduled-tasks.mapper';
 import { Db } from '../../database/db';
+import type { AsText, Column, Columns } from '../../database/rows';
 import { likePattern, paginate, Sql, sql } from '../../database/sql';
 
 export interface TaskPageFilter {
@@ -14,49 +15,39 @@ export interface TaskPageFilter {
   limit: number;
 }
 
-export interface TaskRow {
-  uuid: string;
-  area_uuid: string;
-  activo: boolean;
-  titulo: string;
-}
+export type TaskRow = Columns<'tareas', 'uuid' | 'area_uuid' | 'activo' | 'titulo'>;
 
-export interface SuggestionRow {
-  uuid: string;
-  descripcion: string;
-  creado_por_uuid: string;
-  fecha_creacion: Date;
-}
+export type SuggestionRow = Columns<'sugerencias', 'uuid' | 'descripcion' | 'creado_por_uuid' | 'fecha_creacion'>;
 
 /**
  * A task with what its response shows (its checklist too): names of its type, area and author, its schedule, its
  * default assignees and its suggestions (oldest first). Suggestion dates are PostgreSQL's text
  * output, read with the driver's own timestamptz parser.
  */
-export interface TaskListRow {
-  uuid: string;
-  titulo: string;
-  descripcion: string;
-  tipo_tarea_uuid: string;
-  tipo_tarea_nombre: string;
-  area_uuid: string;
-  area_nombre: string;
-  activo: boolean;
-  creado_por_uuid: string;
-  creado_por_nombre: string;
-  creado_por_apellido: string;
-  fecha_creacion: Date;
-  programacion: (SeriesColumns & { uuid: string; proxima_ejecucion: string; activo: boolean }) | null;
-  asignados: { uuid: string; nombre: string; apellido: string }[] | null;
-  sugerencias: { uuid: string; descripcion: string; creado_por_uuid: string; fecha_creacion: string }[] | null;
-  checklist: { uuid: string; texto: string; requiere_foto: boolean; requiere_nota: boolean }[] | null;
-}
+export type TaskListRow = Columns<
+  'tareas',
+  'uuid' | 'titulo' | 'descripcion' | 'tipo_tarea_uuid' | 'area_uuid' | 'activo' | 'creado_por_uuid' | 'fecha_creacion'
+> & {
+  tipo_tarea_nombre: Column<'tipos_tarea', 'nombre'>;
+  area_nombre: Column<'areas', 'nombre'>;
+  creado_por_nombre: Column<'usuarios', 'nombre'>;
+  creado_por_apellido: Column<'usuarios', 'apellido'>;
+  programacion:
+    | (SeriesColumns &
+        Columns<'programaciones_tareas', 'uuid' | 'activo'> & {
+          proxima_ejecucion: AsText<Column<'programaciones_tareas', 'proxima_ejecucion'>>;
+        })
+    | null;
+  asignados: Columns<'usuarios', 'uuid' | 'nombre' | 'apellido'>[] | null;
+  sugerencias:
+    | (Columns<'sugerencias', 'uuid' | 'descripcion' | 'creado_por_uuid'> & {
+        fecha_creacion: AsText<Column<'sugerencias', 'fecha_creacion'>>;
+      })[]
+    | null;
+  checklist: Columns<'tarea_checklist', 'uuid' | 'texto' | 'requiere_foto' | 'requiere_nota'>[] | null;
+};
 
-export interface ChecklistStep {
-  texto: string;
-  requiere_foto: boolean;
-  requiere_nota: boolean;
-}
+export type ChecklistStep = Columns<'tarea_checklist', 'texto' | 'requiere_foto' | 'requiere_nota'>;
 
 const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
   t.area_uuid, a.nombre AS area_nombre, t.activo,
@@ -148,7 +139,7 @@ export class TasksRepository {
     areaUuid: string;
     creadoPor: string;
   }): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+    const [row] = await this.db.query<Columns<'tareas', 'uuid'>>(sql`
       INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid)
       VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor})
       RETURNING uuid`);
@@ -219,7 +210,7 @@ export class TasksRepository {
 
   /** Employees with open (non-archived) occurrences of the task, who should hear it changed. */
   async openOccurrenceEmployees(tareaUuid: string): Promise<string[]> {
-    const rows = await this.db.query<{ empleado_uuid: string }>(
+    const rows = await this.db.query<Columns<'tareas_asignadas', 'empleado_uuid'>>(
       sql`SELECT DISTINCT empleado_uuid FROM tareas_asignadas WHERE tarea_uuid = ${tareaUuid} AND NOT archivada`,
     );
     return rows.map((r) => r.empleado_uuid);
@@ -231,7 +222,7 @@ export class TasksRepository {
   }
 
   async insertSuggestion(tareaUuid: string, creadoPor: string, descripcion: string): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+    const [row] = await this.db.query<Columns<'sugerencias', 'uuid'>>(sql`
       INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES (${tareaUuid}, ${creadoPor}, ${descripcion}) RETURNING uuid`);
     return row.uuid;
   }

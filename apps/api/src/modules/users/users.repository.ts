@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
+import type { Column, Columns } from '../../database/rows';
 import { likePattern, paginate, Sql, sql } from '../../database/sql';
 
 export interface UserListFilter {
@@ -14,42 +15,37 @@ export interface UserListFilter {
   scopeAreas: readonly string[] | null;
 }
 
-export interface UserWrite {
-  nombre: string;
-  apellido: string;
-  rol_uuid: string;
-  descripcion_puesto_uuid: string | null;
-}
+export type UserWrite = Columns<'usuarios', 'nombre' | 'apellido' | 'rol_uuid' | 'descripcion_puesto_uuid'>;
 
-export interface UserOptionRow {
-  uuid: string;
-  nombre: string;
-  apellido: string;
-  username: string;
-  activo: boolean;
+export type UserOptionRow = Columns<'usuarios', 'uuid' | 'nombre' | 'apellido' | 'username' | 'activo'> & {
+  /** Its area uuids. */
   areas: string[];
-}
+};
 
 /** A user of a list page: its columns, role and job position names, and its areas (uuid and name). */
-export interface UserListRow {
-  uuid: string;
-  username: string;
-  nombre: string;
-  apellido: string;
-  rol_uuid: string;
-  rol_nombre: string;
+export type UserListRow = Columns<
+  'usuarios',
+  | 'uuid'
+  | 'username'
+  | 'nombre'
+  | 'apellido'
+  | 'rol_uuid'
+  | 'activo'
+  | 'created_at'
+  | 'descripcion_puesto_uuid'
+  | 'origen'
+  | 'externo_id'
+  | 'externo_emisor'
+  | 'directorio_gestiona'
+> & {
+  rol_nombre: Column<'roles', 'nombre'>;
   /** The role's permissions: who may manage this user depends on them (contracts' userManageRefusal). */
-  rol_permisos: string[];
-  activo: boolean;
-  created_at: Date;
-  descripcion_puesto_uuid: string | null;
-  puesto: { uuid: string; nombre: string; descripcion: string } | null;
-  areas: { uuid: string; nombre: string }[] | null;
+  rol_permisos: Column<'roles', 'permisos'>;
+  puesto: Columns<'descripciones_puesto', 'uuid' | 'nombre' | 'descripcion'> | null;
+  areas: Columns<'areas', 'uuid' | 'nombre'>[] | null;
+  /** A CHECK constraint, not a type, in the schema: narrowed here. */
   origen: 'local' | 'oidc' | 'ldap';
-  externo_id: string | null;
-  externo_emisor: string | null;
-  directorio_gestiona: boolean;
-}
+};
 
 /** One user with everything its response needs. */
 export type UserRow = UserListRow;
@@ -136,13 +132,13 @@ export class UsersRepository {
   }
 
   async rolePermissions(rolUuid: string): Promise<string[] | null> {
-    const row = await this.db.one<{ permisos: string[] }>(sql`SELECT permisos FROM roles WHERE uuid = ${rolUuid}`);
+    const row = await this.db.one<Columns<'roles', 'permisos'>>(sql`SELECT permisos FROM roles WHERE uuid = ${rolUuid}`);
     return row?.permisos ?? null;
   }
 
   /** The subset of `areaUuids` that exist. */
   async existingAreas(areaUuids: readonly string[]): Promise<string[]> {
-    const rows = await this.db.query<{ uuid: string }>(
+    const rows = await this.db.query<Columns<'areas', 'uuid'>>(
       sql`SELECT uuid FROM areas WHERE uuid = ANY(${areaUuids}::uuid[])`,
     );
     return rows.map((r) => r.uuid);
@@ -156,15 +152,15 @@ export class UsersRepository {
     return (await this.db.one(sql`SELECT 1 FROM usuarios WHERE lower(username) = lower(${username})`)) !== null;
   }
 
-  async insert(input: UserWrite & { username: string; password_hash: string }): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+  async insert(input: UserWrite & Columns<'usuarios', 'username' | 'password_hash'>): Promise<string> {
+    const [row] = await this.db.query<Columns<'usuarios', 'uuid'>>(sql`
       INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, descripcion_puesto_uuid)
       VALUES (${input.username}, ${input.password_hash}, ${input.nombre}, ${input.apellido}, ${input.rol_uuid}, ${input.descripcion_puesto_uuid})
       RETURNING uuid`);
     return row.uuid;
   }
 
-  async update(uuid: string, input: UserWrite & { activo: boolean }): Promise<void> {
+  async update(uuid: string, input: UserWrite & Columns<'usuarios', 'activo'>): Promise<void> {
     await this.db.execute(sql`
       UPDATE usuarios
          SET nombre = ${input.nombre}, apellido = ${input.apellido}, rol_uuid = ${input.rol_uuid},
@@ -197,7 +193,7 @@ export class UsersRepository {
   }
 
   async passwordHash(uuid: string): Promise<string | null> {
-    const row = await this.db.one<{ password_hash: string }>(
+    const row = await this.db.one<Columns<'usuarios', 'password_hash'>>(
       sql`SELECT password_hash FROM usuarios WHERE uuid = ${uuid}`,
     );
     return row?.password_hash ?? null;
@@ -216,7 +212,7 @@ export class UsersRepository {
     origen: 'oidc' | 'ldap',
     emisor: string | null,
     keys: readonly string[],
-  ): Promise<{ uuid: string; activo: boolean; directorio_gestiona: boolean } | null> {
+  ): Promise<Columns<'usuarios', 'uuid' | 'activo' | 'directorio_gestiona'> | null> {
     return this.db.one(sql`
       SELECT uuid, activo, directorio_gestiona FROM usuarios
        WHERE origen = ${origen} AND externo_id = ANY(${keys}::text[])
@@ -226,7 +222,7 @@ export class UsersRepository {
   }
 
   /** Whether a username is held by any user, linked or not (case-insensitive, like the unique index). */
-  usernameHolder(username: string): Promise<{ uuid: string } | null> {
+  usernameHolder(username: string): Promise<Columns<'usuarios', 'uuid'> | null> {
     return this.db.one(sql`SELECT uuid FROM usuarios WHERE lower(username) = lower(${username})`);
   }
 
@@ -272,26 +268,22 @@ export class UsersRepository {
     return row?.n ?? 0;
   }
 
-  roleUuidByName(nombre: string): Promise<{ uuid: string } | null> {
+  roleUuidByName(nombre: string): Promise<Columns<'roles', 'uuid'> | null> {
     return this.db.one(sql`SELECT uuid FROM roles WHERE lower(nombre) = lower(${nombre})`);
   }
 
-  async areaUuidsByNames(nombres: readonly string[]): Promise<{ uuid: string; nombre: string }[]> {
+  async areaUuidsByNames(nombres: readonly string[]): Promise<Columns<'areas', 'uuid' | 'nombre'>[]> {
     if (nombres.length === 0) return [];
     return this.db.query(sql`SELECT uuid, nombre FROM areas WHERE lower(nombre) = ANY(${nombres.map((n) => n.toLowerCase())}::text[])`);
   }
 
-  async insertFromDirectory(input: {
-    username: string;
-    nombre: string;
-    apellido: string;
-    rol_uuid: string;
-    origen: string;
-    externo_emisor: string | null;
-    externo_id: string;
-    password_hash: string;
-  }): Promise<string> {
-    const [row] = await this.db.query<{ uuid: string }>(sql`
+  async insertFromDirectory(
+    input: Columns<'usuarios', 'username' | 'nombre' | 'apellido' | 'rol_uuid' | 'origen' | 'password_hash' | 'externo_emisor'> & {
+      /** Always given: the directory's key. */
+      externo_id: string;
+    },
+  ): Promise<string> {
+    const [row] = await this.db.query<Columns<'usuarios', 'uuid'>>(sql`
       INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, origen, externo_emisor, externo_id, directorio_gestiona)
       VALUES (${input.username}, ${input.password_hash}, ${input.nombre}, ${input.apellido}, ${input.rol_uuid}, ${input.origen},
               ${input.externo_emisor}, ${input.externo_id}, true)
