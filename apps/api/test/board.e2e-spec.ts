@@ -147,12 +147,12 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
   });
 
   it('a supervisor outside its areas is refused (403)', async () => {
-    expectError(await refused('supervisor', ids.supervisor, `?area=${logistica}`), 403, MESSAGES.errors.outOfScope);
-    expectError(await refused('supervisor', ids.jruiz), 403, MESSAGES.errors.outOfScope);
+    expectError(await refused('supervisor', ids.supervisor, `?area=${logistica}`), 403, MESSAGES.errors.noAccessArea);
+    expectError(await refused('supervisor', ids.jruiz), 403, MESSAGES.errors.noAccessUser);
     expectError(
       await refused('supervisor', ids.supervisor, `?users=${ids.mlopez},${ids.jruiz}`),
       403,
-      MESSAGES.errors.outOfScope,
+      MESSAGES.errors.noAccessUser,
     );
   });
 

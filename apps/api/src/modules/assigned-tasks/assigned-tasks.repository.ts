@@ -64,6 +64,7 @@ export interface CardRow {
   /** The task's schedule, when it has one (all four null otherwise). */
   programacion_uuid: string | null;
   intervalo_repeticion: number | null;
+  regla: string | null;
   proxima_ejecucion: string | null;
   programacion_activa: boolean | null;
   archivada: boolean;
@@ -158,7 +159,7 @@ export class AssignedTasksRepository {
              ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
              ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
              t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
-             p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+             p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
              p.activo AS programacion_activa,
              ta.archivada, ta.calificacion, ta.observaciones,
              cl.hechos AS checklist_hechos, cl.total AS checklist_total

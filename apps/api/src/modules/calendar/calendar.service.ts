@@ -91,7 +91,7 @@ export class CalendarService {
   }
 
   async remove(uuid: string): Promise<{ ok: true }> {
-    if (!(await this.repo.delete(uuid))) throw notFound();
+    if (!(await this.repo.delete(uuid))) throw notFound(MESSAGES.errors.nonWorkingDayGone);
     return { ok: true };
   }
 

@@ -176,10 +176,10 @@ export class ScheduledTasksService {
     input: UpdateScheduledTaskRequest,
     today: string,
   ): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.scheduleGone);
     const current = await this.repo.findOne(uuid);
-    if (!current) throw notFound();
-    assertInScope(areaScope(caller), current.area_uuid);
+    if (!current) throw notFound(MESSAGES.errors.scheduleGone);
+    assertInScope(areaScope(caller), current.area_uuid, MESSAGES.errors.noAccessSchedule);
 
     const tareaUuid = input.tarea_uuid ?? current.tarea_uuid;
     if (tareaUuid !== current.tarea_uuid) {
@@ -231,22 +231,22 @@ export class ScheduledTasksService {
 
   async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
     const current = await this.repo.findOne(uuid);
-    if (!current) throw notFound();
-    assertInScope(areaScope(caller), current.area_uuid);
+    if (!current) throw notFound(MESSAGES.errors.scheduleGone);
+    assertInScope(areaScope(caller), current.area_uuid, MESSAGES.errors.noAccessSchedule);
     await this.repo.delete(uuid);
     return { ok: true };
   }
 
   private async get(uuid: string): Promise<ScheduledTaskResponse> {
     const row = await this.repo.findOne(uuid);
-    if (!row) throw notFound();
+    if (!row) throw notFound(MESSAGES.errors.scheduleGone);
     return toScheduledTaskResponse(row, this.config.timezone);
   }
 
   private async taskInScope(caller: AuthUser, tareaUuid: string): Promise<TaskRef> {
     const task = await this.repo.findTask(tareaUuid);
-    if (!task) throw notFound();
-    assertInScope(areaScope(caller), task.area_uuid);
+    if (!task) throw notFound(MESSAGES.errors.taskGone);
+    assertInScope(areaScope(caller), task.area_uuid, MESSAGES.errors.noAccessTask);
     return task;
   }
 

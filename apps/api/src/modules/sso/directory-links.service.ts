@@ -62,12 +62,12 @@ export class DirectoryLinksService {
     uuid: string,
     l: { origen: 'oidc' | 'ldap'; emisor: string | null; externoId: string; gestiona: boolean },
   ): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.userGone);
     const holder = await this.repo.findByDirectoryKey(l.origen, l.emisor, [l.externoId]);
     if (holder && holder.uuid !== uuid) throw conflict(MESSAGES.errors.ssoIdentityTaken);
     await this.repo.linkDirectory(uuid, l);
     // Its password no longer opens it: sessions opened with it end (but not the caller's own).
-    await this.auth.endSessionsOf(uuid, uuid === caller.uuid ? caller.sesionUuid : undefined);
+    await this.auth.endSessionsOf(uuid, 'cuenta_empresa', uuid === caller.uuid ? caller.sesionUuid : undefined);
   }
 
   async unlink(uuid: string): Promise<UserResponse> {
@@ -78,13 +78,13 @@ export class DirectoryLinksService {
 
   @Transactional()
   private async applyUnlink(uuid: string): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.userGone);
     await this.repo.unlinkDirectory(uuid);
   }
 
   private async load(uuid: string): Promise<UserResponse> {
     const row = await this.repo.findOne(uuid);
-    if (!row) throw notFound();
+    if (!row) throw notFound(MESSAGES.errors.userGone);
     return toUserResponse(row);
   }
 }

@@ -33,6 +33,7 @@ import { useBulkAssignedTasks } from '../api/bulk';
 import { SAVED_OFFLINE, useChangeAssignedTaskStatus, useUpdateAssignedTask, wasQueued } from '../api/update-assigned-task';
 import { BoardColumns, groupByStatus, useAfterPaint } from '../components/board-columns';
 import { BoardFilters } from '../components/board-filters';
+import { FilteredEmptyBoard, hasBoardFilters } from '../components/filtered-empty-board';
 import { focusCardWhenShown, TaskCard } from '../components/task-card';
 import classes from '../components/task-card.module.css';
 
@@ -233,6 +234,13 @@ export function BoardPage() {
       (t) => (!term || normalise(t.tarea.titulo).includes(term)) && (!onlyMine || t.empleado.uuid === user?.uuid),
     );
   }, [board.data, urlSearch, onlyMine, user?.uuid]);
+
+  const activeFilters = {
+    search: urlSearch,
+    onlyMine,
+    areas: canWatch ? filters.areas : [],
+    users: canWatch ? filters.users : [],
+  };
 
   // Cards in the order they are shown (column by column), for shift-click ranges.
   const order = useMemo(() => {
@@ -435,6 +443,15 @@ export function BoardPage() {
         </Alert>
       ) : statuses.isPending || board.isPending ? (
         <BoardSkeleton />
+      ) : shown.length === 0 && hasBoardFilters(activeFilters) ? (
+        <FilteredEmptyBoard
+          filters={activeFilters}
+          onClear={() => {
+            // The search leaves the address with its debounce, as when it is emptied by hand.
+            setSearch('');
+            setUrl({ mias: null, area: null, usuarios: null });
+          }}
+        />
       ) : (
         <BoardColumns
           statuses={statuses.data ?? []}
