@@ -149,7 +149,15 @@ export class ScheduledTasksService {
       previewOccurrences(series, desde, query.n, query.dias_no_laborables, works, query.anticipacion_dias, today),
     );
     if (!ocurrencias.length) throw noDates();
-    return { fechas: ocurrencias.map((o) => o.fecha), ocurrencias };
+    // Each moved date says which day it avoided and why: the holiday by its name, or the weekday off.
+    const moved = ocurrencias.flatMap((o) => (o.movida_desde ? [o.movida_desde] : []));
+    const names = moved.length ? await this.calendar.namesOf(moved) : new Map<string, string>();
+    return {
+      fechas: ocurrencias.map((o) => o.fecha),
+      ocurrencias: ocurrencias.map((o) =>
+        o.movida_desde ? { ...o, motivo: names.get(o.movida_desde) ?? this.calendar.dayOffReason(o.movida_desde) } : o,
+      ),
+    };
   }
 
   /** 422 when a series produces no date from `from` on under its policy: saved, it would never generate. */

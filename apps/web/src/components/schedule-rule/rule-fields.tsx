@@ -589,6 +589,14 @@ export function NextDates({ rule, preview }: { rule: Recurrence | null; preview:
           {dates.map((o) => (
             <List.Item key={o.fecha}>
               <time dateTime={o.fecha}>{dayjs(o.fecha).format('ddd D MMM YYYY')}</time>
+              {o.movida_desde && (
+                // A date the calendar moved: the day it avoided, and why.
+                <Text span size="xs" fw={600} c="orange.9" data-testid="moved-date">
+                  {' '}
+                  · movida del <time dateTime={o.movida_desde}>{dayjs(o.movida_desde).format('ddd D MMM')}</time>
+                  {o.motivo ? `: ${o.motivo}` : ''}
+                </Text>
+              )}
               {o.aparece !== o.fecha && (
                 <Text span size="xs" c="dimmed">
                   {' '}
