@@ -256,30 +256,30 @@ export function TaskDrawer({ task, opened, onClose, statuses, onChangeStatus, lo
   const nested = useNestedOverlays();
   return (
     <NestedOverlayContext value={nested.register}>
-    <Drawer
-      opened={opened && (task !== null || loading || error !== null)}
-      onClose={onClose}
-      closeOnEscape={!nested.open}
-      position="right"
-      size="lg"
-      title={task?.tarea.titulo ?? 'Tarea'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      transitionProps={{ duration: DRAWER_ANIMATION_MS, transition: 'slide-left' }}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {task && <DrawerBody task={task} statuses={statuses} onChangeStatus={onChangeStatus} />}
-      {!task && loading && <Text size="sm" c="dimmed">Cargando la tarea...</Text>}
-      {!task && error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Cerrar
-        </Button>
-      </Group>
-    </Drawer>
+      <Drawer
+        opened={opened && (task !== null || loading || error !== null)}
+        onClose={onClose}
+        closeOnEscape={!nested.open}
+        position="right"
+        size="lg"
+        title={task?.tarea.titulo ?? 'Tarea'}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        transitionProps={{ duration: DRAWER_ANIMATION_MS, transition: 'slide-left' }}
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        {task && <DrawerBody task={task} statuses={statuses} onChangeStatus={onChangeStatus} />}
+        {!task && loading && <Text size="sm" c="dimmed">Cargando la tarea...</Text>}
+        {!task && error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Cerrar
+          </Button>
+        </Group>
+      </Drawer>
     </NestedOverlayContext>
   );
 }
