@@ -27,16 +27,24 @@ export function rememberSessionEnd(codigo: string | null): void {
   }
 }
 
-/** The text for the session that ended here, or null when none did; read once (the key goes). */
-export function takeSessionEnd(): string | null {
+/** The text for the session that ended here, or null when none did. */
+export function readSessionEnd(): string | null {
   let code: string | null = null;
   try {
     code = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
   } catch {
     return null;
   }
   if (code === null) return null;
   const reason = SessionEndReasonSchema.safeParse(code);
   return reason.success ? SESSION_END_MESSAGES[reason.data] : SESSION_ENDED_UNKNOWN;
+}
+
+/** Said once: the login page forgets it when it has shown it. */
+export function forgetSessionEnd(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing kept.
+  }
 }

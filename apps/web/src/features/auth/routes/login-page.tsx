@@ -15,7 +15,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { redirectTarget } from '../../../lib/login-redirect';
-import { takeSessionEnd } from '../../../lib/session-end';
+import { forgetSessionEnd, readSessionEnd } from '../../../lib/session-end';
 import { FOOTER_TEXT } from '../../../components/app-footer';
 import { useLogin, useProviders } from '../api/login';
 
@@ -43,11 +43,8 @@ export function LoginPage() {
   const ssoMessage = SSO_ERROR_CODES.includes(ssoError as SsoErrorCode) ? SSO_ERROR_MESSAGES[ssoError as SsoErrorCode] : null;
   const oidc = providers.data?.oidc;
   // A session ended elsewhere (another device, a password change...): said once, on arrival.
-  const [sessionEnd, setSessionEnd] = useState<string | null>(null);
-  useEffect(() => {
-    const text = takeSessionEnd();
-    if (text) setSessionEnd(text);
-  }, []);
+  const [sessionEnd] = useState(readSessionEnd);
+  useEffect(forgetSessionEnd, []);
 
   if (session.token && !loginMutation.isPending && !loginMutation.isSuccess) {
     return <Navigate to={target} replace />;
