@@ -76,7 +76,7 @@ test('Escape in the photo viewer closes the viewer only; the drawer stays until 
   const { titulo } = await seedTask(request, { titulo: `Foto ${unique()}`, checklist: [{ texto: 'Foto del tablero', requiere_foto: true }] });
   const headers = await asAdmin(request);
   const uuid = await assignedUuid(request, await userUuid(request, 'operario'), titulo);
-  const items = (await (await request.get(`/api/assigned-tasks/${uuid}/checklist`, { headers })).json()) as { uuid: string }[];
+  const items = ((await (await request.get(`/api/assigned-tasks/${uuid}/detail`, { headers })).json()) as { checklist: { uuid: string }[] }).checklist;
   await page.goto('/login');
   const upload = await request.post(`/api/assigned-tasks/${uuid}/attachments`, {
     headers,
@@ -163,8 +163,9 @@ test('a session ended elsewhere lands on the login page saying why', async ({ pa
     const notice = phone.getByRole('status').filter({ hasText: SESSION_ENDED_TITLE });
     await expect(notice).toContainText(SESSION_END_MESSAGES.otro_dispositivo);
     await phone.screenshot({ path: join(SHOTS, 'login-session-ended-390.png'), fullPage: true });
-    // Said once: a reload of the login page no longer says it.
-    await phone.reload();
+    // Until the next sign-in: after it, «Salir» leads to a login page without it.
+    await loginAs(phone, user.username, user.password);
+    await phone.getByRole('button', { name: 'Salir' }).click();
     await expect(phone.getByRole('textbox', { name: 'Usuario', exact: true })).toBeVisible();
     await expect(phone.getByText(SESSION_ENDED_TITLE)).toHaveCount(0);
   } finally {

@@ -9,6 +9,7 @@ import {
   SESSION_ENDED_UNKNOWN,
   SessionEndReasonSchema,
 } from '@gestar/contracts';
+import { registerLoginHook } from './session';
 
 const KEY = 'gestar.sesionCerrada';
 const UNKNOWN = 'desconocido';
@@ -40,7 +41,10 @@ export function readSessionEnd(): string | null {
   return reason.success ? SESSION_END_MESSAGES[reason.data] : SESSION_ENDED_UNKNOWN;
 }
 
-/** Said once: the login page forgets it when it has shown it. */
+/**
+ * Forgotten at the next sign-in. (Not when the login page first shows it: the page is drawn twice
+ * on the way there, once when the session empties and again after the reload to /login.)
+ */
 export function forgetSessionEnd(): void {
   try {
     sessionStorage.removeItem(KEY);
@@ -48,3 +52,5 @@ export function forgetSessionEnd(): void {
     // Nothing kept.
   }
 }
+
+registerLoginHook(forgetSessionEnd);

@@ -1,5 +1,5 @@
 import '../../../lib/mantine-styles';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Box, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingSkyscraper, IconEye, IconEyeOff, IconLogout } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { redirectTarget } from '../../../lib/login-redirect';
-import { forgetSessionEnd, readSessionEnd } from '../../../lib/session-end';
+import { readSessionEnd } from '../../../lib/session-end';
 import { FOOTER_TEXT } from '../../../components/app-footer';
 import { useLogin, useProviders } from '../api/login';
 
@@ -42,9 +42,8 @@ export function LoginPage() {
   const ssoError = params.get('sso_error');
   const ssoMessage = SSO_ERROR_CODES.includes(ssoError as SsoErrorCode) ? SSO_ERROR_MESSAGES[ssoError as SsoErrorCode] : null;
   const oidc = providers.data?.oidc;
-  // A session ended elsewhere (another device, a password change...): said once, on arrival.
+  // A session ended elsewhere (another device, a password change...): said until the next sign-in.
   const [sessionEnd] = useState(readSessionEnd);
-  useEffect(forgetSessionEnd, []);
 
   if (session.token && !loginMutation.isPending && !loginMutation.isSuccess) {
     return <Navigate to={target} replace />;
