@@ -94,6 +94,7 @@ test('Escape in the photo viewer closes the viewer only; the drawer stays until 
     await drawer.getByRole('button', { name: 'Ver foto tablero.jpg' }).click();
     const viewer = page.getByRole('dialog', { name: 'tablero.jpg (1 de 1)' });
     await expect(viewer.getByRole('img', { name: 'tablero.jpg' })).toBeVisible();
+    await page.waitForTimeout(400); // the viewer's fade-in, for the picture
     await page.screenshot({ path: join(SHOTS, `photo-viewer-${viewport.width}.png`) });
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
@@ -193,4 +194,60 @@ test('a session ended elsewhere lands on the login page saying why', async ({ pa
   await page.goto('/perfil');
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
   await expect(page.getByRole('status').filter({ hasText: SESSION_ENDED_TITLE })).toContainText(SESSION_END_MESSAGES.desactivada);
+});
+
+test('the schedule preview marks a date moved by a holiday, naming it; help, reports and catalog texts (screenshots)', async ({ page, request }) => {
+  const headers = await asAdmin(request);
+  // Tomorrow (in the company's calendar) a holiday of its own: a daily rule's date there moves.
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
+  const holiday = await request.post('/api/calendar/non-working-days', { headers, data: { fecha: tomorrow, descripcion: `Feriado ${unique()}` } });
+  const created = (await holiday.json()) as { uuid?: string; descripcion?: string };
+  try {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await loginAs(page, 'admin');
+      await page.goto('/programacion-tareas');
+      await page.getByRole('button', { name: 'Nueva Programación' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nueva Programación' });
+      const moved = dialog.getByTestId('moved-date').first();
+      if (created.descripcion) await expect(moved).toContainText(created.descripcion);
+      await expect(moved).toContainText('movida del');
+      await moved.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `schedule-preview-moved-${viewport.width}.png`) });
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+      // Help: the Programación card and the pages describe the rules, the calendar, sessions and company sign-in.
+      await page.goto('/ayuda');
+      await expect(page.getByText('Tareas que se repiten por días, semanas, meses o años, y el calendario laboral.')).toBeVisible();
+      await expect(page.getByText('cada cierto número de días')).toHaveCount(0);
+      await page.screenshot({ path: join(SHOTS, `help-index-${viewport.width}.png`), fullPage: true });
+      await page.goto('/ayuda/usuarios#cuenta-empresa');
+      await expect(page.getByRole('heading', { name: 'Ingreso con la cuenta de la empresa' })).toBeVisible();
+      await page.screenshot({ path: join(SHOTS, `help-users-${viewport.width}.png`) });
+
+      // Reports: «1 archivada», never «1 archivadas».
+      await page.goto('/reportes');
+      const charts = page.getByRole('region', { name: 'Gráficos del reporte' });
+      await expect(charts).toBeVisible({ timeout: 15_000 });
+      await expect(charts).not.toContainText(/\b1 archivadas\b/);
+      await expect(charts).toContainText(/\d+ archivadas?\b/);
+      await page.screenshot({ path: join(SHOTS, `reports-cards-${viewport.width}.png`) });
+
+      // A catalog refusal shows once, in the dialog.
+      await page.goto('/areas');
+      await page.getByRole('button', { name: 'Nueva Área' }).click();
+      const area = page.getByRole('dialog', { name: 'Nueva Área' });
+      await area.getByRole('textbox', { name: 'Nombre' }).fill('Carpintería');
+      await area.getByRole('button', { name: 'Crear' }).click();
+      await expect(page.getByText('Ya existe un área con ese nombre')).toHaveCount(1);
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+      await page.screenshot({ path: join(SHOTS, `catalog-error-${viewport.width}.png`) });
+      await area.getByRole('button', { name: 'Cancelar' }).click();
+
+      await page.getByRole('button', { name: 'Salir' }).click();
+      await page.waitForURL(/\/login/);
+    }
+  } finally {
+    if (created.uuid) await request.delete(`/api/calendar/non-working-days/${created.uuid}`, { headers });
+  }
 });
