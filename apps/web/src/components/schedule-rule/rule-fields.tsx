@@ -591,7 +591,7 @@ export function NextDates({ rule, preview }: { rule: Recurrence | null; preview:
               <time dateTime={o.fecha}>{dayjs(o.fecha).format('ddd D MMM YYYY')}</time>
               {o.movida_desde && (
                 // A date the calendar moved: the day it avoided, and why.
-                <Text span size="xs" fw={600} c="orange.9" data-testid="moved-date">
+                <Text span size="xs" fw={600} c="#9a3412" data-testid="moved-date">
                   {' '}
                   · movida del <time dateTime={o.movida_desde}>{dayjs(o.movida_desde).format('ddd D MMM')}</time>
                   {o.motivo ? `: ${o.motivo}` : ''}
