@@ -27,7 +27,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
            ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
            ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
            t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
-           p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+           p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
            p.activo AS programacion_activa,
            ta.archivada, ta.calificacion, ta.observaciones,
            cl.hechos AS checklist_hechos, cl.total AS checklist_total
@@ -63,7 +63,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
            ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
            ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
            t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
-           p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+           p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
            p.activo AS programacion_activa,
            ta.archivada, ta.calificacion, ta.observaciones,
            cl.hechos AS checklist_hechos, cl.total AS checklist_total
@@ -87,7 +87,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
            ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
            ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
            t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
-           p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+           p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
            p.activo AS programacion_activa,
            ta.archivada, ta.calificacion, ta.observaciones,
            cl.hechos AS checklist_hechos, cl.total AS checklist_total

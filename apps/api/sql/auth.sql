@@ -5,22 +5,35 @@
 -- ["ana"]
 SELECT uuid FROM usuarios WHERE lower(username) = lower($1);
 
+-- AuthRepository.blockedSeconds
+-- ["15 minutes","operario","10.0.0.1","15 minutes",9]
+SELECT ceil(extract(epoch FROM attempted_at + $1::interval - now()))::int AS seconds
+  FROM login_attempts
+ WHERE lower(username) = lower($2) AND address = $3 AND attempted_at > now() - $4::interval
+ ORDER BY attempted_at DESC OFFSET $5 LIMIT 1;
+
 -- AuthRepository.clearFailedLogins
 -- ["ana","10.0.0.1"]
 DELETE FROM login_attempts WHERE lower(username) = lower($1) AND address = $2;
 
 -- AuthRepository.closeSessions
--- ["00000000-0000-4000-8000-000000000001",null,null,"00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000002"]
-UPDATE sesiones SET cerrada_en = now()
- WHERE usuario_uuid = $1 AND cerrada_en IS NULL
-   AND ($2::uuid IS NULL OR uuid = $3::uuid)
-   AND ($4::uuid IS NULL OR uuid <> $5::uuid)
+-- ["otro_dispositivo","00000000-0000-4000-8000-000000000001",null,null,"00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000002"]
+UPDATE sesiones SET cerrada_en = now(), motivo_cierre = $1
+ WHERE usuario_uuid = $2 AND cerrada_en IS NULL
+   AND ($3::uuid IS NULL OR uuid = $4::uuid)
+   AND ($5::uuid IS NULL OR uuid <> $6::uuid)
 RETURNING uuid;
 -- ["00000000-0000-4000-8000-000000000001",null,null,"00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000002"]
 UPDATE refresh_tokens SET revoked_at = now()
  WHERE usuario_uuid = $1 AND revoked_at IS NULL
    AND ($2::uuid IS NULL OR family_uuid = $3::uuid)
    AND ($4::uuid IS NULL OR family_uuid <> $5::uuid);
+
+-- AuthRepository.endReasonOfToken
+-- ["hash"]
+SELECT s.motivo_cierre AS motivo, (r.expires_at <= now() OR s.vence_en <= now()) AS vencida
+  FROM refresh_tokens r JOIN sesiones s ON s.uuid = r.family_uuid
+ WHERE r.token_hash = $1;
 
 -- AuthRepository.insertRefreshToken
 -- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","hash","7 days"]
@@ -90,7 +103,7 @@ RETURNING id::text,
 
 -- AuthRepository.revokeFamilyOfToken
 -- ["00000000-0000-4000-8000-000000000001","hash","00000000-0000-4000-8000-000000000001"]
-UPDATE sesiones SET cerrada_en = now()
+UPDATE sesiones SET cerrada_en = now(), motivo_cierre = 'cierre'
  WHERE cerrada_en IS NULL AND usuario_uuid = $1
    AND uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = $2 AND usuario_uuid = $3);
 -- ["hash","00000000-0000-4000-8000-000000000001"]

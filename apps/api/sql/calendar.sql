@@ -49,6 +49,10 @@ SELECT d.fecha, d.descripcion, 'feriado', $4
  WHERE EXISTS (SELECT 1 FROM recorded)
 ON CONFLICT (fecha) DO NOTHING;
 
+-- CalendarRepository.namesOf
+-- [["2026-01-01","2026-01-04"]]
+SELECT to_char(fecha, 'YYYY-MM-DD') AS fecha, descripcion FROM dias_no_laborables WHERE fecha = ANY($1::date[]);
+
 -- CalendarRepository.ofYear
 -- [2026,2026]
 SELECT uuid, to_char(fecha, 'YYYY-MM-DD') AS fecha, descripcion, origen FROM dias_no_laborables

@@ -81,8 +81,8 @@ describe('POST /api/assigned-tasks/bulk', () => {
     const body = parseWith(BulkAssignedTasksResponseSchema, res.body);
     expect(body.aplicadas).toEqual(mine);
     expect(body.rechazadas).toEqual([
-      { id: entrega, motivo: MESSAGES.errors.outOfScope },
-      { id: ids.admin, motivo: MESSAGES.errors.notFound },
+      { id: entrega, motivo: MESSAGES.errors.noAccessTask },
+      { id: ids.admin, motivo: MESSAGES.errors.taskGone },
     ]);
     expect((await rows(mine)).map((r) => r.estado)).toEqual(['Completada', 'Completada', 'Completada']);
     // The refused task keeps the seed's status.

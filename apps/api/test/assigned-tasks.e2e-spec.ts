@@ -95,12 +95,12 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       expectError(
         await put('operario', sillas, { estado_uuid: status['En progreso'] }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       expectError(
         await put('supervisor', entrega, { estado_uuid: status.Completada }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       expect(await state(sillas)).toMatchObject({ estado: 'Pendiente' });
       expect(await state(entrega)).toMatchObject({ estado: 'En progreso' });
@@ -145,7 +145,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       const [{ uuid }]: { uuid: string }[] = await t.ds.query(
         `SELECT ta.uuid FROM tareas_asignadas ta JOIN usuarios u ON u.uuid = ta.empleado_uuid WHERE u.username = 'jruiz'`,
       );
-      expectError(await put('supervisor', uuid, { archivada: true }), 403, MESSAGES.errors.outOfScope);
+      expectError(await put('supervisor', uuid, { archivada: true }), 403, MESSAGES.errors.noAccessTask);
       expect(await state(uuid)).toMatchObject({ archivada: false });
     });
 
@@ -247,7 +247,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
           .set(as('supervisor'))
           .send({ ...body, tarea_uuid: entrega, usuarios_asignados: [ids.jruiz] }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       expectError(
         await t.http
@@ -334,7 +334,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       const entrega = await occurrence('Entregar pedido 1038 en Palermo', 'jruiz');
       const before = await count(t, 'historial_tareas_asignadas');
       expectError(await put('operario', uuid, { fecha_vencimiento: addDaysToCalendarDate(today, 5) }), 403, MESSAGES.errors.forbidden);
-      expectError(await put('supervisor', entrega, { empleado_uuid: ids.supervisor }), 403, MESSAGES.errors.outOfScope);
+      expectError(await put('supervisor', entrega, { empleado_uuid: ids.supervisor }), 403, MESSAGES.errors.noAccessTask);
       const other = expectError(await put('supervisor', uuid, { empleado_uuid: ids.mlopez }), 400);
       expect(other.errors).toContainEqual({ path: 'empleado_uuid', message: MESSAGES.errors.assigneeNotInArea });
       expectError(
@@ -358,8 +358,8 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       );
       expect(own).toMatchObject({ uuid, archivada: true, calificacion: 4, tarea: { titulo: 'Limpieza del puesto de trabajo' } });
       parseWith(AssignedTaskResponseSchema, (await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('supervisor'))).body);
-      expectError(await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('mlopez')), 403, MESSAGES.errors.outOfScope);
-      expectError(await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('jruiz')), 403, MESSAGES.errors.outOfScope);
+      expectError(await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('mlopez')), 403, MESSAGES.errors.noAccessTask);
+      expectError(await t.http.get(`/api/assigned-tasks/${uuid}/detail`).set(as('jruiz')), 403, MESSAGES.errors.noAccessTask);
       expectError(await t.http.get(`/api/assigned-tasks/${ids.admin}/detail`).set(as('admin')), 404);
     });
   });
@@ -387,7 +387,7 @@ describe('assigned tasks: status, archive, assignment, history', () => {
       expectError(
         await t.http.get(`/api/assigned-tasks/${sierra}/history`).set(as('mlopez')),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       expectError(await t.http.get(`/api/assigned-tasks/${sierra}/history`).set(as('jruiz')), 403);
     });

@@ -5,6 +5,8 @@ import {
   OkResponseSchema,
   RefreshTokenResponseSchema,
   HealthResponseSchema,
+  LOGIN_RATE_LIMIT,
+  tooManyLoginAttemptsFor,
 } from '@gestar/contracts';
 import { JwtService } from '@nestjs/jwt';
 import { clockAhead, createTestApp, expectError, login, parseWith, TestApp, userUuid } from './support/test-app';
@@ -125,7 +127,7 @@ describe('auth', () => {
       expectError(await t.http.post('/api/auth/login').send({ username: 'mlopez', password: `mala${i}` }), 401);
     }
     const res = await t.http.post('/api/auth/login').send({ username: 'mlopez', password: 'demo1234' });
-    expectError(res, 429, MESSAGES.errors.tooManyLoginAttempts);
+    expectError(res, 429, tooManyLoginAttemptsFor(LOGIN_RATE_LIMIT.windowMinutes));
     expect(ErrorBodySchema.parse(res.body).error).toBe('Too Many Requests');
   });
 });

@@ -49,8 +49,27 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
     const today = todayIn(t.config.timezone);
     expect(own[1]!.fecha_vencimiento).toBe(companyMidnightIso(today, t.config.timezone));
     expect(own[2]!.fecha_vencimiento).toBe(companyMidnightIso(addDaysToCalendarDate(today, 2), t.config.timezone));
-    expect(own[0]!.tarea.programaciones_tareas).toMatchObject({ intervalo_repeticion: 7, activo: true });
+    expect(own[0]!.tarea.programaciones_tareas).toMatchObject({ intervalo_repeticion: 7, activo: true, regla_descripcion: 'Cada 7 días' });
     expect(own[0]!.estado).toMatchObject({ order: 3, color: '#40C057' });
+  });
+
+  it('a card says its schedule\'s rule in words, as the schedules list does', async () => {
+    const card = (await board('operario', ids.operario))[0]!;
+    const schedule = card.tarea.programaciones_tareas!;
+    const put = (body: { regla: string | null; intervalo_repeticion?: number }) =>
+      t.http.put(`/api/scheduled-task/${schedule.uuid}`).set('Authorization', `Bearer ${tokens.admin}`).send(body);
+    try {
+      for (const [regla, words] of [
+        ['FREQ=MONTHLY;BYDAY=-1FR', 'Cada mes, el último viernes'],
+        ['FREQ=WEEKLY;BYDAY=MO,WE,FR', 'Cada semana: lunes, miércoles y viernes'],
+      ] as const) {
+        expect((await put({ regla })).status).toBe(200);
+        const again = (await board('operario', ids.operario)).find((c) => c.uuid === card.uuid)!;
+        expect(again.tarea.programaciones_tareas!.regla_descripcion).toBe(words);
+      }
+    } finally {
+      expect((await put({ regla: null, intervalo_repeticion: schedule.intervalo_repeticion })).status).toBe(200);
+    }
   });
 
   it('every field of a card is the stored value (dates as instants of APP_TIMEZONE midnights)', async () => {
@@ -112,7 +131,13 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
           tipo_tarea: { uuid: expect.any(String), nombre: r.tipo },
           area: { uuid: expect.any(String), nombre: r.area },
           programaciones_tareas: r.prog
-            ? { uuid: r.prog, intervalo_repeticion: r.intervalo_repeticion, proxima_ejecucion: companyMidnightIso(r.proxima, tz), activo: r.activo }
+            ? {
+                uuid: r.prog,
+                intervalo_repeticion: r.intervalo_repeticion,
+                proxima_ejecucion: companyMidnightIso(r.proxima, tz),
+                activo: r.activo,
+                regla_descripcion: expect.any(String),
+              }
             : null,
         },
         archivada: false,
@@ -147,12 +172,12 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
   });
 
   it('a supervisor outside its areas is refused (403)', async () => {
-    expectError(await refused('supervisor', ids.supervisor, `?area=${logistica}`), 403, MESSAGES.errors.outOfScope);
-    expectError(await refused('supervisor', ids.jruiz), 403, MESSAGES.errors.outOfScope);
+    expectError(await refused('supervisor', ids.supervisor, `?area=${logistica}`), 403, MESSAGES.errors.noAccessArea);
+    expectError(await refused('supervisor', ids.jruiz), 403, MESSAGES.errors.noAccessUser);
     expectError(
       await refused('supervisor', ids.supervisor, `?users=${ids.mlopez},${ids.jruiz}`),
       403,
-      MESSAGES.errors.outOfScope,
+      MESSAGES.errors.noAccessUser,
     );
   });
 

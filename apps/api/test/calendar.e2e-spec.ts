@@ -159,6 +159,37 @@ describe('company calendar API', () => {
     expect(await years('2033-06-01', 'generar')).toEqual([]);
   });
 
+  it('the preview marks each moved date with the day it avoided and why: the holiday by name, or the weekday off', async () => {
+    await t.http.post(URL).set(as(admin)).send({ fecha: '2031-02-14', descripcion: 'Feriado de febrero' });
+    const ask = async (regla: string, policy: string) =>
+      parseWith(
+        SchedulePreviewResponseSchema,
+        (
+          await t.http
+            .get(`/api/scheduled-task/preview?regla=${encodeURIComponent(regla)}&desde=2031-02-01&n=3&dias_no_laborables=${policy}`)
+            .set(as(supervisor))
+        ).body,
+      ).ocurrencias;
+    // Fridays 7, 14 (the holiday: to Saturday 15) and 21 February 2031.
+    expect(await ask('FREQ=WEEKLY;BYDAY=FR', 'siguiente_habil')).toEqual([
+      { fecha: '2031-02-07', aparece: '2031-02-07' },
+      { fecha: '2031-02-15', aparece: '2031-02-14', movida_desde: '2031-02-14', motivo: 'Feriado de febrero' },
+      { fecha: '2031-02-21', aparece: '2031-02-21' },
+    ]);
+    // A Sunday the company does not work: to Monday, saying so.
+    expect((await ask('FREQ=WEEKLY;BYDAY=SU', 'siguiente_habil'))[0]).toEqual({
+      fecha: '2031-02-03',
+      aparece: '2031-02-02',
+      movida_desde: '2031-02-02',
+      motivo: 'la empresa no trabaja los domingos',
+    });
+    // Kept or skipped, nothing is marked as moved.
+    for (const o of [...(await ask('FREQ=WEEKLY;BYDAY=FR', 'generar')), ...(await ask('FREQ=WEEKLY;BYDAY=FR', 'omitir'))]) {
+      expect(o.movida_desde).toBeUndefined();
+      expect(o.motivo).toBeUndefined();
+    }
+  });
+
   it('a schedule saved with the previous working day keeps it', async () => {
     const [{ uuid: tarea }] = await t.ds.query(`SELECT uuid FROM tareas WHERE titulo = 'Afilar la sierra circular'`);
     const res = await t.http

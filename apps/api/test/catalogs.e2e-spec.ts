@@ -400,7 +400,7 @@ describe('areas: scope and members', () => {
       expect(
         parseWith(AreaResponseSchema, (await t.http.get(`/api/areas/${logistica}`).set(auth(admin))).body).nombre,
       ).toBe('Logística');
-      expectError(await t.http.get(`/api/areas/${logistica}`).set(auth(supervisor)), 403, e.outOfScope);
+      expectError(await t.http.get(`/api/areas/${logistica}`).set(auth(supervisor)), 403, e.noAccessArea);
       expectError(await t.http.get(`/api/areas/${GHOST}`).set(auth(admin)), 404);
       expectError(await t.http.get('/api/areas/x').set(auth(admin)), 400, v.invalidUuid);
     });
@@ -465,7 +465,7 @@ describe('areas: scope and members', () => {
       expectError(
         await t.http.get(`/api/areas/user/${await userUuid(t, 'jruiz')}`).set(auth(supervisor)),
         403,
-        e.outOfScope,
+        e.noAccessUser,
       );
       expectError(await t.http.get(`/api/areas/user/${sup}`).set(auth(operario)), 403);
       expectError(await t.http.get(`/api/areas/user/${GHOST}`).set(auth(admin)), 404);

@@ -227,7 +227,7 @@ describe('checklists and attachments', () => {
     // Unticking keeps who did nothing; another area's operario cannot tick.
     const undone = parseWith(ChecklistItemResponseSchema, (await tick(occurrence, ventilar.uuid, supervisor, { hecho: false })).body);
     expect([undone.hecho, undone.hecho_por, undone.hecho_en]).toEqual([false, null, null]);
-    expectError(await tick(occurrence, ventilar.uuid, mlopez, { hecho: true }), 403, e.outOfScope);
+    expectError(await tick(occurrence, ventilar.uuid, mlopez, { hecho: true }), 403, e.noAccessTask);
   });
 
   it('an uploaded JPEG is served re-encoded: no EXIF (no GPS), oriented, at most 2,048 px, with a thumbnail', async () => {
@@ -331,10 +331,10 @@ describe('checklists and attachments', () => {
     const mine = parseWith(AttachmentResponseSchema, (await upload(occurrence, operario, await jpegWithGps(300, 200), 'mia.jpg')).body);
     const theirs = parseWith(AttachmentResponseSchema, (await upload(occurrence, supervisor, await jpegWithGps(300, 200), 'supervisor.jpg')).body);
 
-    expectError(await t.http.get(mine.url).set(mlopez), 403, e.outOfScope);
-    expectError(await t.http.get(mine.miniatura_url!).set(mlopez), 403, e.outOfScope);
+    expectError(await t.http.get(mine.url).set(mlopez), 403, e.noAccessTask);
+    expectError(await t.http.get(mine.miniatura_url!).set(mlopez), 403, e.noAccessTask);
     expectError(await t.http.get(mine.url), 401);
-    expectError(await t.http.delete(mine.url).set(mlopez), 403, e.outOfScope);
+    expectError(await t.http.delete(mine.url).set(mlopez), 403, e.noAccessTask);
     expectError(await t.http.delete(theirs.url).set(operario), 403, e.attachmentDeleteForbidden);
 
     const removed = await t.http.delete(mine.url).set(operario);

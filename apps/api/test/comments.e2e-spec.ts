@@ -52,7 +52,7 @@ describe('comments of an assigned task', () => {
     });
     parseWith(CommentListResponseSchema, (await t.http.get(url(mesa)).set(as('supervisor'))).body);
     parseWith(CommentListResponseSchema, (await t.http.get(url(mesa)).set(as('admin'))).body);
-    expectError(await t.http.get(url(mesa)).set(as('mlopez')), 403, MESSAGES.errors.outOfScope);
+    expectError(await t.http.get(url(mesa)).set(as('mlopez')), 403, MESSAGES.errors.noAccessTask);
     expectError(await t.http.get(url(sillas)).set(as('operario')), 403);
     expectError(await t.http.get(url(ids.admin)).set(as('admin')), 404);
   });
@@ -77,7 +77,7 @@ describe('comments of an assigned task', () => {
     expectError(
       await t.http.post(url(sillas)).set(as('operario')).send({ texto: 'Hola' }),
       403,
-      MESSAGES.errors.outOfScope,
+      MESSAGES.errors.noAccessTask,
     );
     expectError(await t.http.post(url(sillas)).set(as('jruiz')).send({ texto: 'Hola' }), 403);
     expect(await count(t, 'comentarios')).toBe(before + 1);

@@ -151,7 +151,7 @@ describe('notifications', () => {
       expect(parseWith(SendNotificationResponseSchema, ok.body).destinatarios).toBe(1);
       const before = await inboxRows('jruiz');
       const refused = await t.http.post('/api/notifications/send').set(auth('supervisor')).send({ usuario_uuid: uuid.jruiz, titulo: 'x', mensaje: 'y' });
-      expectError(refused, 403, MESSAGES.errors.outOfScope);
+      expectError(refused, 403, MESSAGES.errors.noAccessUser);
       expect(await inboxRows('jruiz')).toEqual(before);
     });
 
@@ -178,7 +178,7 @@ describe('notifications', () => {
         .post('/api/notifications/send')
         .set(auth('admin'))
         .send({ usuario_uuid: '00000000-0000-4000-8000-000000000000', titulo: 'x', mensaje: 'y' });
-      expectError(unknown, 404, MESSAGES.errors.notFound);
+      expectError(unknown, 404, MESSAGES.errors.userGone);
       const [inactive]: { uuid: string }[] = await t.ds.query(
         `INSERT INTO usuarios (username, password_hash, nombre, apellido, rol_uuid, activo)
          SELECT 'baja', password_hash, 'Baja', 'Usuario', rol_uuid, false FROM usuarios WHERE username = 'operario' RETURNING uuid`,
@@ -284,7 +284,7 @@ describe('notifications', () => {
       const first = list.data[0];
 
       // Someone else's notification looks like a missing one.
-      expectError(await t.http.post(`/api/notifications/${first.uuid}/read`).set(auth('admin')), 404, MESSAGES.errors.notFound);
+      expectError(await t.http.post(`/api/notifications/${first.uuid}/read`).set(auth('admin')), 404, MESSAGES.errors.notificationGone);
       expectError(await t.http.post('/api/notifications/00000000-0000-4000-8000-000000000000/read').set(auth('jruiz')), 404);
       expectError(await t.http.post('/api/notifications/no-uuid/read').set(auth('jruiz')), 400);
       expect(await count('jruiz')).toBe(2);

@@ -329,7 +329,7 @@ describe('reports', () => {
           '/api/reports/csv',
           '/api/reports/pdf',
         ]) {
-          expectError(await t.http.get(path).query(q).set(as('supervisor')), 403, MESSAGES.errors.outOfScope);
+          expectError(await t.http.get(path).query(q).set(as('supervisor')), 403, q === foreignArea ? MESSAGES.errors.noAccessArea : MESSAGES.errors.noAccessUser);
         }
       }
       // The caller itself and its areas' employees pass.

@@ -178,7 +178,7 @@ describe('scheduled tasks API', () => {
       expectError(
         await post(admin, { tarea_uuid: '00000000-0000-4000-8000-000000000000', intervalo_repeticion: 1 }),
         404,
-        MESSAGES.errors.notFound,
+        MESSAGES.errors.taskGone,
       );
     });
 
@@ -187,7 +187,7 @@ describe('scheduled tasks API', () => {
       expectError(
         await post(supervisor, { tarea_uuid: tarea, intervalo_repeticion: 1 }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       expectError(
         await post(operario, { tarea_uuid: await task('Afilar la sierra circular'), intervalo_repeticion: 1 }),
@@ -388,7 +388,7 @@ describe('scheduled tasks API', () => {
         id,
         await task('Entregar pedido 1038 en Palermo'),
       ]);
-      expectError(await put(supervisor, id, { activo: false }), 403, MESSAGES.errors.outOfScope);
+      expectError(await put(supervisor, id, { activo: false }), 403, MESSAGES.errors.noAccessSchedule);
       expectError(await put(operario, id, { activo: false }), 403, MESSAGES.errors.forbidden);
       // Nor may a supervisor move one of its schedules to a task outside its areas.
       const mine = parseWith(
@@ -399,7 +399,7 @@ describe('scheduled tasks API', () => {
       expectError(
         await put(supervisor, mine.uuid, { tarea_uuid: await task('Entregar pedido 1038 en Palermo') }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       await del(admin, mine.uuid);
     });
@@ -412,7 +412,7 @@ describe('scheduled tasks API', () => {
         (await post(admin, { tarea_uuid: await task('Entregar pedido 1038 en Palermo'), intervalo_repeticion: 1 }))
           .body,
       );
-      expectError(await del(supervisor, outside.uuid), 403, MESSAGES.errors.outOfScope);
+      expectError(await del(supervisor, outside.uuid), 403, MESSAGES.errors.noAccessSchedule);
       expectError(await del(operario, outside.uuid), 403, MESSAGES.errors.forbidden);
       expect(parseWith(OkResponseSchema, (await del(admin, outside.uuid)).body)).toEqual({ ok: true });
       expectError(await del(admin, outside.uuid), 404);

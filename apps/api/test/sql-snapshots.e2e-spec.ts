@@ -165,6 +165,7 @@ const calendar: Calls<CalendarRepository> = {
   datesBetween: ['2026-01-01', '2026-01-31'],
   insert: ['2026-05-01', 'Día del Trabajador', U1],
   holidayYears: [],
+  namesOf: [['2026-01-01', '2026-01-04']],
   insertHolidayYearOnce: [2026, 'AR', [{ fecha: '2026-05-01', descripcion: 'Día del Trabajador' }]],
   insertHolidaysByHand: [2026, 'AR', [{ fecha: '2026-05-01', descripcion: 'Día del Trabajador' }], U1],
   delete: [U1],
@@ -283,6 +284,7 @@ const auth: Calls<AuthRepository> = {
   tokenUser: [U1],
   reserveAttempt: ['ana', '10.0.0.1', 5, 15],
   releaseAttempt: ['1'],
+  blockedSeconds: ['operario', '10.0.0.1', 10, 15],
   clearFailedLogins: ['ana', '10.0.0.1'],
   accountUuid: ['ana'],
   insertRefreshToken: [U1, U2, 'hash', 7],
@@ -295,7 +297,8 @@ const auth: Calls<AuthRepository> = {
   takeSessionIdToken: [U1],
   touchSession: [U1, 7],
   openSessionsOf: [U1],
-  closeSessions: [U1, { except: U2 }],
+  closeSessions: [U1, 'otro_dispositivo', { except: U2 }],
+  endReasonOfToken: ['hash'],
   prune: [],
 };
 

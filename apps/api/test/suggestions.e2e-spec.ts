@@ -53,12 +53,12 @@ describe('task suggestions', () => {
     expectError(
       await t.http.patch(`/api/tasks/${entrega}/suggestion`).set(as('operario')).send({ descripcion: 'x' }),
       403,
-      MESSAGES.errors.outOfScope,
+      MESSAGES.errors.noAccessTask,
     );
     expectError(
       await t.http.patch(`/api/tasks/${entrega}/suggestion`).set(as('supervisor')).send({ descripcion: 'x' }),
       403,
-      MESSAGES.errors.outOfScope,
+      MESSAGES.errors.noAccessTask,
     );
     const blank = expectError(
       await t.http.patch(`/api/tasks/${mesa}/suggestion`).set(as('operario')).send({ descripcion: ' ' }),

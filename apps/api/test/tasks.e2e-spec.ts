@@ -143,7 +143,7 @@ describe('tasks', () => {
       expectError(
         await t.http.get(`/api/tasks?area_uuid=${logistica}`).set(as('supervisor')),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessArea,
       );
       expectError(await t.http.get('/api/tasks'), 401);
     });
@@ -160,7 +160,7 @@ describe('tasks', () => {
         programaciones_tareas: null,
       });
       const sillas = await taskId('Tapizar 6 sillas modelo Nórdico');
-      expectError(await t.http.get(`/api/tasks/${sillas}`).set(as('operario')), 403, MESSAGES.errors.outOfScope);
+      expectError(await t.http.get(`/api/tasks/${sillas}`).set(as('operario')), 403, MESSAGES.errors.noAccessTask);
       expectError(await t.http.get(`/api/tasks/${ids.admin}`).set(as('admin')), 404);
     });
   });
@@ -267,7 +267,7 @@ describe('tasks', () => {
           .set(as('supervisor'))
           .send(newTask({ area_uuid: logistica, usuarios_asignados: [ids.jruiz] })),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessArea,
       );
       const notInArea = expectError(
         await t.http
@@ -586,7 +586,7 @@ describe('tasks', () => {
           .set(as('supervisor'))
           .send({ ...body, area_uuid: logistica, usuarios_asignados: [ids.jruiz] }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessTask,
       );
       // Moving an own-area task into an area outside the scope.
       expectError(
@@ -595,7 +595,7 @@ describe('tasks', () => {
           .set(as('supervisor'))
           .send({ ...body, area_uuid: logistica, usuarios_asignados: [ids.jruiz] }),
         403,
-        MESSAGES.errors.outOfScope,
+        MESSAGES.errors.noAccessArea,
       );
       expectError(
         await t.http
@@ -661,7 +661,7 @@ describe('tasks', () => {
       const sierra = await taskId('Afilar la sierra circular');
       const entrega = await taskId('Entregar pedido 1038 en Palermo');
       expectError(await t.http.delete(`/api/tasks/${sierra}`).set(as('operario')), 403);
-      expectError(await t.http.delete(`/api/tasks/${entrega}`).set(as('supervisor')), 403, MESSAGES.errors.outOfScope);
+      expectError(await t.http.delete(`/api/tasks/${entrega}`).set(as('supervisor')), 403, MESSAGES.errors.noAccessTask);
       expectError(await t.http.delete(`/api/tasks/${ids.admin}`).set(as('admin')), 404);
       expect(await counts()).toEqual(before);
       const [row]: { activo: boolean }[] = await t.ds.query('SELECT activo FROM tareas WHERE uuid = $1', [entrega]);

@@ -91,7 +91,7 @@ describe('users administration API', () => {
     });
 
     it('refuses: an area outside the scope, no read permission, bad paging', async () => {
-      expectError(await t.http.get(`/api/users?area_uuid=${logistica}`).set(auth(supervisor)), 403, e.outOfScope);
+      expectError(await t.http.get(`/api/users?area_uuid=${logistica}`).set(auth(supervisor)), 403, e.noAccessArea);
       expectError(await t.http.get('/api/users').set(auth(operario)), 403);
       expectError(await t.http.get('/api/users'), 401);
       const bad = expectError(await t.http.get('/api/users?limit=101').set(auth(admin)), 400, v.invalidLimit);
@@ -105,9 +105,9 @@ describe('users administration API', () => {
       const jruiz = await userUuid(t, 'jruiz');
       parseWith(UserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'operario')}`).set(auth(supervisor))).body);
       expect(parseWith(UserResponseSchema, (await t.http.get(`/api/users/${jruiz}`).set(auth(admin))).body).username).toBe('jruiz');
-      expectError(await t.http.get(`/api/users/${jruiz}`).set(auth(supervisor)), 403, e.outOfScope);
+      expectError(await t.http.get(`/api/users/${jruiz}`).set(auth(supervisor)), 403, e.noAccessUser);
       expectError(await t.http.get(`/api/users/${jruiz}`).set(auth(operario)), 403);
-      expectError(await t.http.get('/api/users/00000000-0000-4000-8000-000000000000').set(auth(admin)), 404, e.notFound);
+      expectError(await t.http.get('/api/users/00000000-0000-4000-8000-000000000000').set(auth(admin)), 404, e.userGone);
     });
   });
 
@@ -169,7 +169,7 @@ describe('users administration API', () => {
       expect(ok.status).toBe(201);
       parseWith(UserResponseSchema, ok.body);
       const before = [await count(t, 'usuarios'), await count(t, 'usuario_areas')];
-      expectError(await t.http.post('/api/users').set(auth(supervisor)).send(newUser({ usuario_areas_uuid: [carpinteria, logistica] })), 403, e.outOfScope);
+      expectError(await t.http.post('/api/users').set(auth(supervisor)).send(newUser({ usuario_areas_uuid: [carpinteria, logistica] })), 403, e.noAccessArea);
       expectError(await t.http.post('/api/users').set(auth(supervisor)).send(newUser({ rol_uuid: rolAdmin })), 403, e.roleNotGrantable);
       expectError(await t.http.post('/api/users').set(auth(operario)).send(newUser()), 403);
       expect([await count(t, 'usuarios'), await count(t, 'usuario_areas')]).toEqual(before);
@@ -248,10 +248,10 @@ describe('users administration API', () => {
       const snapshot = async () => t.ds.query('SELECT u.*, (SELECT array_agg(area_uuid ORDER BY area_uuid) FROM usuario_areas WHERE usuario_uuid = u.uuid) AS areas FROM usuarios u ORDER BY uuid');
       const before = await snapshot();
       const moved = { ...mine, usuario_areas_uuid: [tapiceria] };
-      expectError(await t.http.put(`/api/users/${mine.uuid}`).set(auth(supervisor)).send(body(moved, { usuario_areas_uuid: [logistica] })), 403, e.outOfScope);
+      expectError(await t.http.put(`/api/users/${mine.uuid}`).set(auth(supervisor)).send(body(moved, { usuario_areas_uuid: [logistica] })), 403, e.noAccessArea);
       expectError(await t.http.put(`/api/users/${mine.uuid}`).set(auth(supervisor)).send(body(moved, { rol_uuid: rolAdmin })), 403, e.roleNotGrantable);
       const jruiz = parseWith(UserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}`).set(auth(admin))).body);
-      expectError(await t.http.put(`/api/users/${jruiz.uuid}`).set(auth(supervisor)).send(body(jruiz, { usuario_areas_uuid: [carpinteria] })), 403, e.outOfScope);
+      expectError(await t.http.put(`/api/users/${jruiz.uuid}`).set(auth(supervisor)).send(body(jruiz, { usuario_areas_uuid: [carpinteria] })), 403, e.noAccessUser);
       // The admin shares Carpintería with the supervisor but also belongs to Logística.
       const adm = parseWith(UserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'admin')}`).set(auth(admin))).body);
       expectError(await t.http.put(`/api/users/${adm.uuid}`).set(auth(supervisor)).send(body(adm, { rol_uuid: rolOperario, usuario_areas_uuid: [carpinteria] })), 403);
@@ -321,7 +321,7 @@ describe('users administration API', () => {
       const list = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'mlopez')}/area-users`).set(auth(supervisor))).body);
       expect(list.map((u) => u.username)).toContain('mlopez');
       expect(list.map((u) => u.username)).not.toContain('operario');
-      expectError(await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}/area-users`).set(auth(supervisor)), 403, e.outOfScope);
+      expectError(await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}/area-users`).set(auth(supervisor)), 403, e.noAccessUser);
       expectError(await t.http.get(`/api/users/${await userUuid(t, 'supervisor')}/area-users`).set(auth(operario)), 403);
       const all = parseWith(UsersOfAreasOfUserResponseSchema, (await t.http.get(`/api/users/${await userUuid(t, 'jruiz')}/area-users`).set(auth(admin))).body);
       expect(all.map((u) => u.username)).toContain('jruiz');
@@ -351,7 +351,7 @@ describe('users administration API', () => {
     it('refuses: out of scope, without update:user, unknown position, missing user', async () => {
       const jruiz = await userUuid(t, 'jruiz');
       const before = await t.ds.query('SELECT uuid, descripcion_puesto_uuid FROM usuarios ORDER BY uuid');
-      expectError(await t.http.post('/api/job-description-user').set(auth(supervisor)).send({ usuario_uuid: jruiz, descripcion_puesto_uuid: null }), 403, e.outOfScope);
+      expectError(await t.http.post('/api/job-description-user').set(auth(supervisor)).send({ usuario_uuid: jruiz, descripcion_puesto_uuid: null }), 403, e.noAccessUser);
       expectError(await t.http.post('/api/job-description-user').set(auth(operario)).send({ usuario_uuid: jruiz, descripcion_puesto_uuid: null }), 403);
       expectError(
         await t.http.post('/api/job-description-user').set(auth(admin)).send({ usuario_uuid: jruiz, descripcion_puesto_uuid: '00000000-0000-4000-8000-000000000000' }),
@@ -430,7 +430,7 @@ describe('users administration API', () => {
       await login(t, mine.username, 'original123');
 
       expectError(await t.http.put(`/api/users/${adm.uuid}`).set(auth(supervisor)).send(edit(adm, { activo: true })), 403, e.userRoleAboveEdit);
-      expectError(await t.http.put(`/api/users/${other.uuid}`).set(auth(supervisor)).send(edit(other, { activo: true })), 403, e.outOfScope);
+      expectError(await t.http.put(`/api/users/${other.uuid}`).set(auth(supervisor)).send(edit(other, { activo: true })), 403, e.noAccessUser);
       expectError(await t.http.put(`/api/users/${mine.uuid}`).set(auth(operario)).send(edit(mine, { activo: true })), 403);
       const [{ n }]: { n: number }[] = await t.ds.query('SELECT count(*)::int AS n FROM usuarios WHERE activo AND uuid = ANY($1::uuid[])', [[adm.uuid, other.uuid]]);
       expect(n).toBe(0);

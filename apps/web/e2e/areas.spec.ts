@@ -47,13 +47,14 @@ test.describe('areas screen (SPEC 2.10)', () => {
     await expect(card(page, `${name} fino`)).toHaveCount(0);
   });
 
-  test('an area in use cannot be deleted: the server message shows in the dialog and as a toast', async ({ page }) => {
+  test('an area in use cannot be deleted: the server message shows once, in the dialog (no toast besides)', async ({ page }) => {
     await openScreen(page, '/areas', 'Gestión de Áreas');
     await card(page, 'Carpintería').getByRole('button', { name: 'Eliminar área Carpintería' }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar Área' });
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await expect(confirm.getByRole('alert')).toHaveText(MESSAGES.errors.areaInUse);
-    await expect(page.locator('.mantine-Notification-root').getByText(MESSAGES.errors.areaInUse)).toBeVisible();
+    await expect(page.getByText(MESSAGES.errors.areaInUse)).toHaveCount(1);
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(card(page, 'Carpintería')).toBeVisible();
   });

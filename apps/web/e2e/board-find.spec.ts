@@ -48,7 +48,7 @@ test('a link to a task of someone else outside the scope says so', async ({ page
   const uuid = await assignedUuid(request, person.uuid, titulo);
   await loginAs(page, 'operario');
   await page.goto(`/?tarea=${uuid}`);
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('No tiene acceso a este recurso', { timeout: FIRST_LOAD_MS });
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('No tiene acceso a esta tarea', { timeout: FIRST_LOAD_MS });
 });
 
 test('search and "Solo mis tareas" live in the URL and survive a reload; / and ? shortcuts', async ({ page, request }) => {

@@ -133,6 +133,8 @@ test('an operario ticks steps and attaches a photo on a phone; the supervisor se
   await sup.screenshot({ path: join(shots, 'checklist-photo-viewer-1280.png') });
   await sup.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+  // Only the viewer: the drawer under it stays until the next Escape.
+  await expect(drawer2).toBeVisible();
   await sup.keyboard.press('Escape');
   await expect(drawer2).toBeHidden();
 

@@ -27,7 +27,7 @@ test.beforeEach(async ({ page }) => {
 
 test('Spanish calendar from Sunday, month navigation and go to today', async ({ page }) => {
   const field = page.getByRole('button', { name: 'Fecha de ejemplo' });
-  await expect(field).toHaveText('Selecciona una fecha');
+  await expect(field).toHaveText('Seleccione una fecha');
   const dialog = await openPicker(page, 'Fecha de ejemplo');
   await expect(dialog.locator('thead th')).toHaveText(['D', 'L', 'M', 'X', 'J', 'V', 'S']);
   await page.screenshot({ path: 'e2e/.artifacts/screenshots/date-picker-1280.png' });
@@ -77,7 +77,7 @@ test('a single date shows as DD/MM/YYYY, as DD MMM YYYY in Spanish, and clears',
   await expect(page.getByTestId('ejemplo-fecha')).toHaveText(`Elegida: ${es(target).format('DD MMM YYYY')}`);
 
   await page.getByRole('button', { name: 'Borrar fecha' }).click();
-  await expect(field).toHaveText('Selecciona una fecha');
+  await expect(field).toHaveText('Seleccione una fecha');
   await expect(page.getByTestId('ejemplo-fecha')).toHaveText('Elegida: ninguna');
 
   // 'Limpiar' inside the calendar clears too.
@@ -87,7 +87,7 @@ test('a single date shows as DD/MM/YYYY, as DD MMM YYYY in Spanish, and clears',
   await expect(field).toHaveText(target.format('DD/MM/YYYY'));
   dialog = await openPicker(page, 'Fecha de ejemplo');
   await dialog.getByRole('button', { name: 'Limpiar' }).click();
-  await expect(field).toHaveText('Selecciona una fecha');
+  await expect(field).toHaveText('Seleccione una fecha');
 });
 
 test('at phone width the calendar fits the screen', async ({ page }) => {

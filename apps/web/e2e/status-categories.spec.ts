@@ -77,7 +77,7 @@ test("a fourth status after 'Completada' leaves the report's on-time figure righ
     await page.getByRole('textbox', { name: 'Tarea', exact: true }).fill(titulo);
     const table = page.getByRole('table', { name: 'Reporte' });
     await expect(table.getByRole('row')).toHaveCount(2, { timeout: FIRST_LOAD_MS });
-    await expect(page.getByText('1 de 1 completadas')).toBeVisible({ timeout: FIRST_LOAD_MS });
+    await expect(page.getByText('1 de 1 completada', { exact: true })).toBeVisible({ timeout: FIRST_LOAD_MS });
   } finally {
     const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
     const list = (await (await request.get('/api/statuses?limit=100', { headers })).json()) as {

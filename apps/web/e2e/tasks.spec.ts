@@ -45,7 +45,7 @@ test('a task is created with a rich-text description and a schedule', async ({ p
   await page.getByRole('option', { name: 'Mantenimiento' }).click();
   const users = dialog.getByRole('combobox', { name: 'Usuarios asignados' });
   await expect(users).toBeDisabled();
-  await expect(users).toHaveAttribute('placeholder', 'Selecciona un área primero');
+  await expect(users).toHaveAttribute('placeholder', 'Seleccione un área primero');
   await dialog.getByRole('combobox', { name: 'Área' }).click();
   // Only the supervisor's own areas.
   await expect(page.getByRole('option', { name: 'Logística' })).toHaveCount(0);

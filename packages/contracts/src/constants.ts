@@ -62,8 +62,8 @@ export const DESCRIPTION_PREVIEW_LENGTH = 75;
 /** The only device platform value sent on push registration. */
 export const DEVICE_PLATFORM = 'web';
 
-export const DEFAULT_SELECT_PLACEHOLDER = 'Selecciona una opción';
-export const DATE_PICKER_PLACEHOLDER = 'Selecciona una fecha';
+export const DEFAULT_SELECT_PLACEHOLDER = 'Seleccione una opción';
+export const DATE_PICKER_PLACEHOLDER = 'Seleccione una fecha';
 export const DATE_UNAVAILABLE = 'Fecha no disponible';
 
 /** Maximum accepted request body (413 beyond it). */

@@ -3,6 +3,7 @@ export * from './permission-labels';
 export * from './messages';
 export * from './constants';
 export * from './common/common.schemas';
+export * from './common/session-end';
 export * from './common/route';
 export * from './common/fields';
 export * from './common/spanish-errors';

@@ -48,7 +48,7 @@ export const MESSAGES = {
     tipoTareaRequired: 'El tipo de tarea es requerido',
     areaRequired: 'El área es requerida',
     usuariosAsignadosRequired: 'Los usuarios asignados son requeridos',
-    selectAreaFirst: 'Selecciona un área primero',
+    selectAreaFirst: 'Seleccione un área primero',
     fechaVencimientoRequired: 'La fecha de vencimiento es requerida',
     // Task schedule (inside the task form)
     fechaRequired: 'La fecha es requerida',
@@ -63,8 +63,8 @@ export const MESSAGES = {
     comentarioRequired: 'El comentario no puede estar vacío',
     calificacionRange: 'La calificación debe ser un número entero entre 1 y 5',
     estadoRequired: 'El estado es requerido',
-    selectUser: 'Debes seleccionar un usuario',
-    allFieldsRequired: 'Debes completar todos los campos',
+    selectUser: 'Debe seleccionar un usuario',
+    allFieldsRequired: 'Debe completar todos los campos',
     tituloNotificationRequired: 'El título es requerido',
     mensajeRequired: 'El mensaje es requerido',
     sugerenciaRequired: 'La sugerencia no puede estar vacía',
@@ -150,8 +150,27 @@ export const MESSAGES = {
     sessionExpired: 'La sesión expiró, inicie sesión nuevamente',
     invalidRefreshToken: 'La sesión no es válida, inicie sesión nuevamente',
     forbidden: 'No tiene permisos para realizar esta acción',
-    outOfScope: 'No tiene acceso a este recurso',
-    notFound: 'El recurso solicitado no existe',
+    /** A 403 or 404 names what it is about (shared DECISIONS.md section 9); these two are the generic fallbacks. */
+    outOfScope: 'No tiene acceso a estos datos: pertenecen a un área que no es suya',
+    notFound: 'Lo que busca no existe o fue eliminado',
+    taskGone: 'La tarea no existe o fue eliminada',
+    userGone: 'El usuario no existe o fue eliminado',
+    sessionGone: 'La sesión no existe o ya se cerró',
+    suggestionGone: 'La sugerencia no existe o fue eliminada',
+    commentGone: 'El comentario no existe o fue eliminado',
+    checklistItemGone: 'El paso de la lista no existe o fue eliminado',
+    statusGone: 'El estado no existe o fue eliminado',
+    notificationGone: 'La notificación no existe o fue eliminada',
+    attachmentGone: 'El archivo no existe o fue eliminado',
+    scheduleGone: 'La programación no existe o fue eliminada',
+    nonWorkingDayGone: 'Ese día no laborable no existe o ya se quitó',
+    areaGone: 'El área no existe o fue eliminada',
+    jobPositionGone: 'El puesto de trabajo no existe o fue eliminado',
+    taskTypeGone: 'El tipo de tarea no existe o fue eliminado',
+    noAccessTask: 'No tiene acceso a esta tarea',
+    noAccessUser: 'No tiene acceso a este usuario',
+    noAccessArea: 'No tiene acceso a esa área',
+    noAccessSchedule: 'No tiene acceso a esta programación',
     routeNotFound: 'La ruta solicitada no existe',
     /** The page a browser gets for an address outside the API that names nothing (a missing file, a POST to a page). */
     pageNotFoundTitle: 'Página no encontrada',
@@ -329,6 +348,26 @@ export const MESSAGES = {
     markRead: 'Marcar como leída',
   },
 } as const;
+
+/** A text over its limit, saying the limit: 'El texto es demasiado largo (máximo 200 caracteres)'. */
+export function textTooLongMax(max: number): string {
+  return `${MESSAGES.validation.textTooLong} (máximo ${max.toLocaleString('es-AR')} caracteres)`;
+}
+
+/** The login block, saying how long it lasts: '... Intente nuevamente en 14 minutos.' */
+export function tooManyLoginAttemptsFor(minutes: number): string {
+  return `Demasiados intentos de inicio de sesión. Intente nuevamente en ${minutesText(minutes)}.`;
+}
+
+/** The current-password block of «Cambiar contraseña», saying how long it lasts. */
+export function tooManyPasswordAttemptsFor(minutes: number): string {
+  return `Demasiados intentos con la contraseña actual. Intente nuevamente en ${minutesText(minutes)}.`;
+}
+
+function minutesText(minutes: number): string {
+  const n = Math.max(1, Math.ceil(minutes));
+  return n === 1 ? '1 minuto' : `${n} minutos`;
+}
 
 export const DEFAULT_NOTIFICATION_TITLE = 'Nueva notificación';
 export const API_ERROR_PREFIX = 'API Error: ';

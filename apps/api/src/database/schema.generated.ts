@@ -257,6 +257,7 @@ export interface Sesiones {
   cerrada_en: Timestamp | null;
   creada_en: Generated<Timestamp>;
   ip: string | null;
+  motivo_cierre: string | null;
   oidc_id_token: string | null;
   ultimo_uso_en: Generated<Timestamp>;
   usuario_uuid: string;

@@ -1,4 +1,4 @@
-import { LOGIN_RATE_LIMIT, MESSAGES } from '@gestar/contracts';
+import { LOGIN_RATE_LIMIT, MESSAGES, tooManyLoginAttemptsFor } from '@gestar/contracts';
 import { createTestApp, expectError, TestApp } from '../support/test-app';
 
 /**
@@ -33,9 +33,9 @@ describe('límite de intentos de inicio de sesión entre dos procesos', () => {
       expectError(res, 401, MESSAGES.errors.loginFailed);
     }
     for (const t of apps) {
-      expectError(await attempt(t, 'operario', 'otra-mala'), 429, MESSAGES.errors.tooManyLoginAttempts);
+      expectError(await attempt(t, 'operario', 'otra-mala'), 429, tooManyLoginAttemptsFor(LOGIN_RATE_LIMIT.windowMinutes));
       // Locked means locked: the right password waits too.
-      expectError(await attempt(t, 'operario', 'demo1234'), 429, MESSAGES.errors.tooManyLoginAttempts);
+      expectError(await attempt(t, 'operario', 'demo1234'), 429, tooManyLoginAttemptsFor(LOGIN_RATE_LIMIT.windowMinutes));
     }
     // Another username from the same address is not locked by operario's failures.
     expect((await attempt(b, 'mlopez', 'demo1234')).status).toBe(200);

@@ -12,6 +12,8 @@ import {
   RefreshTokenResponseSchema,
   SessionListResponseSchema,
   UserResponseSchema,
+  tooManyLoginAttemptsFor,
+  tooManyPasswordAttemptsFor,
 } from '@gestar/contracts';
 import { loadConfig } from '../../src/config';
 import { areaUuid, createTestApp, DEMO_PASSWORD, expectError, login, parseWith, TestApp } from '../support/test-app';
@@ -164,8 +166,10 @@ describe('sessions', () => {
     }
     // Even the right password waits now.
     const limited = await t.http.post(url).set(bearer(s.token)).send({ currentPassword: DEMO_PASSWORD, newPassword: 'nueva-clave-1' });
-    expectError(limited, 429, MESSAGES.errors.tooManyPasswordAttempts);
-    expect(Number(limited.headers['retry-after'])).toBe(LOGIN_RATE_LIMIT.windowMinutes * 60);
+    // The message says how many minutes remain; Retry-After, how many seconds.
+    expectError(limited, 429, tooManyPasswordAttemptsFor(LOGIN_RATE_LIMIT.windowMinutes));
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_RATE_LIMIT.windowMinutes * 60);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(LOGIN_RATE_LIMIT.windowMinutes * 60 - 60);
   });
 
   it('a limited login answers Retry-After too', async () => {
@@ -173,8 +177,55 @@ describe('sessions', () => {
     for (let i = 0; i < LOGIN_RATE_LIMIT.perUserAndAddress && last.status !== 429; i++) {
       last = await t.http.post('/api/auth/login').send({ username: 'nadie-limite', password: 'x' });
     }
-    expectError(last, 429, MESSAGES.errors.tooManyLoginAttempts);
+    expectError(last, 429, tooManyLoginAttemptsFor(LOGIN_RATE_LIMIT.windowMinutes));
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a refused refresh says why its session ended: another device, a password change, a deactivation, a logout, a copied token', async () => {
+    const refuse = async (refreshToken: string) => {
+      const res = await t.http.post('/api/auth/refresh-token').send({ refreshToken });
+      return expectError(res, 401, MESSAGES.errors.invalidRefreshToken).codigo;
+    };
+    const u = await newUser('Operario');
+    // Closed from another device: one session, then all the others.
+    const a = await login(t, u.username);
+    const b = await login(t, u.username);
+    const c = await login(t, u.username);
+    parseWith(OkResponseSchema, (await t.http.delete(`/api/auth/sessions/${sidOf(b.token).sid}`).set(bearer(a.token))).body);
+    expect(await refuse(b.refreshToken)).toBe('otro_dispositivo');
+    parseWith(EndOtherSessionsResponseSchema, (await t.http.post('/api/auth/sessions/close-others').set(bearer(a.token))).body);
+    expect(await refuse(c.refreshToken)).toBe('otro_dispositivo');
+    // The person's own password change, elsewhere.
+    const d = await login(t, u.username);
+    expect(
+      (await t.http.post(`/api/users/${u.uuid}/change-password`).set(bearer(a.token)).send({ currentPassword: DEMO_PASSWORD, newPassword: 'otra-clave-123' }))
+        .status,
+    ).toBe(200);
+    expect(await refuse(d.refreshToken)).toBe('contrasena');
+    // Its own logout.
+    parseWith(OkResponseSchema, (await t.http.post('/api/auth/logout').set(bearer(a.token)).send({})).body);
+    expect(await refuse(a.refreshToken)).toBe('cierre');
+    // A rotated token used again: the whole sign-in ends, for security.
+    const e = await login(t, u.username, 'otra-clave-123');
+    parseWith(RefreshTokenResponseSchema, (await t.http.post('/api/auth/refresh-token').send({ refreshToken: e.refreshToken })).body);
+    await t.ds.query(`UPDATE refresh_tokens SET rotated_at = now() - interval '1 hour' WHERE rotated_at IS NOT NULL AND usuario_uuid = $1`, [u.uuid]);
+    expect(await refuse(e.refreshToken)).toBe('seguridad');
+    // Deactivated by an administrator.
+    const f = await login(t, u.username, 'otra-clave-123');
+    expect((await t.http.delete(`/api/users/${u.uuid}`).set(bearer(admin))).status).toBe(200);
+    expect(await refuse(f.refreshToken)).toBe('desactivada');
+    // A password set by an administrator.
+    const v = await newUser('Operario');
+    const g = await login(t, v.username);
+    const [{ uuid: rol }] = await t.ds.query(`SELECT uuid FROM roles WHERE nombre = 'Operario'`);
+    const edited = await t.http
+      .put(`/api/users/${v.uuid}`)
+      .set(bearer(admin))
+      .send({ nombre: 'Ses', apellido: 'Ión', rol_uuid: rol, usuario_areas_uuid: [carpinteria], password: 'puesta-por-admin-1' });
+    expect(edited.status).toBe(200);
+    expect(await refuse(g.refreshToken)).toBe('contrasena');
+    // A token nobody knows carries no reason.
+    expect(await refuse('x'.repeat(43))).toBeUndefined();
   });
 
   it('a short JWT_SECRET is refused in every mode, the demo included', () => {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useNestedOverlay } from '../lib/nested-overlay';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -40,6 +41,8 @@ export function ConfirmDialog({
     setTyped('');
     onClose();
   };
+  // Inside the task drawer, Escape closes this dialog only.
+  useNestedOverlay(opened);
   const blocked = confirmDisabled || (confirmationWord !== undefined && typed !== confirmationWord);
   return (
     <Modal opened={opened} onClose={close} title={title} centered closeOnClickOutside={!loading}>

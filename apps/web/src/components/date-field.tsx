@@ -1,6 +1,6 @@
 /**
  * The reusable date picker of SPEC section 2.17: Spanish month calendar
- * starting on Sunday (its locale and firstDayOfWeek props), DD/MM/YYYY, placeholder 'Selecciona una
+ * starting on Sunday (its locale and firstDayOfWeek props), DD/MM/YYYY, placeholder 'Seleccione una
  * fecha', clear control, disabled days titled 'Fecha no disponible'.
  * Values are calendar dates `YYYY-MM-DD`.
  */

@@ -22,6 +22,7 @@ import {
 } from '@gestar/contracts';
 import type { z } from 'zod';
 import { clearAllStorage, getAccessToken, replaceToken } from './session';
+import { rememberSessionEnd, sessionEndCode } from './session-end';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
@@ -160,8 +161,9 @@ export function newUuid(): string {
 
 let refreshInFlight: Promise<string> | null = null;
 
-/** Sends the browser to /login with nothing left in storage. */
-function abandonSession(): void {
+/** Sends the browser to /login with nothing left in storage; the login page says why, when the API said. */
+function abandonSession(reason: string | null = null): void {
+  rememberSessionEnd(reason);
   clearAllStorage();
   window.location.assign('/login');
 }
@@ -178,7 +180,7 @@ async function performRefresh(): Promise<string> {
     const { message, body } = await readErrorMessage(response);
     // A refused refresh (including a 401 from the refresh call itself) ends the
     // session. A server or network failure does not: the tokens may still be good.
-    if (response.status < 500) abandonSession();
+    if (response.status < 500) abandonSession(sessionEndCode(body));
     throw new ApiError(response.status, message, body);
   }
   const parsed = RefreshTokenResponseSchema.safeParse(await response.json());

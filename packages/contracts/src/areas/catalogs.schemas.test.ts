@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, U1 } from '../__tests__/helpers';
 import { AreaListQuerySchema, CreateAreaRequestSchema, UpdateAreaRequestSchema } from './areas.schemas';
 import {
@@ -30,7 +30,7 @@ for (const [title, schema] of [
       { name: 'missing nombre', input: {}, path: 'nombre', message: v.nombreRequired },
       { name: 'blank nombre', input: { nombre: '   ' }, path: 'nombre', message: v.nombreRequired },
       { name: 'nombre not text', input: { nombre: 5 }, path: 'nombre', message: v.nombreRequired },
-      { name: 'nombre too long', input: { nombre: 'x'.repeat(101) }, path: 'nombre', message: v.textTooLong },
+      { name: 'nombre too long', input: { nombre: 'x'.repeat(101) }, path: 'nombre', message: textTooLongMax(100) },
     ],
   );
 }
@@ -59,7 +59,7 @@ for (const [title, schema] of [
         name: 'descripcion too long',
         input: { nombre: 'x', descripcion: 'y'.repeat(2001) },
         path: 'descripcion',
-        message: v.textTooLong,
+        message: textTooLongMax(2000),
       },
     ],
   );

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, issuesOf, U1, U2, U3 } from '../__tests__/helpers';
 import {
   ArchiveAssignedTaskRequestSchema,
@@ -64,7 +64,7 @@ describeSchema(
       name: 'notes too long',
       input: { archivada: true, observaciones: 'x'.repeat(5001) },
       path: 'observaciones',
-      message: v.textTooLong,
+      message: textTooLongMax(5000),
     },
     { name: 'archivada not boolean', input: { archivada: 'si' }, path: 'archivada', message: v.invalidBoolean },
   ],
@@ -174,7 +174,7 @@ for (const [title, schema] of [
       { name: 'missing texto', input: {}, path: 'texto', message: v.comentarioRequired },
       { name: 'empty texto', input: { texto: '' }, path: 'texto', message: v.comentarioRequired },
       { name: 'whitespace-only texto', input: { texto: ' \n\t ' }, path: 'texto', message: v.comentarioRequired },
-      { name: 'texto too long', input: { texto: 'x'.repeat(5001) }, path: 'texto', message: v.textTooLong },
+      { name: 'texto too long', input: { texto: 'x'.repeat(5001) }, path: 'texto', message: textTooLongMax(5000) },
     ],
   );
 }

@@ -139,7 +139,8 @@ export const AssignedTaskTaskSchema = z.object({
   descripcion: z.string(),
   tipo_tarea: TaskTypeRefSchema,
   area: AreaRefSchema,
-  programaciones_tareas: TaskScheduleRefSchema.nullable(),
+  /** The task's schedule, with its rule in words ("Cada mes, el último viernes") as the schedules list says it. */
+  programaciones_tareas: TaskScheduleRefSchema.extend({ regla_descripcion: z.string() }).nullable(),
 });
 
 export const AssignedTaskResponseSchema = z.object({

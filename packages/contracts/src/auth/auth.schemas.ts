@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { UuidSchema } from '../common/common.schemas';
 
 const v = MESSAGES.validation;
@@ -9,11 +9,11 @@ export const LoginRequestSchema = z.object({
     .string({ message: v.usernameLoginRequired })
     .trim()
     .min(1, { message: v.usernameLoginRequired })
-    .max(100, { message: v.textTooLong }),
+    .max(100, { message: textTooLongMax(100) }),
   password: z
     .string({ message: v.passwordLoginRequired })
     .min(1, { message: v.passwordLoginRequired })
-    .max(200, { message: v.textTooLong }),
+    .max(200, { message: textTooLongMax(200) }),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -47,7 +47,7 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const RefreshTokenRequestSchema = z.object({
   refreshToken: z
     .string({ message: MESSAGES.errors.invalidRefreshToken })
-    .max(500, { message: v.textTooLong })
+    .max(500, { message: textTooLongMax(500) })
     .optional(),
 });
 export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequestSchema>;
@@ -62,7 +62,7 @@ export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponseSchema>;
 export const LogoutRequestSchema = z.object({
   refreshToken: z
     .string({ error: MESSAGES.errors.invalidRefreshToken })
-    .max(500, { message: v.textTooLong })
+    .max(500, { message: textTooLongMax(500) })
     .optional(),
 });
 
@@ -82,12 +82,12 @@ export const ChangePasswordRequestSchema = z.object({
   currentPassword: z
     .string({ message: v.currentPasswordRequired })
     .min(1, { message: v.currentPasswordRequired })
-    .max(200, { message: v.textTooLong }),
+    .max(200, { message: textTooLongMax(200) }),
   newPassword: z
     .string({ message: v.newPasswordRequired })
     .min(1, { message: v.newPasswordRequired, abort: true })
     .min(8, { message: v.passwordMinLength })
-    .max(200, { message: v.textTooLong }),
+    .max(200, { message: textTooLongMax(200) }),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
@@ -99,7 +99,7 @@ export const ChangePasswordFormSchema = z
       .string({ error: v.newPasswordRequired })
       .min(1, { message: v.newPasswordRequired, abort: true })
       .min(8, { message: v.passwordMinLength })
-      .max(200, { message: v.textTooLong }),
+      .max(200, { message: textTooLongMax(200) }),
     confirmPassword: z.string({ error: v.confirmPasswordRequired }).min(1, { message: v.confirmPasswordRequired }),
   })
   .refine((d) => d.newPassword === d.confirmPassword, { message: v.passwordsDoNotMatch, path: ['confirmPassword'] });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { SessionEndReasonSchema } from './session-end';
 
 export const UuidSchema = z.uuid({ message: MESSAGES.validation.invalidUuid });
 
@@ -41,6 +42,8 @@ export const ErrorBodySchema = z.object({
   message: z.string().min(1),
   error: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
+  /** The 401 of a refused refresh whose session was ended: why (see SESSION_END_REASONS). */
+  codigo: SessionEndReasonSchema.optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { DateInputSchema, UuidSchema } from './common.schemas';
 
 /**
@@ -28,12 +28,12 @@ export function requiredText(required: string, max: number) {
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, { error: v.textTooLong });
+    .max(max, { error: textTooLongMax(max) });
 }
 
 /** Optional text: trimmed, at most `max` characters; `null` is kept (clears the field). */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, { error: v.textTooLong }).nullable().optional();
+  return z.string().trim().max(max, { error: textTooLongMax(max) }).nullable().optional();
 }
 
 /** Required uuid: missing or blank -> `required`; malformed -> the generic uuid message. */
@@ -77,7 +77,7 @@ export function requiredInteger(opts: {
 export function queryText(max = 200) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z.preprocess(blankToUndefined, z.string().max(max, { error: v.textTooLong }).optional()),
+    z.preprocess(blankToUndefined, z.string().max(max, { error: textTooLongMax(max) }).optional()),
   );
 }
 

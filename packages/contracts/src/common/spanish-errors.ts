@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 
 /**
  * Spanish text for every issue a schema does not word itself (a JSON array as
@@ -45,7 +45,7 @@ export function spanishIssueMessage(issue: Issue): string {
     case 'invalid_value':
       return `${subject} debe ser uno de estos valores: ${issue.values.map((x) => String(x)).join(', ')}`;
     case 'too_big':
-      if (issue.origin === 'string') return v.textTooLong;
+      if (issue.origin === 'string') return textTooLongMax(Number(issue.maximum));
       if (issue.origin === 'array' || issue.origin === 'set')
         return `${subject} admite como máximo ${String(issue.maximum)} elementos`;
       return `${subject} debe ser menor o igual a ${String(issue.maximum)}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 import { blankToUndefined, optionalDate, queryUuid } from '../common/fields';
 
@@ -96,7 +96,7 @@ export const NotificationPreferencesRequestSchema = z
       (value) => (typeof value === 'string' ? value.trim() : value),
       z.preprocess(
         blankToUndefined,
-        z.email({ error: v.correoInvalid }).max(254, { error: v.textTooLong }).nullable().default(null),
+        z.email({ error: v.correoInvalid }).max(254, { error: textTooLongMax(254) }).nullable().default(null),
       ),
     ),
     avisos: z.object(kindShape, { error: v.avisosRequired }),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, issuesOf, U1 } from '../__tests__/helpers';
 import {
   NotificationListQuerySchema,
@@ -40,7 +40,7 @@ describeSchema(
       name: 'message too long',
       input: { usuario_uuid: U1, titulo: 'Aviso', mensaje: 'x'.repeat(2001) },
       path: 'mensaje',
-      message: v.textTooLong,
+      message: textTooLongMax(2000),
     },
   ],
 );
@@ -56,7 +56,7 @@ describeSchema(
       name: 'title too long',
       input: { titulo: 'x'.repeat(201), mensaje: 'x' },
       path: 'titulo',
-      message: v.textTooLong,
+      message: textTooLongMax(200),
     },
   ],
 );

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, issuesOf, U1, U2, U3 } from '../__tests__/helpers';
 import {
   ReportExportParamsSchema,
@@ -44,7 +44,7 @@ describeSchema(
       message: v.dateRangeInvalid,
     },
     { name: 'page 0', input: { page: 0 }, path: 'page', message: v.invalidPage },
-    { name: 'title too long', input: { title: 'x'.repeat(201) }, path: 'title', message: v.textTooLong },
+    { name: 'title too long', input: { title: 'x'.repeat(201) }, path: 'title', message: textTooLongMax(200) },
   ],
 );
 

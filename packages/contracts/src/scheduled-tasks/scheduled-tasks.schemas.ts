@@ -116,7 +116,16 @@ export const SchedulePreviewResponseSchema = z.object({
   /** Calendar dates (`YYYY-MM-DD`) in the company time zone, in order: each one is generated once. */
   fechas: z.array(PreviewDate),
   /** The same dates, each with the day it appears on the board (its date less the lead, not before today). */
-  ocurrencias: z.array(z.object({ fecha: PreviewDate, aparece: PreviewDate })),
+  ocurrencias: z.array(
+    z.object({
+      fecha: PreviewDate,
+      aparece: PreviewDate,
+      /** A date the calendar moved: the rule's own date, which was not a working day. */
+      movida_desde: PreviewDate.optional(),
+      /** Why that day was not worked: the holiday or day off by its name, or the weekday the company does not work. */
+      motivo: z.string().optional(),
+    }),
+  ),
   /**
    * The years those dates reach whose holidays are not loaded in the company calendar (there only
    * the days marked by hand are avoided), in order; empty under `generar`.

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, issuesOf } from '../__tests__/helpers';
 import { CreateStatusRequestSchema, StatusListQuerySchema, UpdateStatusRequestSchema } from './statuses.schemas';
 
@@ -39,7 +39,7 @@ for (const [title, schema] of [
         name: 'descripcion too long',
         input: { ...valid, descripcion: 'x'.repeat(2001) },
         path: 'descripcion',
-        message: v.textTooLong,
+        message: textTooLongMax(2000),
       },
       { name: 'missing order', input: { ...valid, order: undefined }, path: 'order', message: v.orderRequired },
       { name: 'empty order', input: { ...valid, order: '' }, path: 'order', message: v.orderRequired },

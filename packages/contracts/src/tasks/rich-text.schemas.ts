@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { TEXT_LIMITS } from '../constants';
 
 /**
@@ -147,7 +147,7 @@ function plainDocument(text: string): RichTextDocument {
  */
 export const DescriptionSchema = z
   .string({ error: v.invalidRichText })
-  .max(TEXT_LIMITS.description, { error: v.textTooLong })
+  .max(TEXT_LIMITS.description, { error: textTooLongMax(TEXT_LIMITS.description) })
   .transform((s, ctx) => {
     const parsed = analyse(s);
     if (parsed.kind === 'invalid') {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, issuesOf, U1, U2, U3 } from '../__tests__/helpers';
 import {
   CreateTaskRequestSchema,
@@ -74,7 +74,7 @@ describeSchema(
       name: 'titulo too long',
       input: { ...validTask, titulo: 'x'.repeat(201) },
       path: 'titulo',
-      message: v.textTooLong,
+      message: textTooLongMax(200),
     },
     {
       name: 'missing descripcion',
@@ -104,7 +104,7 @@ describeSchema(
       name: 'descripcion too long',
       input: { ...validTask, descripcion: 'x'.repeat(20_001) },
       path: 'descripcion',
-      message: v.textTooLong,
+      message: textTooLongMax(20000),
     },
     {
       name: 'missing tipo_tarea_uuid',
@@ -335,7 +335,7 @@ describeSchema(
   [
     { name: 'malformed area', input: { area_uuid: 'x' }, path: 'area_uuid', message: v.invalidUuid },
     { name: 'malformed user', input: { user_uuid: 'x' }, path: 'user_uuid', message: v.invalidUuid },
-    { name: 'titulo too long', input: { titulo: 'x'.repeat(201) }, path: 'titulo', message: v.textTooLong },
+    { name: 'titulo too long', input: { titulo: 'x'.repeat(201) }, path: 'titulo', message: textTooLongMax(200) },
   ],
 );
 
@@ -357,7 +357,7 @@ describeSchema(
       name: 'descripcion too long',
       input: { descripcion: 'x'.repeat(5001) },
       path: 'descripcion',
-      message: v.textTooLong,
+      message: textTooLongMax(5000),
     },
     {
       name: 'malformed suggestion_uuid',

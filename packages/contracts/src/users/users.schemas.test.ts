@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { describeSchema, issuesOf, U1, U2, U3 } from '../__tests__/helpers';
 import {
   AssignJobPositionRequestSchema,
@@ -56,7 +56,7 @@ describeSchema(
       name: 'username too long',
       input: { ...validUser, username: 'a'.repeat(51) },
       path: 'username',
-      message: v.textTooLong,
+      message: textTooLongMax(50),
     },
     {
       name: 'missing password',
@@ -82,7 +82,7 @@ describeSchema(
       name: 'nombre too long',
       input: { ...validUser, nombre: 'x'.repeat(101) },
       path: 'nombre',
-      message: v.textTooLong,
+      message: textTooLongMax(100),
     },
     {
       name: 'missing apellido',
@@ -253,7 +253,7 @@ describeSchema(
     { name: 'another provider', input: { proveedor: 'saml', identificador: 'x', gestiona_grupos: false }, path: 'proveedor', message: v.directoryProviderInvalid },
     { name: 'no identifier', input: { proveedor: 'oidc', gestiona_grupos: false }, path: 'identificador', message: v.directoryIdRequired },
     { name: 'a blank identifier', input: { proveedor: 'oidc', identificador: '   ', gestiona_grupos: false }, path: 'identificador', message: v.directoryIdRequired },
-    { name: 'an identifier too long', input: { proveedor: 'oidc', identificador: 'x'.repeat(301), gestiona_grupos: false }, path: 'identificador', message: v.textTooLong },
+    { name: 'an identifier too long', input: { proveedor: 'oidc', identificador: 'x'.repeat(301), gestiona_grupos: false }, path: 'identificador', message: textTooLongMax(300) },
     { name: 'no management choice', input: { proveedor: 'oidc', identificador: 'x' }, path: 'gestiona_grupos', message: v.directoryManagedRequired },
   ],
 );

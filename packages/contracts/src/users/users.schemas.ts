@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES, textTooLongMax } from '../messages';
 import { TEXT_LIMITS } from '../constants';
 import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
 import { AreaRefSchema, RoleRefSchema } from '../common/refs.schemas';
@@ -21,13 +21,13 @@ const UsernameSchema = z
   .string({ error: v.usernameRequired })
   .refine((s) => s.trim().length > 0, { error: v.usernameRequired, abort: true })
   .regex(/^\S+$/, { error: v.usernameNoSpaces })
-  .max(TEXT_LIMITS.username, { error: v.textTooLong });
+  .max(TEXT_LIMITS.username, { error: textTooLongMax(TEXT_LIMITS.username) });
 
 /** Create: required, at least 8 characters (DECISIONS section 3 gives one text for both). */
 const NewPasswordSchema = z
   .string({ error: v.passwordMinLength })
   .min(8, { error: v.passwordMinLength })
-  .max(TEXT_LIMITS.password, { error: v.textTooLong });
+  .max(TEXT_LIMITS.password, { error: textTooLongMax(TEXT_LIMITS.password) });
 
 /** Edit: blank (or missing / null) means "unchanged" and becomes undefined. */
 const OptionalPasswordSchema = z.preprocess(
@@ -99,7 +99,7 @@ export const LinkDirectoryRequestSchema = z.object({
     .string({ error: v.directoryIdRequired })
     .trim()
     .min(1, { error: v.directoryIdRequired })
-    .max(300, { error: v.textTooLong }),
+    .max(300, { error: textTooLongMax(300) }),
   gestiona_grupos: z.boolean({ error: v.directoryManagedRequired }),
 });
 export type LinkDirectoryRequest = z.infer<typeof LinkDirectoryRequestSchema>;

@@ -42,12 +42,13 @@ export function anyInScope(scope: Scope, areaUuids: readonly string[]): boolean 
   return areaUuids.some((a) => inScope(scope, a));
 }
 
-export function assertInScope(scope: Scope, areaUuid: string | null | undefined): void {
-  if (!inScope(scope, areaUuid)) throw forbidden(MESSAGES.errors.outOfScope);
+/** A record outside the caller's areas: 403 saying what it is (`message`: «No tiene acceso a esta tarea»). */
+export function assertInScope(scope: Scope, areaUuid: string | null | undefined, message: string = MESSAGES.errors.noAccessArea): void {
+  if (!inScope(scope, areaUuid)) throw forbidden(message);
 }
 
 export function assertAllInScope(scope: Scope, areaUuids: readonly string[]): void {
-  if (!areaUuids.every((a) => inScope(scope, a))) throw forbidden(MESSAGES.errors.outOfScope);
+  if (!areaUuids.every((a) => inScope(scope, a))) throw forbidden(MESSAGES.errors.noAccessArea);
 }
 
 /** `null` = no restriction; otherwise the list of areas a query must be limited to. */
@@ -71,5 +72,5 @@ export async function assertUsersInScope(
   const others = [...new Set(userUuids)].filter((u) => u !== callerUuid);
   if (!others.length) return;
   const inside = await access.usersInAreas(others, scope.areaUuids);
-  if (inside.length !== others.length) throw forbidden(MESSAGES.errors.outOfScope);
+  if (inside.length !== others.length) throw forbidden(MESSAGES.errors.noAccessUser);
 }

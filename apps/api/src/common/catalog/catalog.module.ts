@@ -26,6 +26,8 @@ export interface CatalogDefinition<Row extends CatalogRow> extends CatalogTable<
   name: string;
   routes: CatalogRoutes;
   inUseMessage: string;
+  /** The 404 of an unknown id, naming the record («El área no existe o fue eliminada»). */
+  goneMessage: string;
 }
 
 export function defineCatalog<Row extends CatalogRow>(definition: CatalogDefinition<Row>): CatalogDefinition<Row> {
@@ -46,7 +48,7 @@ export function catalogProvider<Row extends CatalogRow>(definition: CatalogDefin
   return {
     provide: catalogToken(definition as CatalogDefinition<CatalogRow>),
     useFactory: (db: Db) =>
-      new CatalogService<Row>(new CatalogRepository<Row>(db, definition), definition.inUseMessage, definition.unique),
+      new CatalogService<Row>(new CatalogRepository<Row>(db, definition), definition.inUseMessage, definition.unique, definition.goneMessage),
     inject: [Db],
   };
 }

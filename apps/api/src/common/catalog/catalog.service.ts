@@ -21,6 +21,7 @@ export class CatalogService<Row extends CatalogRow> {
     private readonly repo: CatalogRepository<Row>,
     private readonly inUseMessage: string,
     private readonly unique: Readonly<Record<string, string>> = {},
+    private readonly goneMessage?: string,
   ) {}
 
   async list(q: CatalogListQuery): Promise<{ data: Row[]; meta: PageMeta }> {
@@ -30,7 +31,7 @@ export class CatalogService<Row extends CatalogRow> {
 
   async get(uuid: string): Promise<Row> {
     const row = await this.repo.findOne(uuid);
-    if (!row) throw notFound();
+    if (!row) throw notFound(this.goneMessage);
     return row;
   }
 
@@ -40,7 +41,7 @@ export class CatalogService<Row extends CatalogRow> {
 
   async update(uuid: string, input: CatalogWrite<Row>): Promise<Row> {
     const row = await this.uniquely(() => this.repo.update(uuid, input));
-    if (!row) throw notFound();
+    if (!row) throw notFound(this.goneMessage);
     return row;
   }
 
@@ -61,7 +62,7 @@ export class CatalogService<Row extends CatalogRow> {
    */
   @Transactional()
   async remove(uuid: string): Promise<{ ok: true }> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(this.goneMessage);
     if (await this.repo.inUse(uuid)) throw conflict(this.inUseMessage);
     try {
       await this.repo.delete(uuid);

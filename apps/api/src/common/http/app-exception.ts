@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { MESSAGES } from '@gestar/contracts';
+import { MESSAGES, type SessionEndReason } from '@gestar/contracts';
 
 export interface FieldError {
   path: string;
@@ -29,8 +29,8 @@ export class AppException extends HttpException {
   /** Headers answered with the error (a 429's `Retry-After`). */
   headers: Record<string, string> = {};
 
-  constructor(status: number, message: string, readonly errors?: FieldError[]) {
-    super({ statusCode: status, message, error: errorName(status), ...(errors ? { errors } : {}) }, status);
+  constructor(status: number, message: string, readonly errors?: FieldError[], extra: Readonly<Record<string, unknown>> = {}) {
+    super({ statusCode: status, message, error: errorName(status), ...(errors ? { errors } : {}), ...extra }, status);
   }
 }
 
@@ -38,6 +38,9 @@ export const badRequest = (message: string = MESSAGES.validation.invalidBody, er
   new AppException(HttpStatus.BAD_REQUEST, message, errors);
 export const unauthorized = (message: string = MESSAGES.errors.unauthorized) =>
   new AppException(HttpStatus.UNAUTHORIZED, message);
+/** The 401 of a refused refresh; `codigo` says why its session ended, when it is known. */
+export const sessionRefused = (message: string, codigo: SessionEndReason | null) =>
+  new AppException(HttpStatus.UNAUTHORIZED, message, undefined, codigo ? { codigo } : {});
 export const forbidden = (message: string = MESSAGES.errors.forbidden) => new AppException(HttpStatus.FORBIDDEN, message);
 export const notFound = (message: string = MESSAGES.errors.notFound) => new AppException(HttpStatus.NOT_FOUND, message);
 export const conflict = (message: string) => new AppException(HttpStatus.CONFLICT, message);

@@ -15,5 +15,6 @@ export const AREAS = defineCatalog<AreaResponse>({
     sql`EXISTS (SELECT 1 FROM usuario_areas WHERE area_uuid = ${uuid}) OR EXISTS (SELECT 1 FROM tareas WHERE area_uuid = ${uuid})`,
   unique: { areas_nombre_key: MESSAGES.errors.areaNameTaken },
   inUseMessage: MESSAGES.errors.areaInUse,
+  goneMessage: MESSAGES.errors.areaGone,
   routes: AREAS_ROUTES,
 });

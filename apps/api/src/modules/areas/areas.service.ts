@@ -31,7 +31,7 @@ export class AreasService {
 
   async get(caller: AuthUser, uuid: string): Promise<AreaResponse> {
     const area = await this.catalog.get(uuid);
-    assertInScope(areaScope(caller), area.uuid);
+    assertInScope(areaScope(caller), area.uuid, MESSAGES.errors.noAccessArea);
     return area;
   }
 
@@ -49,7 +49,7 @@ export class AreasService {
 
   /** Self, or `read:user:all`, or `read:user` for a user sharing one of the caller's areas (same rule as GET users/:id). */
   async ofUser(caller: AuthUser, userUuid: string): Promise<AreasOfUserResponse> {
-    if (!(await this.repo.userExists(userUuid))) throw notFound();
+    if (!(await this.repo.userExists(userUuid))) throw notFound(MESSAGES.errors.userGone);
     const areas = await this.repo.ofUser(userUuid);
     if (userUuid !== caller.uuid) {
       const scope = scopeFor(caller, ['read:user:all'], ['read:user']);
@@ -60,7 +60,7 @@ export class AreasService {
           areas.map((a) => a.uuid),
         )
       )
-        throw forbidden(MESSAGES.errors.outOfScope);
+        throw forbidden(MESSAGES.errors.noAccessUser);
     }
     return areas;
   }

@@ -24,6 +24,6 @@ export function accessTo(
 /** A row the caller may see, with what it may do with it; 403 otherwise. */
 export function seen(caller: AuthUser, row: AssignedTaskAccessRow): { row: AssignedTaskAccessRow; access: AssignedTaskAccess } {
   const access = accessTo(caller, row);
-  if (!access.canSee) throw forbidden(MESSAGES.errors.outOfScope);
+  if (!access.canSee) throw forbidden(MESSAGES.errors.noAccessTask);
   return { row, access };
 }

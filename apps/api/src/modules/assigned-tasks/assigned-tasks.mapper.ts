@@ -1,4 +1,4 @@
-import { calendarDateIn, companyMidnightIso } from '@gestar/contracts';
+import { calendarDateIn, companyMidnightIso, describeRecurrence, scheduleRecurrence } from '@gestar/contracts';
 import type {
   AssignedTaskHistoryEntry,
   AssignedTaskResponse,
@@ -21,6 +21,19 @@ export function toHistoryEntry(h: HistoryRow): AssignedTaskHistoryEntry {
       h.usuario_nombre !== null ? { nombre: h.usuario_nombre, apellido: h.usuario_apellido ?? '' } : SYSTEM_AUTHOR,
     fecha: h.fecha.toISOString(),
   };
+}
+
+/** A rule in words, once per distinct rule: a board's cards share a few schedules. */
+const ruleTexts = new Map<string, string>();
+function ruleText(regla: string | null, interval: number): string {
+  const key = `${interval}|${regla ?? ''}`;
+  let text = ruleTexts.get(key);
+  if (text === undefined) {
+    text = describeRecurrence(scheduleRecurrence(regla, interval));
+    if (ruleTexts.size > 1000) ruleTexts.clear();
+    ruleTexts.set(key, text);
+  }
+  return text;
 }
 
 /** A card row (with its history, for the detail) -> the assigned task response of SPEC section 3. */
@@ -48,6 +61,7 @@ export function toAssignedTaskResponse(a: CardRow, timeZone: string, historial?:
         ? {
             uuid: a.programacion_uuid,
             intervalo_repeticion: a.intervalo_repeticion!,
+            regla_descripcion: ruleText(a.regla, a.intervalo_repeticion!),
             proxima_ejecucion: companyMidnightIso(a.proxima_ejecucion, timeZone)!,
             activo: a.programacion_activa!,
           }

@@ -36,7 +36,7 @@ export type AssignedTaskAccessRow = Columns<'tareas_asignadas', 'uuid' | 'tarea_
   Columns<'tareas', 'area_uuid'>;
 
 /** A column of the schedule a card shows: null when the task has none (LEFT JOIN). */
-type CardSchedule<C extends 'uuid' | 'intervalo_repeticion' | 'activo'> = Column<'programaciones_tareas', C> | null;
+type CardSchedule<C extends 'uuid' | 'intervalo_repeticion' | 'regla' | 'activo'> = Column<'programaciones_tareas', C> | null;
 
 /** What a card shows, one flat row (see `AssignedTasksRepository.cards`). */
 export type CardRow = Columns<
@@ -59,6 +59,7 @@ export type CardRow = Columns<
     /** The task's schedule, when it has one (all four null otherwise). */
     programacion_uuid: CardSchedule<'uuid'>;
     intervalo_repeticion: CardSchedule<'intervalo_repeticion'>;
+    regla: CardSchedule<'regla'>;
     proxima_ejecucion: AsText<Column<'programaciones_tareas', 'proxima_ejecucion'>> | null;
     programacion_activa: CardSchedule<'activo'>;
     checklist_hechos: number;
@@ -123,7 +124,7 @@ export class AssignedTasksRepository {
              ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
              ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
              t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
-             p.uuid AS programacion_uuid, p.intervalo_repeticion, p.proxima_ejecucion::text AS proxima_ejecucion,
+             p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
              p.activo AS programacion_activa,
              ta.archivada, ta.calificacion, ta.observaciones,
              cl.hechos AS checklist_hechos, cl.total AS checklist_total

@@ -86,7 +86,7 @@ export class AssignedTasksService {
       return rows.map((r) => toAssignedTaskResponse(r, this.tz));
     }
 
-    for (const a of areas ?? []) assertInScope(scope, a);
+    for (const a of areas ?? []) assertInScope(scope, a, MESSAGES.errors.noAccessArea);
     await assertUsersInScope(this.access, scope, caller.uuid, users);
     const rows = await this.repo.board({
       scopeAreas: scopeAreas(scope),
@@ -139,7 +139,7 @@ export class AssignedTasksService {
   private async applyTick(caller: AuthUser, uuid: string, itemUuid: string, input: TickChecklistItemRequest) {
     const { row } = await this.visibleRow(caller, uuid, true);
     const item = await this.repo.findChecklistItem(uuid, itemUuid);
-    if (!item) throw notFound();
+    if (!item) throw notFound(MESSAGES.errors.checklistItemGone);
     if (row.archivada) throw conflict(MESSAGES.errors.assignedTaskArchived);
     const nota = input.nota === undefined ? undefined : input.nota ? input.nota : null;
     if (input.hecho) {
@@ -199,13 +199,13 @@ export class AssignedTasksService {
 
   private async card(uuid: string): Promise<AssignedTaskResponse> {
     const card = await this.repo.findCard(uuid);
-    if (!card) throw notFound();
+    if (!card) throw notFound(MESSAGES.errors.taskGone);
     return toAssignedTaskResponse(card, this.tz);
   }
 
   private async visibleRow(caller: AuthUser, uuid: string, lock = false) {
     const row = await this.repo.findAccessRow(uuid, lock);
-    if (!row) throw notFound();
+    if (!row) throw notFound(MESSAGES.errors.taskGone);
     return seen(caller, row);
   }
 
@@ -261,7 +261,7 @@ export class AssignedTasksService {
     const reassigns = input.empleado_uuid !== undefined || input.fecha_vencimiento !== undefined;
     if (reassigns) {
       if (!caller.permisos.includes('assign:task')) throw forbidden();
-      assertInScope(areaScope(caller), row.area_uuid);
+      assertInScope(areaScope(caller), row.area_uuid, MESSAGES.errors.noAccessTask);
     }
     const history: NewHistory[] = [];
     const note = (tipo: NewHistory['tipo'], detalle: string) =>
@@ -301,7 +301,7 @@ export class AssignedTasksService {
     let newAssignee: string | null = null;
     if (reassigns) {
       const card = await this.repo.findCard(uuid);
-      if (!card) throw notFound();
+      if (!card) throw notFound(MESSAGES.errors.taskGone);
       if (input.fecha_vencimiento !== undefined) {
         const due = this.occurrences.dueDateNotPast(input.fecha_vencimiento);
         const before = card.fecha_vencimiento ?? calendarDateIn(card.fecha_asignacion, this.tz);
@@ -375,7 +375,7 @@ export class AssignedTasksService {
     for (const id of ids) {
       try {
         const row = rows.get(id);
-        if (!row) throw notFound();
+        if (!row) throw notFound(MESSAGES.errors.taskGone);
         outcomes.push(await this.applyUpdate(caller, id, body, row));
         result.aplicadas.push(id);
       } catch (error) {

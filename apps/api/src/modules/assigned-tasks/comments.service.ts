@@ -27,8 +27,8 @@ export class CommentsService {
 
   private async visibleRow(caller: AuthUser, uuid: string): Promise<AssignedTaskAccessRow> {
     const row = await this.repo.findAccessRow(uuid);
-    if (!row) throw notFound();
-    if (!accessTo(caller, row).canSee) throw forbidden(MESSAGES.errors.outOfScope);
+    if (!row) throw notFound(MESSAGES.errors.taskGone);
+    if (!accessTo(caller, row).canSee) throw forbidden(MESSAGES.errors.noAccessTask);
     return row;
   }
 
@@ -106,14 +106,14 @@ export class CommentsService {
   private async authored(caller: AuthUser, uuid: string, commentUuid: string): Promise<AssignedTaskAccessRow> {
     const row = await this.visibleRow(caller, uuid);
     const comment = await this.comments.find(uuid, commentUuid);
-    if (!comment) throw notFound();
+    if (!comment) throw notFound(MESSAGES.errors.commentGone);
     if (comment.usuario_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.onlyAuthorCanEdit);
     return row;
   }
 
   private async one(uuid: string, commentUuid: string): Promise<CommentResponse> {
     const comment = await this.comments.find(uuid, commentUuid);
-    if (!comment) throw notFound();
+    if (!comment) throw notFound(MESSAGES.errors.commentGone);
     return toCommentResponse(comment);
   }
 }

@@ -41,8 +41,8 @@ export class OccurrencesService {
   /** `POST /api/assigned-tasks`: one occurrence per user, now, due `fecha_vencimiento`. */
   async assign(caller: AuthUser, input: CreateAssignedTaskRequest): Promise<AssignedTaskResponse[]> {
     const task = await this.repo.findTask(input.tarea_uuid);
-    if (!task) throw notFound();
-    assertInScope(areaScope(caller), task.area_uuid);
+    if (!task) throw notFound(MESSAGES.errors.taskGone);
+    assertInScope(areaScope(caller), task.area_uuid, MESSAGES.errors.noAccessTask);
     if (!task.activo) throw conflict(MESSAGES.errors.taskInactive);
     const due = this.dueDateNotPast(input.fecha_vencimiento);
     const created = await this.assignNow(caller, input, task, due);

@@ -201,13 +201,13 @@ export class AttachmentsService implements OnModuleInit {
   /** The file (or its thumbnail) for whoever may see its assigned task. */
   async download(caller: AuthUser, uuid: string, thumbnail: boolean): Promise<AttachmentDownload> {
     const a = await this.repo.find(uuid);
-    if (!a) throw notFound();
+    if (!a) throw notFound(MESSAGES.errors.attachmentGone);
     // A description's image is seen by everyone signed in, like the description itself.
     if (a.tarea_asignada_uuid !== null) await this.assigned.visibleOccurrence(caller, a.tarea_asignada_uuid);
     const key = thumbnail ? a.miniatura_clave : a.clave;
-    if (!key) throw notFound();
+    if (!key) throw notFound(MESSAGES.errors.attachmentGone);
     const stored = await this.storage.read(key);
-    if (!stored) throw notFound();
+    if (!stored) throw notFound(MESSAGES.errors.attachmentGone);
     const type = thumbnail ? 'image/webp' : a.tipo;
     const name = thumbnail ? a.nombre.replace(/\.[^.]*$/, '') + '-miniatura.webp' : a.nombre;
     // A PDF is downloaded, never shown inside the app's origin; images are shown.
@@ -241,7 +241,7 @@ export class AttachmentsService implements OnModuleInit {
   @Transactional()
   private async deleteRow(caller: AuthUser, uuid: string) {
     const a = await this.repo.find(uuid);
-    if (!a) throw notFound();
+    if (!a) throw notFound(MESSAGES.errors.attachmentGone);
     if (a.tarea_asignada_uuid === null) {
       if (a.creado_por_uuid !== caller.uuid && !(await this.editsEveryTaskShowing(caller, uuid))) {
         throw forbidden(MESSAGES.errors.descriptionImageDeleteForbidden);

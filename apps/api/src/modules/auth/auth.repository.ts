@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
 import type { Column, Columns } from '../../database/rows';
 import { sql } from '../../database/sql';
+import type { SessionEndReason } from '@gestar/contracts';
 
 /** The user's role, by the names the sign-in rows give its columns. */
 type RoleFields = { rol_uuid: Column<'roles', 'uuid'>; rol_nombre: Column<'roles', 'nombre'> } & Columns<'roles', 'permisos'>;
@@ -97,6 +98,22 @@ export class AuthRepository {
     }
   }
 
+  /**
+   * How many seconds remain of a block: until the `limit`-th newest attempt in the window leaves
+   * it, and with it the count falls under the limit (at least 1).
+   */
+  async blockedSeconds(username: string, address: string, limit: number, windowMinutes: number): Promise<number> {
+    const who = username.toLowerCase().slice(0, 100);
+    const from = address.slice(0, 100);
+    const window = `${windowMinutes} minutes`;
+    const row = await this.db.one<{ seconds: number }>(sql`
+      SELECT ceil(extract(epoch FROM attempted_at + ${window}::interval - now()))::int AS seconds
+        FROM login_attempts
+       WHERE lower(username) = lower(${who}) AND address = ${from} AND attempted_at > now() - ${window}::interval
+       ORDER BY attempted_at DESC OFFSET ${limit - 1} LIMIT 1`);
+    return Math.max(1, row?.seconds ?? windowMinutes * 60);
+  }
+
   /** Gives back a reserved attempt that ended without a verdict on the password. */
   async releaseAttempt(id: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM login_attempts WHERE id = ${id}`);
@@ -139,10 +156,22 @@ export class AuthRepository {
     );
   }
 
+  /**
+   * Why the session of the refresh token with this hash ended: the reason kept when it was closed,
+   * `vencida` when it simply lapsed, null for a token it does not know.
+   */
+  async endReasonOfToken(tokenHash: string): Promise<SessionEndReason | null> {
+    const row = await this.db.one<{ motivo: SessionEndReason | null; vencida: boolean }>(sql`
+      SELECT s.motivo_cierre AS motivo, (r.expires_at <= now() OR s.vence_en <= now()) AS vencida
+        FROM refresh_tokens r JOIN sesiones s ON s.uuid = r.family_uuid
+       WHERE r.token_hash = ${tokenHash}`);
+    return row?.motivo ?? (row?.vencida ? 'vencida' : null);
+  }
+
   /** Ends the sign-in of the token with this hash (its family and session), when it belongs to `userUuid`. */
   async revokeFamilyOfToken(tokenHash: string, userUuid: string): Promise<void> {
     await this.db.execute(sql`
-      UPDATE sesiones SET cerrada_en = now()
+      UPDATE sesiones SET cerrada_en = now(), motivo_cierre = 'cierre'
        WHERE cerrada_en IS NULL AND usuario_uuid = ${userUuid}
          AND uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = ${tokenHash} AND usuario_uuid = ${userUuid})`);
     await this.db.execute(sql`
@@ -188,11 +217,15 @@ export class AuthRepository {
    * Closes sessions of a user (all, one, or all but one) and revokes their refresh tokens;
    * answers how many sessions were open.
    */
-  async closeSessions(usuario: string, which: { only?: string; except?: string } = {}): Promise<number> {
+  async closeSessions(
+    usuario: string,
+    motivo: SessionEndReason,
+    which: { only?: string; except?: string } = {},
+  ): Promise<number> {
     const only = which.only ?? null;
     const except = which.except ?? null;
     const closed = await this.db.query<Columns<'sesiones', 'uuid'>>(sql`
-      UPDATE sesiones SET cerrada_en = now()
+      UPDATE sesiones SET cerrada_en = now(), motivo_cierre = ${motivo}
        WHERE usuario_uuid = ${usuario} AND cerrada_en IS NULL
          AND (${only}::uuid IS NULL OR uuid = ${only}::uuid)
          AND (${except}::uuid IS NULL OR uuid <> ${except}::uuid)

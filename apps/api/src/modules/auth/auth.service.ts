@@ -13,9 +13,12 @@ import {
   REFRESH_TOKEN_TTL_DAYS,
   RefreshTokenResponse,
   SessionListResponseSchema,
+  type SessionEndReason,
   type Session,
+  tooManyLoginAttemptsFor,
+  tooManyPasswordAttemptsFor,
 } from '@gestar/contracts';
-import { notFound, tooManyRequests, unauthorized } from '../../common/http/app-exception';
+import { notFound, sessionRefused, tooManyRequests, unauthorized } from '../../common/http/app-exception';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { AuditService } from '../../common/audit/audit.service';
@@ -124,7 +127,11 @@ export class AuthService {
   async reserveLoginAttempt(username: string, address: string): Promise<string> {
     const limit = LOGIN_RATE_LIMIT;
     const reserved = await this.repo.reserveAttempt(username, address, limit.perUserAndAddress, limit.windowMinutes);
-    if (!reserved) throw tooManyRequests(MESSAGES.errors.tooManyLoginAttempts, limit.windowMinutes * 60);
+    if (!reserved) {
+      // The block says how long it still lasts, in the message and in Retry-After.
+      const seconds = await this.repo.blockedSeconds(username, address, limit.perUserAndAddress, limit.windowMinutes);
+      throw tooManyRequests(tooManyLoginAttemptsFor(seconds / 60), seconds);
+    }
     const delay = Math.min(limit.addressDelayMaxMs, Math.max(0, reserved.addressFailures - limit.addressFreeFailures) * limit.addressDelayStepMs);
     if (delay > 0) await sleep(delay);
     return reserved.id;
@@ -138,7 +145,10 @@ export class AuthService {
   async checkCurrentPassword(usuario: string, check: () => Promise<boolean>): Promise<boolean> {
     const key = `#contraseña:${usuario}`;
     const reserved = await this.repo.reserveAttempt(key, key, PASSWORD_CHECK_LIMIT, LOGIN_RATE_LIMIT.windowMinutes);
-    if (!reserved) throw tooManyRequests(MESSAGES.errors.tooManyPasswordAttempts, LOGIN_RATE_LIMIT.windowMinutes * 60);
+    if (!reserved) {
+      const seconds = await this.repo.blockedSeconds(key, key, PASSWORD_CHECK_LIMIT, LOGIN_RATE_LIMIT.windowMinutes);
+      throw tooManyRequests(tooManyPasswordAttemptsFor(seconds / 60), seconds);
+    }
     let ok: boolean;
     try {
       ok = await check();
@@ -173,9 +183,11 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<Required<RefreshTokenResponse>> {
     if (!refreshToken) throw unauthorized(MESSAGES.errors.invalidRefreshToken);
     const outcome = await this.rotate(sha256(refreshToken));
-    if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.errors.invalidRefreshToken);
+    if (outcome.kind === 'reuse') throw sessionRefused(MESSAGES.errors.invalidRefreshToken, 'seguridad');
+    // An ended session says why (closed from another device, a password change...), for the login page.
+    if (outcome.kind !== 'ok') throw sessionRefused(MESSAGES.errors.invalidRefreshToken, await this.repo.endReasonOfToken(sha256(refreshToken)));
     const user = await this.repo.tokenUser(outcome.userUuid);
-    if (!user || !user.activo) throw unauthorized(MESSAGES.errors.userInactive);
+    if (!user || !user.activo) throw sessionRefused(MESSAGES.errors.userInactive, 'desactivada');
     this.userState.invalidate(user.uuid);
     await this.repo.touchSession(outcome.family, REFRESH_TOKEN_TTL_DAYS);
     return { token: this.signAccessToken(user, outcome.family), refreshToken: outcome.token };
@@ -191,7 +203,7 @@ export class AuthService {
       const isPrevious = successor && !successor.rotated_at && !successor.revoked_at;
       if (!withinGrace || !isPrevious) {
         // A stolen token replayed: the whole sign-in ends, its access tokens too.
-        await this.repo.closeSessions(row.usuario_uuid, { only: row.family_uuid });
+        await this.repo.closeSessions(row.usuario_uuid, 'seguridad', { only: row.family_uuid });
         this.sessionState.forgetUser(row.usuario_uuid);
         return { kind: 'reuse' };
       }
@@ -210,7 +222,7 @@ export class AuthService {
    */
   async logout(user: AuthUser, refreshTokens: readonly (string | undefined)[] = []): Promise<{ idToken: string | null }> {
     const idToken = await this.repo.takeSessionIdToken(user.sesionUuid);
-    const closed = await this.repo.closeSessions(user.uuid, { only: user.sesionUuid });
+    const closed = await this.repo.closeSessions(user.uuid, 'cierre', { only: user.sesionUuid });
     if (closed) await this.audit.record({ actorUuid: user.uuid, accion: 'cerrar_sesion', recurso: 'sesion', recursoUuid: user.sesionUuid });
     for (const token of new Set(refreshTokens)) if (token) await this.repo.revokeFamilyOfToken(sha256(token), user.uuid);
     this.sessionState.forgetUser(user.uuid);
@@ -234,15 +246,15 @@ export class AuthService {
 
   /** Ends one of the caller's sessions (404 when it is not an open session of the caller). */
   async endSession(user: AuthUser, sesion: string): Promise<{ ok: true }> {
-    const closed = await this.repo.closeSessions(user.uuid, { only: sesion });
-    if (!closed) throw notFound();
+    const closed = await this.repo.closeSessions(user.uuid, 'otro_dispositivo', { only: sesion });
+    if (!closed) throw notFound(MESSAGES.errors.sessionGone);
     this.sessionState.forgetUser(user.uuid);
     return { ok: true };
   }
 
   /** "Cerrar las demás sesiones". */
   async endOtherSessions(user: AuthUser): Promise<{ cerradas: number }> {
-    const cerradas = await this.endSessionsOf(user.uuid, user.sesionUuid);
+    const cerradas = await this.endSessionsOf(user.uuid, 'otro_dispositivo', user.sesionUuid);
     return { cerradas };
   }
 
@@ -250,8 +262,8 @@ export class AuthService {
    * Ends every session of a user (deactivation, a password set by someone else), or every one
    * but `except` (the user changed its own password). Joins the caller's transaction when there is one.
    */
-  async endSessionsOf(userUuid: string, except?: string): Promise<number> {
-    const n = await this.repo.closeSessions(userUuid, except ? { except } : {});
+  async endSessionsOf(userUuid: string, motivo: SessionEndReason, except?: string): Promise<number> {
+    const n = await this.repo.closeSessions(userUuid, motivo, except ? { except } : {});
     this.sessionState.forgetUser(userUuid);
     return n;
   }

@@ -40,6 +40,12 @@ export class CalendarRepository {
     return new Set(rows.map((r) => r.fecha));
   }
 
+  async namesOf(dates: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ fecha: string; descripcion: string }>(sql`
+      SELECT to_char(fecha, 'YYYY-MM-DD') AS fecha, descripcion FROM dias_no_laborables WHERE fecha = ANY(${[...dates]}::date[])`);
+    return new Map(rows.map((r) => [r.fecha, r.descripcion]));
+  }
+
   async insert(fecha: string, descripcion: string, by: string): Promise<NonWorkingDayRow> {
     const [row] = await this.db.query<NonWorkingDayRow>(sql`
       INSERT INTO dias_no_laborables (fecha, descripcion, origen, creado_por_uuid)

@@ -9,6 +9,7 @@ import {
   NonWorkingDayResponse,
   todayIn,
   WEEKDAYS,
+  WEEKDAY_NAMES,
 } from '@gestar/contracts';
 import { APP_CONFIG, AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -96,7 +97,7 @@ export class CalendarService {
   }
 
   async remove(uuid: string): Promise<{ ok: true }> {
-    if (!(await this.repo.delete(uuid))) throw notFound();
+    if (!(await this.repo.delete(uuid))) throw notFound(MESSAGES.errors.nonWorkingDayGone);
     return { ok: true };
   }
 
@@ -131,6 +132,17 @@ export class CalendarService {
   isWorkingDay(date: string, marked: ReadonlySet<string>): boolean {
     const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
     return this.config.workingDays.includes(weekday) && !marked.has(date);
+  }
+
+  /** The names of the marked days among `dates` («Navidad», «Inventario»), by date. */
+  namesOf(dates: readonly string[]): Promise<Map<string, string>> {
+    return this.repo.namesOf(dates);
+  }
+
+  /** Why an unmarked day is not worked: its weekday («la empresa no trabaja los domingos»). */
+  dayOffReason(date: string): string {
+    const name = WEEKDAY_NAMES[WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!];
+    return `la empresa no trabaja los ${name.endsWith('s') ? name : `${name}s`}`;
   }
 
   /** The marked days between two dates, for a tick or a preview. */

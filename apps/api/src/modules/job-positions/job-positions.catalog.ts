@@ -14,5 +14,6 @@ export const JOB_POSITIONS = defineCatalog<JobPositionResponse>({
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM usuarios WHERE descripcion_puesto_uuid = ${uuid})`,
   unique: { descripciones_puesto_nombre_key: MESSAGES.errors.jobPositionNameTaken },
   inUseMessage: MESSAGES.errors.jobPositionInUse,
+  goneMessage: MESSAGES.errors.jobPositionGone,
   routes: JOB_POSITIONS_ROUTES,
 });

@@ -37,8 +37,8 @@ export class NotificationsService {
   /** To one active user; a caller confined to its areas reaches only users sharing one of them. */
   async send(caller: AuthUser, body: SendNotificationRequest): Promise<SendNotificationResponse> {
     const recipient = await this.repo.findRecipient(body.usuario_uuid);
-    if (!recipient) throw notFound();
-    if (!anyInScope(areaScope(caller), recipient.area_uuids)) throw forbidden(MESSAGES.errors.outOfScope);
+    if (!recipient) throw notFound(MESSAGES.errors.userGone);
+    if (!anyInScope(areaScope(caller), recipient.area_uuids)) throw forbidden(MESSAGES.errors.noAccessUser);
     if (!recipient.activo) throw badRequest(MESSAGES.errors.userInactive);
     const d = await this.delivery.deliver([recipient.uuid], {
       titulo: body.titulo,
@@ -83,7 +83,7 @@ export class NotificationsService {
 
   async markRead(caller: AuthUser, uuid: string): Promise<NotificationResponse> {
     const row = await this.repo.markRead(uuid, caller.uuid);
-    if (!row) throw notFound();
+    if (!row) throw notFound(MESSAGES.errors.notificationGone);
     return toNotificationResponse(row);
   }
 

@@ -206,6 +206,8 @@ export function onWorkingDay(date: string, policy: NonWorkingPolicy, works: Work
 export interface PreviewOccurrence {
   fecha: string;
   aparece: string;
+  /** The rule's date, when the policy moved it to another (working) day. */
+  movida_desde?: string;
 }
 
 /**
@@ -227,7 +229,7 @@ export function previewOccurrences(
   walkOccurrences(series, series.inicio, from, policy, works, 0, (o) => {
     if (o.fecha !== null) {
       const appears = addDaysToCalendarDate(o.decision, -lead);
-      out.push({ fecha: o.fecha, aparece: appears < today ? today : appears });
+      out.push({ fecha: o.fecha, aparece: appears < today ? today : appears, ...(o.fecha !== o.rule ? { movida_desde: o.rule } : {}) });
     }
     return out.length < n;
   });

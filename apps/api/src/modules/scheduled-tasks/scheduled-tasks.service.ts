@@ -149,7 +149,16 @@ export class ScheduledTasksService {
       previewOccurrences(series, desde, query.n, query.dias_no_laborables, works, query.anticipacion_dias, today),
     );
     if (!ocurrencias.length) throw noDates();
-    return { fechas: ocurrencias.map((o) => o.fecha), ocurrencias, anios_sin_feriados: await this.yearsWithoutHolidays(ocurrencias, query) };
+    // Each moved date says which day it avoided and why: the holiday by its name, or the weekday off.
+    const moved = ocurrencias.flatMap((o) => (o.movida_desde ? [o.movida_desde] : []));
+    const names = moved.length ? await this.calendar.namesOf(moved) : new Map<string, string>();
+    return {
+      fechas: ocurrencias.map((o) => o.fecha),
+      ocurrencias: ocurrencias.map((o) =>
+        o.movida_desde ? { ...o, motivo: names.get(o.movida_desde) ?? this.calendar.dayOffReason(o.movida_desde) } : o,
+      ),
+      anios_sin_feriados: await this.yearsWithoutHolidays(ocurrencias, query),
+    };
   }
 
   /**
@@ -187,10 +196,10 @@ export class ScheduledTasksService {
     input: UpdateScheduledTaskRequest,
     today: string,
   ): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.scheduleGone);
     const current = await this.repo.findOne(uuid);
-    if (!current) throw notFound();
-    assertInScope(areaScope(caller), current.area_uuid);
+    if (!current) throw notFound(MESSAGES.errors.scheduleGone);
+    assertInScope(areaScope(caller), current.area_uuid, MESSAGES.errors.noAccessSchedule);
 
     const tareaUuid = input.tarea_uuid ?? current.tarea_uuid;
     if (tareaUuid !== current.tarea_uuid) {
@@ -242,22 +251,22 @@ export class ScheduledTasksService {
 
   async remove(caller: AuthUser, uuid: string): Promise<{ ok: true }> {
     const current = await this.repo.findOne(uuid);
-    if (!current) throw notFound();
-    assertInScope(areaScope(caller), current.area_uuid);
+    if (!current) throw notFound(MESSAGES.errors.scheduleGone);
+    assertInScope(areaScope(caller), current.area_uuid, MESSAGES.errors.noAccessSchedule);
     await this.repo.delete(uuid);
     return { ok: true };
   }
 
   private async get(uuid: string): Promise<ScheduledTaskResponse> {
     const row = await this.repo.findOne(uuid);
-    if (!row) throw notFound();
+    if (!row) throw notFound(MESSAGES.errors.scheduleGone);
     return toScheduledTaskResponse(row, this.config.timezone);
   }
 
   private async taskInScope(caller: AuthUser, tareaUuid: string): Promise<TaskRef> {
     const task = await this.repo.findTask(tareaUuid);
-    if (!task) throw notFound();
-    assertInScope(areaScope(caller), task.area_uuid);
+    if (!task) throw notFound(MESSAGES.errors.taskGone);
+    assertInScope(areaScope(caller), task.area_uuid, MESSAGES.errors.noAccessTask);
     return task;
   }
 

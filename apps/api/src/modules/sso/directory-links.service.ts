@@ -63,7 +63,7 @@ export class DirectoryLinksService {
   ): Promise<void> {
     await this.users.linkIdentity(uuid, l);
     // Its password no longer opens it: sessions opened with it end (but not the caller's own).
-    await this.auth.endSessionsOf(uuid, uuid === caller.uuid ? caller.sesionUuid : undefined);
+    await this.auth.endSessionsOf(uuid, 'cuenta_empresa', uuid === caller.uuid ? caller.sesionUuid : undefined);
   }
 
   async unlink(uuid: string): Promise<UserResponse> {

@@ -22,5 +22,6 @@ export const STATUSES = defineCatalog<StatusResponse>({
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM tareas_asignadas WHERE estado_uuid = ${uuid})`,
   unique: { estados_nombre_key: MESSAGES.errors.statusNameTaken, estados_order_key: MESSAGES.errors.statusOrderTaken },
   inUseMessage: MESSAGES.errors.statusInUse,
+  goneMessage: MESSAGES.errors.statusGone,
   routes: STATUSES_ROUTES,
 });

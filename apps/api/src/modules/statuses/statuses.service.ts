@@ -53,7 +53,7 @@ export class StatusesService {
   @Transactional()
   async remove(uuid: string): Promise<{ ok: true }> {
     const rows = await this.repo.lockWithFinished(uuid);
-    if (!rows.some((r) => r.uuid === uuid)) throw notFound();
+    if (!rows.some((r) => r.uuid === uuid)) throw notFound(MESSAGES.errors.statusGone);
     if (isLastFinished(rows, uuid)) {
       if (await this.repo.inUse(uuid)) throw conflict(MESSAGES.errors.statusInUse);
       throw conflict(MESSAGES.errors.lastFinishedStatus);
@@ -68,7 +68,7 @@ export class StatusesService {
   private async lockCategory(uuid: string, leaving: boolean): Promise<StatusCategory> {
     const rows = await this.repo.lockWithFinished(uuid);
     const self = rows.find((r) => r.uuid === uuid);
-    if (!self) throw notFound();
+    if (!self) throw notFound(MESSAGES.errors.statusGone);
     if (leaving && isLastFinished(rows, uuid)) throw conflict(MESSAGES.errors.lastFinishedStatus);
     return self.categoria;
   }

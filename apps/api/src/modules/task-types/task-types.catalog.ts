@@ -11,5 +11,6 @@ export const TASK_TYPES = defineCatalog<TaskTypeResponse>({
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM tareas WHERE tipo_tarea_uuid = ${uuid})`,
   unique: { tipos_tarea_nombre_key: MESSAGES.errors.taskTypeNameTaken },
   inUseMessage: MESSAGES.errors.taskTypeInUse,
+  goneMessage: MESSAGES.errors.taskTypeGone,
   routes: TASK_TYPES_ROUTES,
 });

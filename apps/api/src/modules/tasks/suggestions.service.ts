@@ -14,9 +14,9 @@ export class SuggestionsService {
 
   private async visibleTask(caller: AuthUser, uuid: string): Promise<TaskRow> {
     const task = await this.repo.findRow(uuid);
-    if (!task) throw notFound();
+    if (!task) throw notFound(MESSAGES.errors.taskGone);
     const readsIt = hasPermission(caller, 'read:task') && inScope(areaScope(caller), task.area_uuid);
-    if (!readsIt && !(await this.repo.isAssignedTo(uuid, caller.uuid))) throw forbidden(MESSAGES.errors.outOfScope);
+    if (!readsIt && !(await this.repo.isAssignedTo(uuid, caller.uuid))) throw forbidden(MESSAGES.errors.noAccessTask);
     return task;
   }
 
@@ -25,22 +25,22 @@ export class SuggestionsService {
     let uuid = input.suggestion_uuid;
     if (uuid) {
       const existing = await this.repo.findSuggestion(tareaUuid, uuid);
-      if (!existing) throw notFound();
+      if (!existing) throw notFound(MESSAGES.errors.suggestionGone);
       if (existing.creado_por_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.onlyAuthorCanEditSuggestion);
       await this.repo.updateSuggestion(uuid, input.descripcion);
     } else {
       uuid = await this.repo.insertSuggestion(tareaUuid, caller.uuid, input.descripcion);
     }
     const saved = await this.repo.findSuggestion(tareaUuid, uuid);
-    if (!saved) throw notFound();
+    if (!saved) throw notFound(MESSAGES.errors.suggestionGone);
     return toSuggestionResponse(saved);
   }
 
   async remove(caller: AuthUser, tareaUuid: string, uuid: string): Promise<{ ok: true }> {
     const task = await this.repo.findRow(tareaUuid);
-    if (!task) throw notFound();
+    if (!task) throw notFound(MESSAGES.errors.taskGone);
     const suggestion = await this.repo.findSuggestion(tareaUuid, uuid);
-    if (!suggestion) throw notFound();
+    if (!suggestion) throw notFound(MESSAGES.errors.suggestionGone);
     const isAuthor = suggestion.creado_por_uuid === caller.uuid;
     const moderates = hasPermission(caller, 'update:task') && inScope(areaScope(caller), task.area_uuid);
     if (!isAuthor && !moderates) throw forbidden(MESSAGES.errors.onlyAuthorCanEditSuggestion);

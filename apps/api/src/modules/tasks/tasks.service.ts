@@ -45,7 +45,7 @@ export class TasksService {
   /** Active tasks (or inactive ones with `activo=false`) in the caller's areas, newest first. */
   async list(caller: AuthUser, q: TaskListQuery): Promise<TaskListResponse> {
     const scope = areaScope(caller);
-    if (q.area_uuid) assertInScope(scope, q.area_uuid);
+    if (q.area_uuid) assertInScope(scope, q.area_uuid, MESSAGES.errors.noAccessArea);
     const { tasks, total } = await this.repo.page({
       areas: scopeAreas(scope),
       titulo: q.titulo,
@@ -63,14 +63,14 @@ export class TasksService {
 
   async get(caller: AuthUser, uuid: string): Promise<TaskResponse> {
     const row = await this.repo.findRow(uuid);
-    if (!row) throw notFound();
-    assertInScope(areaScope(caller), row.area_uuid);
+    if (!row) throw notFound(MESSAGES.errors.taskGone);
+    assertInScope(areaScope(caller), row.area_uuid, MESSAGES.errors.noAccessTask);
     return this.response(uuid);
   }
 
   private async response(uuid: string): Promise<TaskResponse> {
     const task = await this.repo.findOne(uuid);
-    if (!task) throw notFound();
+    if (!task) throw notFound(MESSAGES.errors.taskGone);
     return toTaskResponse(task, this.tz);
   }
 
@@ -79,7 +79,7 @@ export class TasksService {
    * the schedule (occurrences come from the scheduler) or one occurrence per assignee now.
    */
   async create(caller: AuthUser, input: CreateTaskRequest): Promise<TaskResponse> {
-    assertInScope(areaScope(caller), input.area_uuid);
+    assertInScope(areaScope(caller), input.area_uuid, MESSAGES.errors.noAccessArea);
     // A scheduled task's due date is an offset from its first date; an unscheduled one is assigned now.
     const due = input.programacion_tarea ? null : this.assigned.dueDateNotPast(input.fecha_vencimiento);
     const { uuid, created } = await this.insert(caller, input, due);
@@ -136,9 +136,9 @@ export class TasksService {
   private async applyUpdate(caller: AuthUser, uuid: string, input: UpdateTaskRequest): Promise<void> {
     const scope = areaScope(caller);
     const row = await this.repo.findRow(uuid, true);
-    if (!row) throw notFound();
-    assertInScope(scope, row.area_uuid);
-    assertInScope(scope, input.area_uuid);
+    if (!row) throw notFound(MESSAGES.errors.taskGone);
+    assertInScope(scope, row.area_uuid, MESSAGES.errors.noAccessTask);
+    assertInScope(scope, input.area_uuid, MESSAGES.errors.noAccessArea);
     await this.checkReferences(input.area_uuid, input.tipo_tarea_uuid);
     await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
     await this.repo.updateTask(uuid, {
@@ -168,8 +168,8 @@ export class TasksService {
   @Transactional()
   private async deactivateOrDelete(caller: AuthUser, uuid: string): Promise<TaskRow> {
     const row = await this.repo.findRow(uuid, true);
-    if (!row) throw notFound();
-    assertInScope(areaScope(caller), row.area_uuid);
+    if (!row) throw notFound(MESSAGES.errors.taskGone);
+    assertInScope(areaScope(caller), row.area_uuid, MESSAGES.errors.noAccessTask);
     if (await this.repo.hasOccurrences(uuid)) {
       await this.repo.deactivate(uuid);
       await this.schedules.deactivateTaskSchedule(uuid);

@@ -136,7 +136,7 @@ export class DirectoryUsersService {
     uuid: string,
     l: { origen: 'oidc' | 'ldap'; emisor: string | null; externoId: string; gestiona: boolean },
   ): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.userGone);
     const holder = await this.repo.findByDirectoryKey(l.origen, l.emisor, [l.externoId]);
     if (holder && holder.uuid !== uuid) throw conflict(MESSAGES.errors.ssoIdentityTaken);
     await this.repo.linkDirectory(uuid, l);
@@ -145,14 +145,14 @@ export class DirectoryUsersService {
   /** Back to a local user (404 when unknown), in the caller's transaction. */
   @Transactional()
   async unlinkIdentity(uuid: string): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.userGone);
     await this.repo.unlinkDirectory(uuid);
   }
 
   /** The user as the API answers it (404 when unknown). */
   async userResponse(uuid: string): Promise<UserResponse> {
     const row = await this.repo.findOne(uuid);
-    if (!row) throw notFound();
+    if (!row) throw notFound(MESSAGES.errors.userGone);
     return toUserResponse(row);
   }
 }

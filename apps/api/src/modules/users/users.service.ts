@@ -64,7 +64,7 @@ export class UsersService {
     if (refusal === 'rol_superior') {
       throw forbidden(action === 'edit' ? MESSAGES.errors.userRoleAboveEdit : MESSAGES.errors.userRoleAboveDelete);
     }
-    if (refusal === 'fuera_de_alcance') throw forbidden(MESSAGES.errors.outOfScope);
+    if (refusal === 'fuera_de_alcance') throw forbidden(MESSAGES.errors.noAccessUser);
   }
 
   /** Checks the references of a create/update payload (areas, role, job position) against scope and existence. */
@@ -94,7 +94,7 @@ export class UsersService {
 
   private async loadOrThrow(uuid: string): Promise<UserRow> {
     const user = await this.repo.findOne(uuid);
-    if (!user) throw notFound();
+    if (!user) throw notFound(MESSAGES.errors.userGone);
     return user;
   }
 
@@ -104,14 +104,14 @@ export class UsersService {
     if (user.uuid !== caller.uuid) {
       const scope = this.readScope(caller);
       if (scope.kind === 'none') throw forbidden();
-      if (!anyInScope(scope, areaUuidsOf(user))) throw forbidden(MESSAGES.errors.outOfScope);
+      if (!anyInScope(scope, areaUuidsOf(user))) throw forbidden(MESSAGES.errors.noAccessUser);
     }
     return toUserResponse(user);
   }
 
   async list(caller: AuthUser, q: UserListQuery): Promise<UserListResponse> {
     const scope = this.readScope(caller);
-    if (q.area_uuid && !anyInScope(scope, [q.area_uuid])) throw forbidden(MESSAGES.errors.outOfScope);
+    if (q.area_uuid && !anyInScope(scope, [q.area_uuid])) throw forbidden(MESSAGES.errors.noAccessArea);
     const nameTerms = [...new Set([q.nombre, q.apellido].filter((t): t is string => !!t))];
     const { users, total } = await this.repo.list({
       page: q.page,
@@ -186,7 +186,7 @@ export class UsersService {
     input: UpdateUserRequest,
     password_hash: string | null,
   ): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.userGone);
     const target = await this.loadOrThrow(uuid);
     this.assertManageable(caller, target, 'edit');
     if (input.username !== undefined && input.username !== target.username) {
@@ -208,18 +208,18 @@ export class UsersService {
     await this.repo.replaceAreas(uuid, input.usuario_areas_uuid);
     await assertAdministratorRemains(this.repo);
     if (password_hash) await this.repo.setPasswordHash(uuid, password_hash);
-    if (!activo || (password_hash && uuid !== caller.uuid)) await this.auth.endSessionsOf(uuid);
+    if (!activo || (password_hash && uuid !== caller.uuid)) await this.auth.endSessionsOf(uuid, activo ? 'contrasena' : 'desactivada');
   }
 
   @Transactional()
   private async applyDeactivation(caller: AuthUser, uuid: string): Promise<void> {
-    if (!(await this.repo.lock(uuid))) throw notFound();
+    if (!(await this.repo.lock(uuid))) throw notFound(MESSAGES.errors.userGone);
     const target = await this.loadOrThrow(uuid);
     this.assertManageable(caller, target, 'delete');
     if (target.uuid === caller.uuid) throw badRequest(MESSAGES.errors.cannotDeactivateSelf);
     await this.repo.deactivate(uuid);
     await assertAdministratorRemains(this.repo);
-    await this.auth.endSessionsOf(uuid);
+    await this.auth.endSessionsOf(uuid, 'desactivada');
   }
 
   /** Sets or clears a user's job position (`update:user`, same scope as editing). */
@@ -246,7 +246,7 @@ export class UsersService {
     if (target.uuid !== caller.uuid) {
       const scope = this.readScope(caller);
       if (scope.kind === 'none') throw forbidden();
-      if (!anyInScope(scope, areas)) throw forbidden(MESSAGES.errors.outOfScope);
+      if (!anyInScope(scope, areas)) throw forbidden(MESSAGES.errors.noAccessUser);
       const limit = scopeAreas(scope);
       if (limit) areas = areas.filter((a) => limit.includes(a));
     }
@@ -268,7 +268,7 @@ export class UsersService {
   async changePassword(caller: AuthUser, uuid: string, input: ChangePasswordRequest): Promise<{ ok: true }> {
     if (caller.uuid !== uuid) throw forbidden(MESSAGES.errors.onlyOwnPassword);
     const current = await this.repo.passwordHash(uuid);
-    if (!current) throw notFound();
+    if (!current) throw notFound(MESSAGES.errors.userGone);
     if (!(await this.auth.checkCurrentPassword(uuid, () => verifyPassword(current, input.currentPassword)))) {
       throw badRequest(MESSAGES.errors.currentPasswordWrong, [
         { path: 'currentPassword', message: MESSAGES.errors.currentPasswordWrong },
@@ -282,7 +282,7 @@ export class UsersService {
   @Transactional()
   private async applyOwnPassword(uuid: string, hash: string, keepSession: string): Promise<void> {
     await this.repo.setPasswordHash(uuid, hash);
-    await this.auth.endSessionsOf(uuid, keepSession);
+    await this.auth.endSessionsOf(uuid, 'contrasena', keepSession);
   }
 }
 

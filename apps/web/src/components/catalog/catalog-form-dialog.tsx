@@ -24,7 +24,7 @@ export interface CatalogFormDialogProps<Values extends Record<string, unknown>, 
   fields: readonly CatalogField<Values>[];
   /** The contract's request schema: the only validation, its Spanish messages under the fields. */
   schema: z.ZodType<Body>;
-  /** Sends the parsed body; a refusal's messages show under the fields and as a toast. */
+  /** Sends the parsed body; a refusal's messages show under the fields, or at the top of the dialog. */
   save: (body: Body) => Promise<unknown>;
   successMessage: string;
   busy: boolean;
@@ -54,10 +54,11 @@ export function CatalogFormDialog<Values extends Record<string, unknown>, Body>(
     try {
       await save(body);
     } catch (error) {
+      // Once, where the person is looking: under the field it is about, else at the top of the dialog.
       const message = errorMessage(error, MESSAGES.errors.internal);
-      form.setErrors(fieldErrorsFromApi(error) as Record<string, string>);
-      setServerError(message);
-      toast.error(message);
+      const fields = fieldErrorsFromApi(error) as Record<string, string>;
+      form.setErrors(fields);
+      setServerError(Object.values(fields).includes(message) ? null : message);
       return;
     }
     toast.success(successMessage);

@@ -71,7 +71,7 @@ export function CatalogPage<Row extends CatalogRecord, Values extends Record<str
         toast.success(deletion.deleted);
         setDeleting(null);
       },
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.errors.internal)),
+      // The dialog shows the refusal (its `error`): no toast besides.
     });
   };
 

@@ -3,7 +3,7 @@
  * starting on Sunday with weekday letters D L M X J V S, month navigation,
  * 'Ir a hoy' and 'Limpiar' controls, a single date or a range, unavailable
  * days titled 'Fecha no disponible', shown as DD/MM/YYYY with the placeholder
- * 'Selecciona una fecha'. Values are calendar dates `YYYY-MM-DD` (no time, no
+ * 'Seleccione una fecha'. Values are calendar dates `YYYY-MM-DD` (no time, no
  * time zone), the same strings the API accepts.
  *
  * Built on Mantine's inline DatePicker inside a Popover rather than on

@@ -4,9 +4,8 @@
  * non-working day; and the next five dates. The schedules screen and the task form both use
  * them; their values and rules are in rule-values.ts, the next dates' query in use-next-dates.ts.
  */
-import { Alert, Chip, Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Chip, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
-  describeRecurrence,
   INTERVAL_PRESETS,
   MAX_LEAD_DAYS,
   MIN_INTERVAL_DAYS,
@@ -18,14 +17,11 @@ import {
   WEEKDAY_NAMES,
   WEEKDAYS,
   type NonWorkingPolicy,
-  type Recurrence,
   type Weekday,
 } from '@gestar/contracts';
 import { DatePicker } from '../date-picker/date-picker';
-import { errorMessage } from '../../lib/api-client';
 import { dayjs } from '../../lib/dates';
 import { CUSTOM_INTERVAL, OR_LAST, type EndMode, type IntervalChoice, type RepeatMode, type RuleValues } from './rule-values';
-import type { NextDatesResult } from './use-next-dates';
 
 const REPEAT_OPTIONS: { value: RepeatMode; label: string }[] = [
   { value: 'dias', label: 'Cada cierto número de días' },
@@ -347,54 +343,4 @@ export function EndAndCalendarControls({ values, set, errors, disabled }: RuleFi
   );
 }
 
-/** The rule in words and its next dates (from `useNextDates`). */
-export function NextDates({ rule, preview }: { rule: Recurrence | null; preview: NextDatesResult }) {
-  if (!rule) return null;
-  const dates = preview.data?.ocurrencias ?? [];
-  return (
-    <Stack gap={4} data-testid="next-dates">
-      <Text size="sm" fw={500}>
-        {describeRecurrence(rule)}
-      </Text>
-      <Text size="sm" c="dimmed" id="proximas-fechas">
-        Próximas fechas
-      </Text>
-      {preview.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(preview.error, 'No se pudieron calcular las próximas fechas.')}
-        </Text>
-      ) : dates.length === 0 && preview.isSuccess ? (
-        <Text size="sm" c="dimmed">
-          La programación no tiene fechas con este final.
-        </Text>
-      ) : (
-        <List size="sm" aria-label="Próximas fechas" spacing={2}>
-          {dates.map((o) => (
-            <List.Item key={o.fecha}>
-              <time dateTime={o.fecha}>{dayjs(o.fecha).format('ddd D MMM YYYY')}</time>
-              {o.aparece !== o.fecha && (
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  · aparece en el tablero el <time dateTime={o.aparece}>{dayjs(o.aparece).format('D MMM')}</time>
-                </Text>
-              )}
-            </List.Item>
-          ))}
-        </List>
-      )}
-      {!preview.isError && (preview.data?.anios_sin_feriados.length ?? 0) > 0 && (
-        <Alert color="yellow" variant="light" p="xs" data-testid="anios-sin-feriados">
-          <Text size="xs">
-            Los feriados de {listYears(preview.data!.anios_sin_feriados)} aún no están cargados en el calendario de la
-            empresa: allí solo se evitan los días marcados a mano. Un administrador puede cargarlos en Calendario.
-          </Text>
-        </Alert>
-      )}
-    </Stack>
-  );
-}
-
-/** «2033», «2033 y 2034», «2033, 2034 y 2035». */
-function listYears(years: readonly number[]): string {
-  return years.length < 2 ? years.join('') : `${years.slice(0, -1).join(', ')} y ${years[years.length - 1]}`;
-}
+export { NextDates } from './next-dates';

@@ -34,6 +34,7 @@ import {
 } from '@gestar/contracts';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
+import { useNestedOverlay } from '../../../lib/nested-overlay';
 import { toast } from '../../../lib/toast';
 import { useChecklist, useTickChecklistItem } from '../api/checklist';
 import { useAttachmentUrl } from '../../../lib/attachments';
@@ -118,6 +119,7 @@ export function PhotoViewer({
   const src = useAttachmentUrl(current?.url ?? null);
   const touchX = useRef<number | null>(null);
   const go = (delta: number) => index !== null && onIndex((index + delta + photos.length) % photos.length);
+  useNestedOverlay(current !== null);
   return (
     <Modal
       opened={current !== null}

@@ -21,6 +21,7 @@ import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { errorMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/dates';
+import { NestedOverlayContext, useNestedOverlays } from '../../../lib/nested-overlay';
 import { toast } from '../../../lib/toast';
 import { DRAWER_ANIMATION_MS } from '../../../lib/ui-settings';
 import { useAreasWithUsers } from '../api/lookups';
@@ -212,7 +213,7 @@ function DrawerBody({
       {schedule && (
         <Section title="Programación">
           <Stack gap={4}>
-            <Field label="Repetir cada" value={`${schedule.intervalo_repeticion} ${schedule.intervalo_repeticion === 1 ? 'día' : 'días'}`} />
+            <Field label="Repetición" value={schedule.regla_descripcion} />
             <Field label="Próxima ejecución" value={formatDate(schedule.proxima_ejecucion)} />
             <Field
               label="Estado"
@@ -251,29 +252,34 @@ export interface TaskDrawerProps {
 }
 
 export function TaskDrawer({ task, opened, onClose, statuses, onChangeStatus, loading = false, error = null }: TaskDrawerProps) {
+  // Escape closes a photo viewer opened from the drawer, not the drawer under it.
+  const nested = useNestedOverlays();
   return (
-    <Drawer
-      opened={opened && (task !== null || loading || error !== null)}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={task?.tarea.titulo ?? 'Tarea'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      transitionProps={{ duration: DRAWER_ANIMATION_MS, transition: 'slide-left' }}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {task && <DrawerBody task={task} statuses={statuses} onChangeStatus={onChangeStatus} />}
-      {!task && loading && <Text size="sm" c="dimmed">Cargando la tarea...</Text>}
-      {!task && error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Cerrar
-        </Button>
-      </Group>
-    </Drawer>
+    <NestedOverlayContext value={nested.register}>
+      <Drawer
+        opened={opened && (task !== null || loading || error !== null)}
+        onClose={onClose}
+        closeOnEscape={!nested.open}
+        position="right"
+        size="lg"
+        title={task?.tarea.titulo ?? 'Tarea'}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        transitionProps={{ duration: DRAWER_ANIMATION_MS, transition: 'slide-left' }}
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        {task && <DrawerBody task={task} statuses={statuses} onChangeStatus={onChangeStatus} />}
+        {!task && loading && <Text size="sm" c="dimmed">Cargando la tarea...</Text>}
+        {!task && error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Cerrar
+          </Button>
+        </Group>
+      </Drawer>
+    </NestedOverlayContext>
   );
 }

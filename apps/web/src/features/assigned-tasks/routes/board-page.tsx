@@ -37,6 +37,7 @@ import { SAVED_OFFLINE, useChangeAssignedTaskStatus, useUpdateAssignedTask, wasQ
 import { BoardColumns, groupByStatus, useAfterPaint } from '../components/board-columns';
 import { JobPositionModal, ShortcutsModal } from '../components/board-dialogs';
 import { BoardFilters } from '../components/board-filters';
+import { FilteredEmptyBoard, hasBoardFilters } from '../components/filtered-empty-board';
 import { focusCardWhenShown, TaskCard } from '../components/task-card';
 import classes from '../components/task-card.module.css';
 import { useBoardUrl } from '../hooks/use-board-url';
@@ -102,6 +103,13 @@ export function BoardPage() {
       (t) => (!term || foldForSearch(t.tarea.titulo).includes(term)) && (!onlyMine || t.empleado.uuid === user?.uuid),
     );
   }, [board.data, urlSearch, onlyMine, user?.uuid]);
+
+  const activeFilters = {
+    search: urlSearch,
+    onlyMine,
+    areas: canWatch ? filters.areas : [],
+    users: canWatch ? filters.users : [],
+  };
 
   // Cards in the order they are shown (column by column), for shift-click ranges.
   const order = useMemo(() => {
@@ -291,6 +299,15 @@ export function BoardPage() {
         </Alert>
       ) : statuses.isPending || board.isPending ? (
         <BoardSkeleton />
+      ) : shown.length === 0 && hasBoardFilters(activeFilters) ? (
+        <FilteredEmptyBoard
+          filters={activeFilters}
+          onClear={() => {
+            // The search leaves the address with its debounce, as when it is emptied by hand.
+            setSearch('');
+            setUrl({ mias: null, area: null, usuarios: null });
+          }}
+        />
       ) : (
         <BoardColumns
           statuses={statuses.data ?? []}

@@ -2,17 +2,32 @@ import '../../../lib/mantine-styles';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Box, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingSkyscraper, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { AUTH_ROUTES, MESSAGES, PRODUCT_NAME, SSO_ERROR_CODES, SSO_ERROR_MESSAGES, type SsoErrorCode } from '@gestar/contracts';
+import { IconAlertTriangle, IconBuildingSkyscraper, IconEye, IconEyeOff, IconLogout } from '@tabler/icons-react';
+import {
+  AUTH_ROUTES,
+  MESSAGES,
+  PRODUCT_NAME,
+  SESSION_ENDED_TITLE,
+  SSO_ERROR_CODES,
+  SSO_ERROR_MESSAGES,
+  type SsoErrorCode,
+} from '@gestar/contracts';
+import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { redirectTarget } from '../../../lib/login-redirect';
+import { readSessionEnd } from '../../../lib/session-end';
 import { FOOTER_TEXT } from '../../../components/app-footer';
 import { useLogin, useProviders } from '../api/login';
 
 /** Directory refusals say why (no group, unknown person); every other failure reads the SPEC's text. */
 const DIRECTORY_MESSAGES = new Set<string>([MESSAGES.errors.ssoNoGroup, MESSAGES.errors.ssoUnknownUser, MESSAGES.errors.ssoMisconfigured]);
 
-/** SPEC section 2.3. Any failure reads 'Usuario o contraseña incorrectos'. */
+/** Too many attempts: the API's answer says how many minutes remain. */
+function isBlocked(error: Error): boolean {
+  return isApiError(error) && error.status === 429;
+}
+
+/** SPEC section 2.3. A failure reads 'Usuario o contraseña incorrectos'; a block says how long it lasts, a directory refusal why. */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -27,6 +42,8 @@ export function LoginPage() {
   const ssoError = params.get('sso_error');
   const ssoMessage = SSO_ERROR_CODES.includes(ssoError as SsoErrorCode) ? SSO_ERROR_MESSAGES[ssoError as SsoErrorCode] : null;
   const oidc = providers.data?.oidc;
+  // A session ended elsewhere (another device, a password change...): said until the next sign-in.
+  const [sessionEnd] = useState(readSessionEnd);
 
   if (session.token && !loginMutation.isPending && !loginMutation.isSuccess) {
     return <Navigate to={target} replace />;
@@ -60,9 +77,16 @@ export function LoginPage() {
                     Ingrese sus credenciales para continuar
                   </Text>
                 </div>
+                {sessionEnd && !loginMutation.isError && (
+                  <Alert color="yellow" variant="light" icon={<IconLogout size={18} />} title={SESSION_ENDED_TITLE} role="status">
+                    {sessionEnd}
+                  </Alert>
+                )}
                 {loginMutation.isError && (
                   <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-                    {DIRECTORY_MESSAGES.has(loginMutation.error.message) ? loginMutation.error.message : MESSAGES.errors.loginFailed}
+                    {DIRECTORY_MESSAGES.has(loginMutation.error.message) || isBlocked(loginMutation.error)
+                      ? loginMutation.error.message
+                      : MESSAGES.errors.loginFailed}
                   </Alert>
                 )}
                 {ssoMessage && !loginMutation.isError && (

@@ -12,8 +12,9 @@ const SECTIONS: HelpSection[] = [
     title: 'Qué es una programación',
     content: (
       <P>
-        Una programación hace que una tarea se repita: cada cierto intervalo, contado en días, el sistema crea
-        automáticamente una tarea asignada para cada usuario por defecto de la tarea. Cada tarea tiene como máximo una
+        Una programación hace que una tarea se repita según su regla (cada tantos días, algunos días de la semana, un
+        día de cada mes o una fecha de cada año): en cada fecha de la regla, el sistema crea automáticamente una tarea
+        asignada para cada usuario por defecto de la tarea. Cada tarea tiene como máximo una
         programación («{MESSAGES.errors.scheduleExists}» si ya la tiene).
       </P>
     ),
@@ -77,7 +78,8 @@ const SECTIONS: HelpSection[] = [
         <P>
           El sistema revisa las programaciones cada minuto. Cuando llega la fecha de la próxima ejecución (en la zona
           horaria de la empresa) y la programación y la tarea están activas, crea una tarea asignada, en el primer
-          estado, para cada usuario por defecto que siga activo, y avanza la próxima ejecución según el intervalo.
+          estado, para cada usuario por defecto que siga activo, y avanza la próxima ejecución a la fecha siguiente de la
+          regla (corrida por el calendario laboral, según la política de días no laborables).
         </P>
         <P>
           Cada ocurrencia se genera exactamente una vez por fecha y por empleado, aunque haya varios servidores
@@ -99,7 +101,7 @@ const SECTIONS: HelpSection[] = [
       <>
         <P>
           En el formulario «Nueva Tarea» (y en «Editar Tarea»), el interruptor «Programar tarea» agrega la repetición
-          con las mismas opciones que la pantalla de programación: cada cierto número de días, algunos días de la
+          con las mismas opciones que la pantalla de programación: cada tantos días, algunos días de la
           semana, un día de cada mes, un día de la semana de cada mes o una fecha de cada año, cuándo termina, qué hacer
           en un día no laborable y sus próximas fechas. La primera ocurrencia se crea en la primera fecha (en el
           momento, si es hoy).

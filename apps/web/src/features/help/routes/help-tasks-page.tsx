@@ -86,7 +86,7 @@ const SECTIONS: HelpSection[] = [
             ['Usuario Asignado', 'nombre y usuario del empleado, o «Sin usuario asignado».'],
             [
               'Programación',
-              'solo en tareas recurrentes: el intervalo de repetición en días, la próxima ejecución y si está Activa o Inactiva.',
+              'solo en tareas recurrentes: la repetición en palabras (por ejemplo «Cada mes, el último viernes» o «Cada semana: lunes, miércoles y viernes»), la próxima ejecución y si está Activa o Inactiva.',
             ],
             [
               'Historial',
@@ -95,7 +95,10 @@ const SECTIONS: HelpSection[] = [
             ['Comentarios', 'abierta por defecto; se puede plegar.'],
           ]}
         />
-        <P>El panel se cierra con el botón «Cerrar», con la tecla Escape o haciendo clic fuera de él.</P>
+        <P>
+          El panel se cierra con el botón «Cerrar», con la tecla Escape o haciendo clic fuera de él. Con una foto abierta
+          en grande, Escape cierra solo la foto.
+        </P>
       </>
     ),
   },

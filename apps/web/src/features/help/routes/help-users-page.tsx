@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
-import { MESSAGES, ROLE_NAMES } from '@gestar/contracts';
+import { MESSAGES, ROLE_NAMES, SESSION_ENDED_TITLE } from '@gestar/contracts';
 import { HelpArticle, P, Terms, type HelpSection } from '../components/help-article';
 import { PermissionsTable } from '../components/permissions-table';
 import { PermissionName } from '../components/permission-name';
@@ -143,6 +143,42 @@ const SECTIONS: HelpSection[] = [
         En Mi Perfil cada usuario ve sus datos y puede cambiar su propia contraseña: la actual, la nueva y su
         confirmación («{v.passwordsDoNotMatch}» si no son iguales).
       </P>
+    ),
+  },
+  {
+    id: 'sesiones',
+    title: 'Sesiones abiertas',
+    content: (
+      <>
+        <P>
+          En Mi Perfil, «Sesiones abiertas» lista los dispositivos donde su cuenta tiene la sesión iniciada; puede cerrar
+          cualquiera de ellos o todos los demás. Cambiar la contraseña cierra las demás sesiones.
+        </P>
+        <P>
+          Cuando una sesión se cierra desde otro lugar, ese dispositivo vuelve a la pantalla de inicio de sesión con el
+          aviso «{SESSION_ENDED_TITLE}» y, cuando se conoce, el motivo: se cerró desde otro dispositivo, la contraseña
+          cambió o la cuenta fue desactivada.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'cuenta-empresa',
+    title: 'Ingreso con la cuenta de la empresa',
+    content: (
+      <>
+        <P>
+          Si el servidor lo tiene configurado (OpenID Connect o LDAP), la pantalla de inicio ofrece ingresar con la
+          cuenta de la empresa. Un usuario de Gestar se vincula a esa cuenta solo por su identificador en el directorio,
+          nunca por el nombre de usuario: lo vincula un administrador desde la tabla de usuarios. Desde entonces ese
+          usuario ingresa solo con la cuenta de la empresa (la tabla lo marca con un ícono) y su contraseña de Gestar
+          deja de abrir la cuenta.
+        </P>
+        <P>
+          Si los grupos del directorio administran el usuario, su rol y sus áreas siguen a sus grupos en cada ingreso.
+          Una cuenta de la empresa que no pertenece a ningún grupo habilitado no puede ingresar.
+        </P>
+      </>
     ),
   },
 ];

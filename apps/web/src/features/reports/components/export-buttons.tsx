@@ -56,7 +56,7 @@ export function ExportButtons({ filters }: { filters: ReportFilters }) {
       ))}
       <Checkbox
         label="PDF con fotos"
-        description="Agrega miniaturas de las fotos de cada tarea; el archivo es más grande"
+        description="Con miniaturas de las fotos de cada tarea; el archivo es más grande"
         checked={photos}
         onChange={(e) => setPhotos(e.currentTarget.checked)}
         disabled={busy !== null}

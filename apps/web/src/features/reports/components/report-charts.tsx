@@ -97,11 +97,11 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
   return (
     <Stack gap="md" mb="md" aria-label="Gráficos del reporte" component="section">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="Tareas" value={String(stats.total)} hint={`${stats.archivadas} archivadas`} />
+        <Figure label="Tareas" value={String(stats.total)} hint={`${stats.archivadas} ${stats.archivadas === 1 ? 'archivada' : 'archivadas'}`} />
         <Figure
           label="Completadas a tiempo"
           value={percent(stats.tasa_a_tiempo)}
-          hint={`${stats.completadas_a_tiempo} de ${stats.completadas} completadas`}
+          hint={`${stats.completadas_a_tiempo} de ${stats.completadas} ${stats.completadas === 1 ? 'completada' : 'completadas'}`}
         />
         <Figure label="Calificación promedio" value={rating(stats.promedio_calificacion)} hint="de 1 a 5" />
         <Figure label="Vencidas" value={String(stats.vencidas)} hint="sin completar" />
@@ -117,7 +117,7 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
                 withTooltip
                 size={170}
                 thickness={28}
-                chartLabel={`${stats.total} tareas`}
+                chartLabel={`${stats.total} ${stats.total === 1 ? 'tarea' : 'tareas'}`}
                 // Not a tab stop: inside the picture there is nothing to operate.
                 pieProps={{ rootTabIndex: -1 }}
                 pieChartProps={{ accessibilityLayer: false }}

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useAreaOptions, useJobPositionOptions, useRoles } from '../api/get-form-options';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
 
-const SELECT_PLACEHOLDER = 'Selecciona una opción';
+const SELECT_PLACEHOLDER = 'Seleccione una opción';
 // The contract checks the body the form builds (the username only on create).
 const validateCreate = zodResolver(CreateUserRequestSchema);
 const validateUpdate = zodResolver(UpdateUserRequestSchema);

@@ -68,7 +68,7 @@ function UserRow({
         <Group gap={4} wrap="nowrap">
           {user.username}
           {user.vinculo && (
-            <Tooltip label="Ingresa con la cuenta de la empresa">
+            <Tooltip label="Este usuario ingresa con la cuenta de la empresa">
               <Badge variant="light" color="blue" tt="none" style={FULL_WIDTH}>
                 Empresa
               </Badge>
