@@ -116,46 +116,57 @@ class BoardTouchSensor extends TouchSensor {
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
-/**
- * The arrow keys jump from column to column (tab to tab on a phone), in reading order: the moving
- * card goes sideways to the target's centre and keeps its height, so no container scrolls vertically.
- */
-const columnByColumn: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  const step = STEP[event.code];
-  const { collisionRect, droppableRects, droppableContainers, over, active } = context;
-  if (!step || !collisionRect) return undefined;
-  event.preventDefault();
-  const targets = droppableContainers
+/** The drop targets (columns, or tabs on a phone) in reading order. */
+function targetsInOrder(context: Parameters<KeyboardCoordinateGetter>[1]['context']) {
+  return context.droppableContainers
     .getEnabled()
-    .map((c) => ({ id: c.id, rect: droppableRects.get(c.id) }))
+    .map((c) => ({ id: c.id, rect: context.droppableRects.get(c.id) }))
     .filter((t): t is { id: UniqueIdentifier; rect: NonNullable<typeof t.rect> } => Boolean(t.rect))
     .sort((a, b) => a.rect.left - b.rect.left || a.rect.top - b.rect.top);
-  if (!targets.length) return undefined;
-  const currentId = over?.id ?? (active?.data.current as { estado?: string } | undefined)?.estado;
-  const index = targets.findIndex((t) => t.id === currentId);
-  const nextIndex = index === -1 ? (step > 0 ? 0 : targets.length - 1) : Math.min(targets.length - 1, Math.max(0, index + step));
-  const { rect } = targets[nextIndex]!;
-  return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: currentCoordinates.y };
-};
+}
 
 /**
- * Under the pointer; with the keyboard, the column (or tab) straight above or below the moving
- * card's centre: the columns stand side by side, so the horizontal position decides.
+ * Moving with the keyboard: the card is over its own status when picked up, and each arrow takes it
+ * to the next or previous status in reading order, on the desktop's columns as on a phone's tabs.
+ * The status chosen is kept here, not found from where the moving card is drawn: on a phone the
+ * card spans the screen and its centre sits under whichever tab is in the middle.
  */
-const underPointerOrCard: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) return pointerWithin(args);
-  const r = args.collisionRect;
-  const x = r.left + r.width / 2;
-  const y = r.top + r.height / 2;
-  let best: { id: UniqueIdentifier; distance: number } | null = null;
-  for (const container of args.droppableContainers) {
-    const rect = args.droppableRects.get(container.id);
-    if (!rect || x < rect.left || x > rect.right) continue;
-    const distance = y < rect.top ? rect.top - y : y > rect.bottom ? y - rect.bottom : 0;
-    if (!best || distance < best.distance) best = { id: container.id, distance };
-  }
-  return best ? [{ id: best.id, data: { droppableContainer: args.droppableContainers.find((c) => c.id === best.id), value: best.distance } }] : [];
-};
+function useKeyboardMoves() {
+  const chosen = useRef<UniqueIdentifier | null>(null);
+  return useMemo(() => {
+    /** The arrows step from status to status; the moving card slides sideways to the target, keeping its height. */
+    const coordinateGetter: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+      const step = STEP[event.code];
+      const { collisionRect, active } = context;
+      if (!step || !collisionRect) return undefined;
+      event.preventDefault();
+      const targets = targetsInOrder(context);
+      if (!targets.length) return undefined;
+      const currentId = chosen.current ?? (active?.data.current as { estado?: string } | undefined)?.estado;
+      const index = targets.findIndex((t) => t.id === currentId);
+      const nextIndex = index === -1 ? (step > 0 ? 0 : targets.length - 1) : Math.min(targets.length - 1, Math.max(0, index + step));
+      const target = targets[nextIndex]!;
+      chosen.current = target.id;
+      // Already at the last status that way: nothing moves.
+      if (index === nextIndex) return undefined;
+      const x = target.rect.left + target.rect.width / 2 - collisionRect.width / 2;
+      // The target is found again only when the card moves: a tab centred where the card already is gets a pixel's nudge.
+      return { x: Math.abs(x - currentCoordinates.x) < 1 ? x + step : x, y: currentCoordinates.y };
+    };
+    /** Under the pointer; with the keyboard, the status the arrows chose (at first the card's own). */
+    const collisionDetection: CollisionDetection = (args) => {
+      if (args.pointerCoordinates) return pointerWithin(args);
+      const id = chosen.current ?? (args.active.data.current as { estado?: string } | undefined)?.estado;
+      const container = args.droppableContainers.find((c) => c.id === id);
+      return container ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : [];
+    };
+    /** A new drag starts from the card's own status. */
+    const reset = () => {
+      chosen.current = null;
+    };
+    return { coordinateGetter, collisionDetection, reset };
+  }, []);
+}
 
 const INSTRUCTIONS: ScreenReaderInstructions = {
   draggable:
@@ -196,17 +207,23 @@ function DroppableTab({ status, count }: { status: StatusResponse; count: number
   );
 }
 
-/** A scroll area that shows, with a shadow at each edge, that there is more to either side. */
-function HorizontalScroller({ children, label }: { children: ReactNode; label: string }) {
+/**
+ * A scroll area that shows, with a shadow at each edge and its scrollbar, that there is more to
+ * either side. With `focusable`, while there is more, the area itself takes the keyboard focus
+ * (a region named `label`) and the arrow keys scroll it: an empty column has nothing else to focus.
+ */
+function HorizontalScroller({ children, label, focusable = false }: { children: ReactNode; label: string; focusable?: boolean }) {
   const [edges, setEdges] = useState({ left: false, right: false });
+  const more = edges.left || edges.right;
+  const asRegion = focusable && more;
   return (
     <Box pos="relative" className={classes.scroller} data-more-left={edges.left || undefined} data-more-right={edges.right || undefined}>
       <ScrollArea
         type="auto"
         offsetScrollbars
         scrollbars="x"
-        aria-label={label}
-        viewportProps={{ tabIndex: -1 }}
+        aria-label={asRegion ? undefined : label}
+        viewportProps={asRegion ? { tabIndex: 0, role: 'region', 'aria-label': label, className: classes.scrollerViewport } : { tabIndex: -1 }}
         viewportRef={(node) => {
           if (!node) return;
           const update = () => {
@@ -261,12 +278,13 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
   const [keyboardDrag, setKeyboardDrag] = useState(false);
   // The first 'over' of a drag is the card's own column: the pick-up message says that already.
   const firstOver = useRef(true);
+  const keyboardMoves = useKeyboardMoves();
 
   const sensors = useSensors(
     useSensor(BoardMouseSensor, { activationConstraint: { distance: 6 } }),
     // Press and hold: a finger that moves within the first 250 ms scrolls the page instead.
     useSensor(BoardTouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardMoves.coordinateGetter }),
   );
 
   const announcements = useMemo<Announcements>(() => {
@@ -298,11 +316,13 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
 
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     firstOver.current = true;
+    keyboardMoves.reset();
     setDragged(byId.get(String(active.id)) ?? null);
     setKeyboardDrag(activatorEvent instanceof KeyboardEvent);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragged(null);
+    keyboardMoves.reset();
     const task = byId.get(String(active.id));
     if (task && over && String(over.id) !== task.estado_uuid) onMove(task, String(over.id), keyboardDrag ? 'keyboard' : 'pointer');
   };
@@ -332,7 +352,7 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
       ))}
     </Tabs>
   ) : (
-    <HorizontalScroller label="Columnas del tablero">
+    <HorizontalScroller label="Columnas del tablero" focusable>
       <Group align="flex-start" wrap="nowrap" gap="md" pb="xs">
         {statuses.map((s) => {
           const items = groups.get(s.uuid) ?? [];
@@ -350,11 +370,14 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={underPointerOrCard}
+      collisionDetection={keyboardMoves.collisionDetection}
       accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragged(null)}
+      onDragCancel={() => {
+        setDragged(null);
+        keyboardMoves.reset();
+      }}
     >
       {board}
       <DragOverlay dropAnimation={null}>
