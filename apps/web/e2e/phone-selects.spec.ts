@@ -167,3 +167,38 @@ test('the board: filters, the drawer and the archive dialog take a tap on a phon
   await tapEach(page, archive, ['Calificación'], archive, archive.getByRole('heading', { name: 'Archivar y calificar tarea' }));
   await page.screenshot({ path: join(shots, 'archive-rating-390.png') });
 });
+
+test.describe('at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false });
+
+  test('the lists open under their field in «Nuevo Usuario», and a long checklist step wraps in «Nueva Tarea»', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/usuarios');
+    await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo Usuario' });
+    const rol = dialog.getByRole('combobox', { name: 'Rol' });
+    await rol.click();
+    const option = page.getByRole('listbox').getByRole('option', { name: 'Operario', exact: true });
+    await expect(option).toBeVisible();
+    const [field, item] = [(await rol.boundingBox())!, (await option.boundingBox())!];
+    expect(item.y).toBeGreaterThan(field.y);
+    expect(Math.abs(item.x - field.x)).toBeLessThan(12);
+    await page.screenshot({ path: join(shots, 'users-new-rol-1366.png') });
+    await option.click();
+    await expect(rol).toHaveValue('Operario');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.goto('/tareas');
+    await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+    const task = page.getByRole('dialog', { name: 'Nueva Tarea' });
+    const steps = task.getByRole('group', { name: 'Lista de verificación' });
+    await steps.getByRole('button', { name: 'Agregar paso' }).click();
+    await steps
+      .getByRole('textbox', { name: 'Paso 1' })
+      .fill('Foto de la tapa terminada, con el sello de calidad, el número de lote y la firma del supervisor de turno a la vista');
+    await steps.getByRole('button', { name: 'Agregar paso' }).click();
+    await steps.getByRole('textbox', { name: 'Paso 2' }).fill('Limpiar la mesa');
+    await steps.scrollIntoViewIfNeeded();
+    await steps.screenshot({ path: join(shots, 'checklist-editor-1366.png') });
+  });
+});
