@@ -60,7 +60,7 @@ async function tapEach(page: Page, scope: Locator, labels: string[], dialog: Loc
     expect(seen.page, `${label}: el ancho de la página con la lista abierta`).toEqual([390]);
     if (dialog) expect(seen.dialog, `${label}: el ancho del diálogo con la lista abierta`).toEqual([before]);
     const names = await options.evaluateAll((els) =>
-      els.filter((e) => e.getAttribute('aria-selected') !== 'true').map((e) => (e.textContent ?? '').trim()),
+      els.filter((e) => e.getAttribute('aria-selected') !== 'true' && e.getAttribute('aria-disabled') !== 'true').map((e) => (e.textContent ?? '').trim()),
     );
     const name = names[names.length > 1 ? 1 : 0];
     expect(name, `${label}: una opción para elegir`).toBeTruthy();
