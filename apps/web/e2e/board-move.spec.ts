@@ -219,6 +219,57 @@ test.describe('on a phone', () => {
     expect((await settle(page, calls)).filter((c) => c.startsWith('PUT '))).toHaveLength(1);
   });
 
+  test('keyboard on the phone: picking a card up keeps it on its tab; each arrow goes to the next status', async ({ page, request }) => {
+    const { titles } = await ownBoard(page, request, 2);
+    const [first, second] = titles as [string, string];
+    const calls = recordTaskCalls(page);
+    await expect(page.getByRole('tab', { name: /PENDIENTE/ })).toHaveAttribute('aria-selected', 'true');
+    const live = page.locator('[role="status"][aria-live]');
+
+    // Picked up and dropped again at once: it stays in Pendiente, nothing is sent.
+    await card(page, first).focus();
+    await page.keyboard.press('Space');
+    await expect(live).toContainText(`Tomó la tarea ${first}, en Pendiente.`);
+    await sensorListening(page);
+    await page.waitForTimeout(300);
+    await expect(live).not.toContainText('está sobre');
+    await expect(page.getByRole('tab', { name: /PENDIENTE/ })).toHaveAttribute('data-over', 'true');
+    await page.screenshot({ path: '/tmp/shots-phone/board-keyboard-pickup-390.png' });
+    await page.keyboard.press('Space');
+    await expect(live).toContainText(`La tarea ${first} sigue en Pendiente.`);
+    await expect(page.getByRole('tab', { name: /PENDIENTE \(2\)/ })).toBeVisible();
+    expect(calls.filter((c) => c.startsWith('PUT '))).toEqual([]);
+
+    // One arrow: the next status, En progreso; a second: Completada; back one: En progreso again.
+    await card(page, first).focus();
+    await page.keyboard.press('Space');
+    await expect(live).toContainText(`Tomó la tarea ${first}`);
+    await sensorListening(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(live).toContainText(`La tarea ${first} está sobre En progreso.`);
+    await expect(page.getByRole('tab', { name: /EN PROGRESO/ })).toHaveAttribute('data-over', 'true');
+    await page.screenshot({ path: '/tmp/shots-phone/board-keyboard-arrow-390.png' });
+    await page.keyboard.press('ArrowRight');
+    await expect(live).toContainText(`La tarea ${first} está sobre Completada.`);
+    await page.keyboard.press('ArrowLeft');
+    await expect(live).toContainText(`La tarea ${first} está sobre En progreso.`);
+    await page.keyboard.press('Space');
+    await expect(live).toContainText(`La tarea ${first} pasó a En progreso.`);
+    await expect(page.getByRole('tab', { name: /EN PROGRESO \(1\)/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /PENDIENTE \(1\)/ })).toBeVisible();
+
+    // The other card: Escape after an arrow leaves it where it was.
+    await card(page, second).focus();
+    await page.keyboard.press('Space');
+    await expect(live).toContainText(`Tomó la tarea ${second}`);
+    await sensorListening(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    await expect(live).toContainText('Movimiento cancelado');
+    await expect(page.getByRole('tab', { name: /PENDIENTE \(1\)/ })).toBeVisible();
+    expect((await settle(page, calls)).filter((c) => c.startsWith('PUT '))).toHaveLength(1);
+  });
+
   test('the board opens on En progreso when it has cards', async ({ page, request }) => {
     const { titles } = await ownBoard(page, request, 0 + 1);
     await expect(page.getByRole('tab', { name: /PENDIENTE \(1\)/ })).toHaveAttribute('aria-selected', 'true');

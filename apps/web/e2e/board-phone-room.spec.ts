@@ -98,3 +98,73 @@ test('on a phone the bulk bar leaves room under the last card', async ({ page, r
     .toBe(true);
   await page.screenshot({ path: join(shots, 'bulk-bar-room-390.png') });
 });
+
+test('at 1366 px four status columns fit whole; with more, the board shows its scrollbar and scrolls from the keyboard', async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const tag = Math.random().toString(36).slice(2, 6);
+  const created: string[] = [];
+  // Orders of their own (two statuses never share one).
+  const firstOrder = 700 + Math.floor(Math.random() * 50) * 4;
+  const addStatus = async (nombre: string) => {
+    const res = await request.post('/api/statuses', {
+      headers,
+      data: { nombre, descripcion: 'Estado de prueba', order: firstOrder + created.length, color: '#7048E8', categoria: 'en_curso' },
+    });
+    expect(res.status()).toBe(201);
+    created.push(((await res.json()) as { uuid: string }).uuid);
+  };
+  try {
+    const statuses = (await (await request.get('/api/statuses?limit=100', { headers })).json()) as { data: unknown[] };
+    for (let i = statuses.data.length; i < 4; i++) await addStatus(`Revisión ${tag} ${i}`);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginAs(page, 'supervisor');
+    const columns = page.locator('section[data-testid^="column-"]');
+    await expect(columns).toHaveCount(4, { timeout: 15_000 });
+    // Each column whole on screen, nothing to scroll to.
+    for (let i = 0; i < 4; i++) {
+      const box = (await columns.nth(i).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(1366);
+    }
+    // Nothing hidden to the side in the board's scroll area.
+    const viewport = page.locator('.mantine-ScrollArea-viewport').filter({ has: columns.first() });
+    expect(await viewport.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(page.locator('[data-more-right]')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Columnas del tablero' })).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots-phone/board-four-columns-1366.png' });
+
+    // Two more: the board scrolls; its scrollbar shows and the arrow keys scroll it once focused.
+    await addStatus(`Embalaje ${tag}`);
+    await addStatus(`Despacho ${tag}`);
+    await page.reload();
+    await expect(columns).toHaveCount(6, { timeout: 15_000 });
+    const region = page.getByRole('region', { name: 'Columnas del tablero' });
+    await expect(region).toBeVisible();
+    await expect(page.locator('[data-more-right]').first()).toBeVisible();
+    const scrollbar = page
+      .locator('.mantine-ScrollArea-root')
+      .filter({ has: columns.first() })
+      .locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+    await expect(scrollbar).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // On to the end, one arrow at a time.
+    for (let i = 0; i < 40; i++) {
+      const left = await region.evaluate((el) => el.scrollWidth - el.clientWidth - el.scrollLeft);
+      if (left <= 1) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    // The last column whole, inside the scroll area's visible part.
+    await expect
+      .poll(async () => {
+        const [area, last] = [await region.boundingBox(), await columns.last().boundingBox()];
+        return Math.round(last!.x + last!.width - (area!.x + area!.width));
+      })
+      .toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/shots-phone/board-six-columns-scrolled-1366.png' });
+  } finally {
+    for (const uuid of created) await request.delete(`/api/statuses/${uuid}`, { headers });
+  }
+});

@@ -146,3 +146,39 @@ test('an operario ticks steps and attaches a photo on a phone; the supervisor se
   await sup.screenshot({ path: join(shots, 'checklist-archive-1280.png') });
   await desk.close();
 });
+
+test('on a phone the checklist editor shows each step whole: a long step wraps, nothing is cut', async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  await loginAs(page, 'supervisor');
+  await page.goto('/tareas');
+  await page.getByRole('button', { name: 'Nueva Tarea' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Tarea' });
+  const steps = dialog.getByRole('group', { name: 'Lista de verificación' });
+  const long = 'Foto de la tapa terminada, con el sello de calidad y el número de lote a la vista';
+  await steps.getByRole('button', { name: 'Agregar paso' }).tap();
+  const step = steps.getByRole('textbox', { name: 'Paso 1' });
+  await step.fill(long);
+  // Enter starts no second line: a step is one paragraph.
+  await step.press('Enter');
+  await expect(step).toHaveValue(long);
+  await step.scrollIntoViewIfNeeded();
+  const box = await step.evaluate((el: HTMLTextAreaElement) => ({
+    lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),
+    hiddenY: el.scrollHeight - el.clientHeight,
+    hiddenX: el.scrollWidth - el.clientWidth,
+    right: el.getBoundingClientRect().right,
+  }));
+  expect(box.lines).toBeGreaterThan(1);
+  expect(box.hiddenY).toBeLessThanOrEqual(1);
+  expect(box.hiddenX).toBeLessThanOrEqual(0);
+  expect(box.right).toBeLessThanOrEqual(390);
+  // The step's buttons stay on screen.
+  for (const name of ['Subir el paso 1', 'Bajar el paso 1', 'Quitar el paso 1']) {
+    const b = (await steps.getByRole('button', { name }).boundingBox())!;
+    expect(b.x + b.width, name).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await steps.screenshot({ path: '/tmp/shots-phone/checklist-editor-390.png' });
+  await phone.close();
+});

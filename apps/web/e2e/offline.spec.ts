@@ -20,11 +20,29 @@ test.describe.configure({ timeout: 120_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 
 /** Waits until the service worker controls the page (the first load claims it). */
-async function controlled(page: Page): Promise<void> {
+async function controlling(page: Page): Promise<void> {
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
   });
+}
+
+/** Asks the service worker, as the app does (app/offline-ready.ts), whether the whole app is kept. */
+async function offlineReady(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return new Promise<boolean>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean }>) => resolve(event.data?.ready === true);
+      registration.active!.postMessage({ type: 'PREPARE_OFFLINE' }, [channel.port2]);
+    });
+  });
+}
+
+/** Waits until the service worker controls the page and keeps the whole app for use offline. */
+async function controlled(page: Page): Promise<void> {
+  await controlling(page);
+  await expect.poll(() => offlineReady(page), { timeout: 30_000 }).toBe(true);
 }
 
 /** Reads kept for offline use in IndexedDB (database "gestar-sin-conexion"). */
@@ -102,6 +120,62 @@ test('installable: Chromium finds the manifest, its icons and the service worker
     const res = await request.get(icon.src);
     expect([icon.src, res.status(), res.headers()['content-type']]).toEqual([icon.src, 200, 'image/png']);
   }
+});
+
+test('first sign-in: the worker takes the page at once; offline before the app is kept shows Gestar\'s own page; then «Lista para usar sin conexión», once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'allow' });
+  // One file of the app that this person's screens never ask for is held back from the worker's
+  // download (the worker also fetches, for the page, the files not kept yet): the app is not kept yet.
+  let holdBack = true;
+  const heldBack: string[] = [];
+  await context.route(/\/assets\/help-reports-page-[^/]+\.js$/, async (route) => {
+    if (!route.request().serviceWorker() || !holdBack) return route.fallback();
+    heldBack.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  // The first worker controls the page as soon as it is installed, without waiting for the app's files.
+  await controlling(page);
+  await expect.poll(() => heldBack.length).toBeGreaterThan(0);
+  expect(await offlineReady(page)).toBe(false);
+  await expect(page.getByText('Lista para usar sin conexión')).toHaveCount(0);
+
+  // Without network, a reload shows Gestar's own page, in Spanish, not the browser's.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sin conexión' })).toBeVisible();
+  await expect(page.getByText('Vuelva a conectarse y recargue la página.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  await page.screenshot({ path: '/tmp/shots-phone/offline-not-ready-390.png' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: '/tmp/shots-phone/offline-not-ready-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Back online: the page comes back, the worker keeps the app and says so, once.
+  holdBack = false;
+  await context.setOffline(false);
+  await page.getByRole('link', { name: 'Reintentar' }).tap();
+  await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible({ timeout: 15_000 });
+  const notice = page.getByText('Lista para usar sin conexión');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Gestar ya abre en este dispositivo aunque no haya red.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots-phone/offline-ready-notice-390.png' });
+  expect(await offlineReady(page)).toBe(true);
+
+  // Now a reload without network opens the app itself; the notice is not repeated.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión');
+  await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible({ timeout: 15_000 });
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(2_000);
+  await expect(notice).toHaveCount(0);
+  await context.close();
 });
 
 test('after one visit, a reload without network shows the board and an opened task', async ({ browser, request }) => {

@@ -13,6 +13,14 @@ export const theme = createTheme({
     Drawer: { defaultProps: { transitionProps: { duration: DRAWER_ANIMATION_MS } } },
     // Icon-only buttons Mantine renders without a name (axe 'button-name').
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    /*
+     * Every drop-down list (Select, MultiSelect) is placed relative to the screen, not the page. Mantine
+     * keeps a closed list mounted and hidden, measured at width 0: on opening, its first frame is drawn
+     * where that measure put it, half past the field's right edge. Placed in the page, that frame widened
+     * a phone's page (390 to 514 px), the dialog grew with it, the list moved and hid, and so on: no option
+     * could be tapped. Placed on the screen, a frame never widens the page.
+     */
+    Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
     Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar selección' } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar selección' } } },
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Tomar un color de la pantalla' } } },

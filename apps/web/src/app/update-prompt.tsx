@@ -1,11 +1,13 @@
 /**
- * The service worker (src/sw.ts) registered at start. A new version waits until the person
- * chooses "Actualizar": the page is never reloaded under a form being filled.
+ * The service worker (src/sw.ts) registered at start, then asked to keep the app for use without a
+ * network (app/offline-ready.ts). A new version waits until the person chooses "Actualizar": the
+ * page is never reloaded under a form being filled.
  */
 import '../lib/mantine-styles';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { watchOfflineReady } from './offline-ready';
 
 /** How often an open app asks the server for a new version. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -16,6 +18,7 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
+      if (registration) watchOfflineReady();
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
   });

@@ -17,23 +17,21 @@ import {
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
-  pointerWithin,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
   type MouseSensorOptions,
   type TouchSensorOptions,
-  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
-  type KeyboardCoordinateGetter,
   type ScreenReaderInstructions,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { Badge, Box, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AssignedTaskResponse, StatusResponse } from '@gestar/contracts';
+import { useKeyboardMoves } from './keyboard-moves';
 import { TaskCardBody } from './task-card';
 import classes from './task-card.module.css';
 import { foldForSearch } from '../../../lib/text';
@@ -111,49 +109,6 @@ class BoardTouchSensor extends TouchSensor {
   ];
 }
 
-const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-
-/**
- * The arrow keys jump from column to column (tab to tab on a phone), in reading order: the moving
- * card goes sideways to the target's centre and keeps its height, so no container scrolls vertically.
- */
-const columnByColumn: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  const step = STEP[event.code];
-  const { collisionRect, droppableRects, droppableContainers, over, active } = context;
-  if (!step || !collisionRect) return undefined;
-  event.preventDefault();
-  const targets = droppableContainers
-    .getEnabled()
-    .map((c) => ({ id: c.id, rect: droppableRects.get(c.id) }))
-    .filter((t): t is { id: UniqueIdentifier; rect: NonNullable<typeof t.rect> } => Boolean(t.rect))
-    .sort((a, b) => a.rect.left - b.rect.left || a.rect.top - b.rect.top);
-  if (!targets.length) return undefined;
-  const currentId = over?.id ?? (active?.data.current as { estado?: string } | undefined)?.estado;
-  const index = targets.findIndex((t) => t.id === currentId);
-  const nextIndex = index === -1 ? (step > 0 ? 0 : targets.length - 1) : Math.min(targets.length - 1, Math.max(0, index + step));
-  const { rect } = targets[nextIndex]!;
-  return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: currentCoordinates.y };
-};
-
-/**
- * Under the pointer; with the keyboard, the column (or tab) straight above or below the moving
- * card's centre: the columns stand side by side, so the horizontal position decides.
- */
-const underPointerOrCard: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) return pointerWithin(args);
-  const r = args.collisionRect;
-  const x = r.left + r.width / 2;
-  const y = r.top + r.height / 2;
-  let best: { id: UniqueIdentifier; distance: number } | null = null;
-  for (const container of args.droppableContainers) {
-    const rect = args.droppableRects.get(container.id);
-    if (!rect || x < rect.left || x > rect.right) continue;
-    const distance = y < rect.top ? rect.top - y : y > rect.bottom ? y - rect.bottom : 0;
-    if (!best || distance < best.distance) best = { id: container.id, distance };
-  }
-  return best ? [{ id: best.id, data: { droppableContainer: args.droppableContainers.find((c) => c.id === best.id), value: best.distance } }] : [];
-};
-
 const INSTRUCTIONS: ScreenReaderInstructions = {
   draggable:
     'Para mover la tarea a otro estado, presione Espacio. Elija la columna con las flechas y presione Espacio para soltarla, o Escape para cancelar.',
@@ -193,17 +148,23 @@ function DroppableTab({ status, count }: { status: StatusResponse; count: number
   );
 }
 
-/** A scroll area that shows, with a shadow at each edge, that there is more to either side. */
-function HorizontalScroller({ children, label }: { children: ReactNode; label: string }) {
+/**
+ * A scroll area that shows, with a shadow at each edge and its scrollbar, that there is more to
+ * either side. With `focusable`, while there is more, the area itself takes the keyboard focus
+ * (a region named `label`) and the arrow keys scroll it: an empty column has nothing else to focus.
+ */
+function HorizontalScroller({ children, label, focusable = false }: { children: ReactNode; label: string; focusable?: boolean }) {
   const [edges, setEdges] = useState({ left: false, right: false });
+  const more = edges.left || edges.right;
+  const asRegion = focusable && more;
   return (
     <Box pos="relative" className={classes.scroller} data-more-left={edges.left || undefined} data-more-right={edges.right || undefined}>
       <ScrollArea
         type="auto"
         offsetScrollbars
         scrollbars="x"
-        aria-label={label}
-        viewportProps={{ tabIndex: -1 }}
+        aria-label={asRegion ? undefined : label}
+        viewportProps={asRegion ? { tabIndex: 0, role: 'region', 'aria-label': label, className: classes.scrollerViewport } : { tabIndex: -1 }}
         viewportRef={(node) => {
           if (!node) return;
           const update = () => {
@@ -258,12 +219,13 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
   const [keyboardDrag, setKeyboardDrag] = useState(false);
   // The first 'over' of a drag is the card's own column: the pick-up message says that already.
   const firstOver = useRef(true);
+  const keyboardMoves = useKeyboardMoves();
 
   const sensors = useSensors(
     useSensor(BoardMouseSensor, { activationConstraint: { distance: 6 } }),
     // Press and hold: a finger that moves within the first 250 ms scrolls the page instead.
     useSensor(BoardTouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardMoves.coordinateGetter }),
   );
 
   const announcements = useMemo<Announcements>(() => {
@@ -295,11 +257,13 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
 
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     firstOver.current = true;
+    keyboardMoves.reset();
     setDragged(byId.get(String(active.id)) ?? null);
     setKeyboardDrag(activatorEvent instanceof KeyboardEvent);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragged(null);
+    keyboardMoves.reset();
     const task = byId.get(String(active.id));
     if (task && over && String(over.id) !== task.estado_uuid) onMove(task, String(over.id), keyboardDrag ? 'keyboard' : 'pointer');
   };
@@ -329,7 +293,7 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
       ))}
     </Tabs>
   ) : (
-    <HorizontalScroller label="Columnas del tablero">
+    <HorizontalScroller label="Columnas del tablero" focusable>
       <Group align="flex-start" wrap="nowrap" gap="md" pb="xs">
         {statuses.map((s) => {
           const items = groups.get(s.uuid) ?? [];
@@ -347,11 +311,14 @@ export function BoardColumns({ statuses, tasks, renderTask, onMove, tab, onTabCh
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={underPointerOrCard}
+      collisionDetection={keyboardMoves.collisionDetection}
       accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragged(null)}
+      onDragCancel={() => {
+        setDragged(null);
+        keyboardMoves.reset();
+      }}
     >
       {board}
       <DragOverlay dropAnimation={null}>

@@ -3,7 +3,7 @@
  * a note. Steps are added, moved up or down and removed; every occurrence created from now on
  * copies the list.
  */
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CHECKLIST_MAX_ITEMS, TEXT_LIMITS } from '@gestar/contracts';
 
@@ -56,59 +56,69 @@ export function ChecklistEditor({
               <Text size="sm" c="dimmed" w={22} pt={6} ta="right" aria-hidden>
                 {i + 1}.
               </Text>
-              <TextInput
-                style={{ flex: 1 }}
+              {/* The whole text shows, wrapped (a step is one paragraph: Enter adds no line). */}
+              <Textarea
+                style={{ flex: 1, minWidth: 0 }}
                 aria-label={`Paso ${i + 1}`}
                 placeholder="Describa el paso"
                 value={item.texto}
                 maxLength={TEXT_LIMITS.checklistItem}
-                onChange={(e) => update(i, { texto: e.currentTarget.value })}
+                autosize
+                minRows={1}
+                onChange={(e) => update(i, { texto: e.currentTarget.value.replace(/\s*\n\s*/g, ' ') })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') e.preventDefault();
+                }}
                 disabled={disabled}
               />
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label={`Subir el paso ${i + 1}`}
-                disabled={disabled || i === 0}
-                onClick={() => move(i, i - 1)}
-              >
-                <IconArrowUp size={18} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label={`Bajar el paso ${i + 1}`}
-                disabled={disabled || i === items.length - 1}
-                onClick={() => move(i, i + 1)}
-              >
-                <IconArrowDown size={18} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Quitar el paso ${i + 1}`}
-                disabled={disabled}
-                onClick={() => onChange(items.filter((_, j) => j !== i))}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
             </Group>
-            <Group gap="md" pl={28}>
-              <Checkbox
-                size="xs"
-                label="Requiere foto"
-                checked={item.requiere_foto}
-                onChange={(e) => update(i, { requiere_foto: e.currentTarget.checked })}
-                disabled={disabled}
-              />
-              <Checkbox
-                size="xs"
-                label="Requiere nota"
-                checked={item.requiere_nota}
-                onChange={(e) => update(i, { requiere_nota: e.currentTarget.checked })}
-                disabled={disabled}
-              />
+            <Group gap="xs" pl={28} justify="space-between" wrap="wrap">
+              <Group gap="md">
+                <Checkbox
+                  size="xs"
+                  label="Requiere foto"
+                  checked={item.requiere_foto}
+                  onChange={(e) => update(i, { requiere_foto: e.currentTarget.checked })}
+                  disabled={disabled}
+                />
+                <Checkbox
+                  size="xs"
+                  label="Requiere nota"
+                  checked={item.requiere_nota}
+                  onChange={(e) => update(i, { requiere_nota: e.currentTarget.checked })}
+                  disabled={disabled}
+                />
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={`Subir el paso ${i + 1}`}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  <IconArrowUp size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={`Bajar el paso ${i + 1}`}
+                  disabled={disabled || i === items.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  <IconArrowDown size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Quitar el paso ${i + 1}`}
+                  disabled={disabled}
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
             </Group>
           </Stack>
         </Paper>
