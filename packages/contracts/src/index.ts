@@ -48,6 +48,7 @@ export * from './notifications/notifications.routes';
 export * from './events/events.schemas';
 export * from './events/events.routes';
 export * from './audit/audit.schemas';
+export * from './audit/audit-fields';
 export * from './audit/audit.routes';
 export * from './docs/docs.schemas';
 export * from './docs/docs.routes';

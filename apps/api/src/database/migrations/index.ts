@@ -22,6 +22,7 @@ import { OidcReturnAndLogout1763700017010 } from './1763700017010-oidc-return-an
 import { ScheduleRfc55451763700017100 } from './1763700017100-schedule-rfc5545';
 import { AuditRepeatedRefusals1763700017200 } from './1763700017200-audit-repeated-refusals';
 import { HolidayYears1763700017500 } from './1763700017500-holiday-years';
+import { AuditByRecord1763700017700 } from './1763700017700-audit-by-record';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ScheduleRfc55451763700017100,
   AuditRepeatedRefusals1763700017200,
   HolidayYears1763700017500,
+  AuditByRecord1763700017700,
 ];
