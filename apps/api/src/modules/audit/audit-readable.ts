@@ -1,6 +1,7 @@
 import {
   ACCOUNT_ORIGIN_LABELS,
   AUDIT_ACTION_LABELS,
+  AUDIT_FIELD_LABELS,
   AUDIT_RESOURCE_LABELS,
   auditFieldLabel,
   describeRecurrence,
@@ -41,6 +42,9 @@ const BULK_ACTION_LABELS: Readonly<Record<string, string>> = {
   archivar: 'Archivar y calificar',
   reasignar: 'Reasignar',
 };
+
+const FIELD_ORDER = new Map(Object.keys(AUDIT_FIELD_LABELS).map((k, i) => [k, i]));
+const fieldOrder = (key: string) => FIELD_ORDER.get(key) ?? FIELD_ORDER.size;
 
 const LONGEST = 200;
 const cut = (text: string) => (text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text);
@@ -192,7 +196,8 @@ export class AuditReader {
     if (isChange(d)) {
       const before = d.antes ?? {};
       const after = d.despues ?? {};
-      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+      // In the order a person expects (name before role before flags), not the stored one.
+      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((x, y) => fieldOrder(x) - fieldOrder(y));
       const out: AuditField[] = [];
       for (const k of keys) {
         const had = k in before;
