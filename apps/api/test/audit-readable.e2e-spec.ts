@@ -100,7 +100,9 @@ describe('audit log: names, fields and a record history', () => {
   });
 
   it('names are looked up once per kind of record, not once per entry', async () => {
-    for (let i = 0; i < 60; i++) {
+    // A full page of 100 entries, most of them about a different record.
+    const [{ n }]: { n: number }[] = await t.ds.query(`SELECT count(*)::int AS n FROM auditoria`);
+    for (let i = 0; i < Math.max(0, 105 - n); i++) {
       const res = await t.http.post('/api/areas').set(as(admin)).send({ nombre: `Sector ${i}` });
       expect(res.status).toBe(201);
     }
