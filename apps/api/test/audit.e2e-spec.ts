@@ -295,7 +295,7 @@ describe('audit log', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Auditoria-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     const sheet = XLSX.read(res.body as Buffer).Sheets['Auditoría']!;
     const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
-    expect(rows[0]).toEqual(['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Identificador', 'Detalle', 'Dirección', 'Veces', 'Última vez']);
+    expect(rows[0]).toEqual(['Fecha y hora', 'Usuario', 'Acción', 'Recurso', 'Registro', 'Detalle', 'Dispositivo', 'Dirección', 'Veces', 'Última vez']);
     expect(rows.slice(1).every((r) => r[3] === 'Área')).toBe(true);
     expect(rows.length).toBeGreaterThan(1);
     expect(await onlyNewSince(before, { recurso: 'auditoria', accion: 'exportar' })).toMatchObject({

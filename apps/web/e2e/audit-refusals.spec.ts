@@ -23,7 +23,7 @@ test('repeated refusals show «N veces»; a failed sign-in with no account is ma
   await filters.getByRole('combobox', { name: 'Acción' }).click();
   await page.getByRole('option', { name: 'Acceso rechazado', exact: true }).click();
   const table = page.getByRole('table', { name: 'Registro de auditoría' });
-  const row = table.getByRole('row').filter({ hasText: 'ruta: /api/job-descriptions' }).first();
+  const row = table.getByRole('row').filter({ hasText: 'Petición: POST /api/job-descriptions' }).first();
   await expect(row).toContainText(/\d+ veces, la última a las \d\d:\d\d:\d\d/);
   const times = Number(/(\d+) veces/.exec((await row.textContent()) ?? '')?.[1]);
   expect(times).toBeGreaterThanOrEqual(5);

@@ -23,7 +23,7 @@ test('the audit screen shows a change with its before and after, filters it and 
   await filters.getByRole('combobox', { name: 'Acción' }).click();
   await page.getByRole('option', { name: 'Edición', exact: true }).click();
   const table = page.getByRole('table', { name: 'Registro de auditoría' });
-  const row = table.getByRole('row').filter({ hasText: `nombre: ${name} → ${name} bis` });
+  const row = table.getByRole('row').filter({ hasText: `Nombre: ${name} → ${name} bis` });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Ana');
   await expect(table.getByRole('row').filter({ hasText: 'Creación' })).toHaveCount(0);

@@ -120,6 +120,14 @@ export const test = base.extend<{ contractViolations: string[] }>({
     await use(baseURL ?? process.env.E2E_BASE_URL);
   },
   page: async ({ page, contractViolations }, use) => {
+    // This server loads no holidays by itself (SCHEDULER_ENABLED=false): its administrator has
+    // answered the holiday offer «Ahora no» once per page (holidays-offer.spec.ts asks again).
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('e2e.feriados')) return;
+      const year = new Date().getFullYear();
+      localStorage.setItem('gestar.feriados-ofrecidos', JSON.stringify([year, year + 1]));
+      sessionStorage.setItem('e2e.feriados', '1');
+    });
     const pending: Promise<void>[] = [];
     page.on('request', (request) => contractViolations.push(...checkRequest(request)));
     page.on('response', (response) => {

@@ -49,6 +49,7 @@ export * from './notifications/notifications.routes';
 export * from './events/events.schemas';
 export * from './events/events.routes';
 export * from './audit/audit.schemas';
+export * from './audit/audit-fields';
 export * from './audit/audit.routes';
 export * from './audit/jobs.schemas';
 export * from './docs/docs.schemas';

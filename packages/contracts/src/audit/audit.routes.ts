@@ -11,7 +11,7 @@ export const AUDIT_ROUTES = {
     query: AuditQuerySchema,
     response: AuditListResponseSchema,
     status: 200,
-    summary: 'Registro de auditoría, el más reciente primero, con filtros por actor, acción, recurso y fechas.',
+    summary: 'Registro de auditoría, el más reciente primero, con filtros por actor, acción, recurso, registro (recurso_uuid) y fechas; cada entrada nombra su registro y sus campos.',
   }),
   export: defineRoute({
     method: 'GET',

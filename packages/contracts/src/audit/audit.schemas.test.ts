@@ -1,4 +1,6 @@
-import { AuditEntrySchema, FailedLoginDetailSchema } from './audit.schemas';
+import { AuditEntrySchema, AuditQuerySchema, FailedLoginDetailSchema } from './audit.schemas';
+import { auditFieldLabel } from './audit-fields';
+import { MESSAGES } from '../messages';
 import { TYPED_USERNAME_MAX } from '../constants';
 import { issuesOf, U1 } from '../__tests__/helpers';
 
@@ -9,6 +11,9 @@ const entry = {
   accion: 'rechazado',
   recurso: 'ruta',
   recurso_uuid: null,
+  registro: null,
+  campos: [{ campo: 'ruta', etiqueta: 'Petición', antes: null, despues: 'POST /api/areas' }],
+  dispositivo: null,
   detalle: { metodo: 'POST', ruta: '/api/areas' },
   ip: '127.0.0.1',
   veces: 50,
@@ -32,6 +37,42 @@ describe('AuditEntrySchema: repeated entries', () => {
     { name: 'no last time', input: { ...entry, ultima_en: undefined }, path: 'ultima_en' },
   ])('refuses $name', ({ input, path }) => {
     expect(paths(AuditEntrySchema, input)).toEqual([path]);
+  });
+});
+
+describe('AuditEntrySchema: what a person reads', () => {
+  const named = { ...entry, accion: 'editar', recurso: 'usuario', recurso_uuid: U1 };
+  it.each([
+    { name: 'a record by name', input: { ...named, registro: { nombre: 'Lucía Sosa (lsosa)', busqueda: 'lsosa', existe: true } } },
+    { name: 'a deleted record', input: { ...named, registro: { nombre: 'Barnizado', busqueda: null, existe: false } } },
+    { name: 'a device', input: { ...entry, dispositivo: 'Chrome en Android' } },
+    { name: 'the new actions', input: { ...named, accion: 'bloqueo' } },
+  ])('accepts $name', ({ input }) => {
+    expect(issuesOf(AuditEntrySchema, input)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'no fields', input: { ...entry, campos: undefined }, path: 'campos' },
+    { name: 'a field without label', input: { ...entry, campos: [{ campo: 'x', antes: null, despues: 'y' }] }, path: 'campos.0.etiqueta' },
+    { name: 'a record without name', input: { ...named, registro: { busqueda: null, existe: true } }, path: 'registro.nombre' },
+  ])('refuses $name', ({ input, path }) => {
+    expect(paths(AuditEntrySchema, input)).toEqual([path]);
+  });
+});
+
+describe('AuditQuerySchema: one record', () => {
+  it('takes a record uuid and refuses anything else in Spanish', () => {
+    expect(AuditQuerySchema.parse({ recurso_uuid: U1 })).toMatchObject({ recurso_uuid: U1 });
+    expect(issuesOf(AuditQuerySchema, { recurso_uuid: 'x' }).map((i) => i.message)).toEqual([MESSAGES.validation.invalidUuid]);
+  });
+});
+
+describe('auditFieldLabel', () => {
+  it('labels stored keys in Spanish, and unknown ones as words', () => {
+    expect(auditFieldLabel('usuario', 'rol_uuid')).toBe('Rol');
+    expect(auditFieldLabel('tarea', 'activo')).toBe('Activa');
+    expect(auditFieldLabel('usuario', 'metodo')).toBe('Método');
+    expect(auditFieldLabel('usuario', 'algo_nuevo_uuid')).toBe('Algo nuevo');
   });
 });
 

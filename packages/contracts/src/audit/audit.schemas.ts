@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'notificar',
   'exportar',
   'rechazado',
+  'contrasena_incorrecta',
+  'bloqueo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   notificar: 'Notificación enviada',
   exportar: 'Exportación',
   rechazado: 'Acceso rechazado',
+  contrasena_incorrecta: 'Contraseña actual incorrecta',
+  bloqueo: 'Bloqueo por intentos fallidos',
 };
 
 /** On what. */
@@ -81,6 +85,8 @@ const auditFilterShape = {
   actor_uuid: queryUuid(),
   accion: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: v.invalidOption }).optional()),
   recurso: z.preprocess(blankToUndefined, z.enum(AUDIT_RESOURCES, { error: v.invalidOption }).optional()),
+  /** One record's history: every entry about it (a user's edits, failed sign-ins and notifications; a task's changes). */
+  recurso_uuid: queryUuid(),
   desde: optionalDate(),
   hasta: optionalDate(),
 };
@@ -97,6 +103,30 @@ export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
 export const AuditQuerySchema = PageQuerySchema.extend(auditFilterShape).superRefine(checkRange);
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
+/** An entry's record by name, resolved when the log is read. */
+export const AuditSubjectSchema = z.object({
+  /** «Ana Martínez (amartinez)», a task's title, a catalog entry's name; for a deleted record, its last name. */
+  nombre: z.string(),
+  /** What its list screen is searched with (a username, a task's title); null when the screen has no search. */
+  busqueda: z.string().nullable(),
+  /** False when the record no longer exists. */
+  existe: z.boolean(),
+});
+export type AuditSubject = z.infer<typeof AuditSubjectSchema>;
+
+/**
+ * One field of an entry: for a change, its value before and after (null: there was none, as in a
+ * creation or a deletion); for any other entry, its value in `despues`.
+ */
+export const AuditFieldSchema = z.object({
+  /** The stored key (`rol_uuid`), for programs; people read `etiqueta`. */
+  campo: z.string(),
+  etiqueta: z.string(),
+  antes: z.string().nullable(),
+  despues: z.string().nullable(),
+});
+export type AuditField = z.infer<typeof AuditFieldSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.string(),
   en: z.string(),
@@ -107,6 +137,12 @@ export const AuditEntrySchema = z.object({
   accion: z.enum(AUDIT_ACTIONS),
   recurso: z.enum(AUDIT_RESOURCES),
   recurso_uuid: z.string().nullable(),
+  /** The record the entry is about, by name (see AuditSubjectSchema); null when it is about no record. */
+  registro: AuditSubjectSchema.nullable(),
+  /** `detalle` as a person reads it: Spanish labels, names instead of uuids, values in words. */
+  campos: z.array(AuditFieldSchema),
+  /** The browser and system of a sign-in in a few words («Chrome en Android»); null for other entries. */
+  dispositivo: z.string().nullable(),
   /**
    * For changes, `antes` and `despues` hold the changed fields only (a password change shows as
    * `contraseña: 'cambiada'`, never a hash); other entries carry what identifies them.

@@ -30,6 +30,8 @@ export interface AuditWhere {
   actorUuid?: string;
   accion?: AuditAction;
   recurso?: AuditResource;
+  /** One record's entries, whatever their resource. */
+  recursoUuid?: string;
   /** Inclusive bounds, as instants (company midnights). */
   from?: Date;
   to?: Date;
@@ -65,6 +67,7 @@ export class AuditRepository {
     if (w.actorUuid) parts.push(sql`a.actor_uuid = ${w.actorUuid}`);
     if (w.accion) parts.push(sql`a.accion = ${w.accion}`);
     if (w.recurso) parts.push(sql`a.recurso = ${w.recurso}`);
+    if (w.recursoUuid) parts.push(sql`a.recurso_uuid = ${w.recursoUuid}`);
     if (w.from) parts.push(sql`a.en >= ${w.from}`);
     if (w.to) parts.push(sql`a.en < ${w.to}`);
     return parts.length ? sql`WHERE ${sql.join(parts, ' AND ')}` : sql.empty;

@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ClsService } from 'nestjs-cls';
+import { AUDIT_ACTOR, AuditActor } from './audit-context';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditRecord, AuditRepository } from './audit.repository';
 
@@ -13,9 +15,18 @@ export const REFUSAL_MERGE_SECONDS = 60;
 export class AuditService {
   private readonly logger = new Logger('Auditoría');
 
-  constructor(private readonly repo: AuditRepository) {}
+  constructor(
+    private readonly repo: AuditRepository,
+    private readonly cls: ClsService,
+  ) {}
+
+  /** The address of the request being served, for an entry that does not give one. */
+  private requestIp(): string | null {
+    return (this.cls.isActive() ? this.cls.get<AuditActor | undefined>(AUDIT_ACTOR)?.ip : null) ?? null;
+  }
 
   async record(entry: AuditRecord): Promise<void> {
+    if (entry.ip === undefined) entry = { ...entry, ip: this.requestIp() };
     try {
       const d = entry.detalle ?? {};
       if (entry.accion === 'rechazado' && entry.actorUuid && typeof d.metodo === 'string' && typeof d.ruta === 'string') {

@@ -23,6 +23,7 @@ import { ScheduleRfc55451763700017100 } from './1763700017100-schedule-rfc5545';
 import { AuditRepeatedRefusals1763700017200 } from './1763700017200-audit-repeated-refusals';
 import { HolidayYears1763700017500 } from './1763700017500-holiday-years';
 import { JobRuns1763700017600 } from './1763700017600-job-runs';
+import { AuditByRecord1763700017700 } from './1763700017700-audit-by-record';
 import { SessionEndReason1763700017800 } from './1763700017800-session-end-reason';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   AuditRepeatedRefusals1763700017200,
   HolidayYears1763700017500,
   JobRuns1763700017600,
+  AuditByRecord1763700017700,
   SessionEndReason1763700017800,
 ];

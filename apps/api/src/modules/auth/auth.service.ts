@@ -157,7 +157,22 @@ export class AuthService {
       throw err;
     }
     if (ok) await this.repo.clearFailedLogins(key, key);
+    // The reservation counted the failures before its own.
+    else await this.recordPasswordFailure(usuario, reserved.addressFailures + 1);
     return ok;
+  }
+
+  /**
+   * A wrong current password is audited on the user, and so is the block that the last allowed
+   * failure starts (`failures` counts this one).
+   */
+  private async recordPasswordFailure(usuario: string, failures: number): Promise<void> {
+    const limite = PASSWORD_CHECK_LIMIT;
+    const entry = { actorUuid: usuario, recurso: 'usuario', recursoUuid: usuario } as const;
+    await this.audit.record({ ...entry, accion: 'contrasena_incorrecta', detalle: { intento: Math.min(failures, limite), limite } });
+    if (failures === limite) {
+      await this.audit.record({ ...entry, accion: 'bloqueo', detalle: { intentos: limite, minutos: LOGIN_RATE_LIMIT.windowMinutes } });
+    }
   }
 
   private signAccessToken(row: Omit<TokenUserRow, 'activo'>, session: string): string {

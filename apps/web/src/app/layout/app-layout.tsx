@@ -10,6 +10,7 @@ import { keepOfflineCache } from '../../lib/offline-cache';
 import { keepSendingOutbox } from '../../lib/outbox';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
+import { HolidaysOffer } from '../../features/calendar/components/holidays-offer';
 import { OfflineBanner } from './offline-banner';
 import { NavMenu } from './nav-menu';
 import { TopBar } from './top-bar';
@@ -49,6 +50,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <Box style={{ flex: 1 }}>
+          <HolidaysOffer />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

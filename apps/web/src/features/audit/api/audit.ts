@@ -8,11 +8,20 @@ export interface AuditFilterValues {
   actor_uuid: string | null;
   accion: string | null;
   recurso: string | null;
+  /** One record's history (from the address: `?recurso_uuid=`). */
+  recurso_uuid: string | null;
   desde: string | null;
   hasta: string | null;
 }
 
-export const EMPTY_AUDIT_FILTERS: AuditFilterValues = { actor_uuid: null, accion: null, recurso: null, desde: null, hasta: null };
+export const EMPTY_AUDIT_FILTERS: AuditFilterValues = {
+  actor_uuid: null,
+  accion: null,
+  recurso: null,
+  recurso_uuid: null,
+  desde: null,
+  hasta: null,
+};
 
 function query(f: AuditFilterValues): AuditFilters {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v)) as AuditFilters;

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, FailedLoginDetailSchema, type AuditEntry } from '@gestar/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS, type AuditEntry, type AuditField } from '@gestar/contracts';
+import { AuditSubjectCell } from './audit-subject';
 import { formatDate } from '../../../lib/dates';
 
 const WHEN = 'DD MMM YYYY HH:mm:ss';
@@ -11,34 +12,16 @@ function actorName(e: AuditEntry): string {
   return `${e.actor.nombre} ${e.actor.apellido}`.trim() || e.actor.username;
 }
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 77)}...` : value;
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+/** «Rol: Operario → Supervisor» for a changed field, «Nombre: Lustre» otherwise. */
+export function fieldLine(f: AuditField): string {
+  if (f.antes !== null && f.despues !== null) return `${f.etiqueta}: ${f.antes} → ${f.despues}`;
+  const value = f.despues ?? f.antes ?? '—';
+  // A typed name that is no account is quoted: it is text someone typed, never a person.
+  return f.campo === 'usuario' && f.etiqueta.startsWith('Nombre escrito') ? `${f.etiqueta}: «${value}»` : `${f.etiqueta}: ${value}`;
 }
 
-/** 'campo: antes → después' for a change; the other entries' details as 'clave: valor'. */
 export function detailLines(e: AuditEntry): string[] {
-  if (e.accion === 'ingreso_fallido') {
-    // A typed name that is no account is shown as such, never as a person.
-    const failed = FailedLoginDetailSchema.safeParse(e.detalle);
-    if (failed.success) {
-      const { usuario, sin_cuenta, motivo } = failed.data;
-      return [sin_cuenta ? `Nombre escrito (no es una cuenta): «${usuario}»` : `Cuenta: ${usuario}`, `Motivo: ${motivo}`];
-    }
-  }
-  const d = e.detalle as { antes?: Record<string, unknown>; despues?: Record<string, unknown> };
-  if (d.antes || d.despues) {
-    const keys = [...new Set([...Object.keys(d.antes ?? {}), ...Object.keys(d.despues ?? {})])];
-    return keys.map((k) => {
-      const before = d.antes && k in d.antes ? show(d.antes[k]) : null;
-      const after = d.despues && k in d.despues ? show(d.despues[k]) : null;
-      if (before !== null && after !== null) return `${k}: ${before} → ${after}`;
-      return `${k}: ${after ?? before}`;
-    });
-  }
-  return Object.entries(e.detalle).map(([k, v]) => `${k}: ${show(v)}`);
+  return e.campos.map(fieldLine);
 }
 
 /** «50 veces, la última a las 10:02:31» for repeated refusals; nothing for a single entry. */
@@ -47,11 +30,25 @@ export function repeatText(e: AuditEntry): string | null {
   return e.ultima_en ? `${e.veces} veces, la última a las ${formatDate(e.ultima_en, 'HH:mm:ss')}` : `${e.veces} veces`;
 }
 
+/** Entries that warn of something: shown in red. */
+const WARNINGS = new Set<AuditEntry['accion']>(['rechazado', 'ingreso_fallido', 'contrasena_incorrecta', 'bloqueo']);
+
+/** Where the entry came from: the device in a few words and the address. */
+function Origin({ entry }: { entry: AuditEntry }) {
+  const where = [entry.dispositivo, entry.ip].filter(Boolean).join(' · ');
+  if (!where) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {where}
+    </Text>
+  );
+}
+
 function Action({ entry }: { entry: AuditEntry }) {
   const repeated = repeatText(entry);
   return (
     <Stack gap={4} align="flex-start">
-      <Badge variant="light" color={entry.accion === 'rechazado' || entry.accion === 'ingreso_fallido' ? 'red' : 'blue'}>
+      <Badge variant="light" color={WARNINGS.has(entry.accion) ? 'red' : 'blue'} h="auto" styles={{ label: { whiteSpace: 'normal' } }}>
         {AUDIT_ACTION_LABELS[entry.accion]}
       </Badge>
       {repeated && (
@@ -82,7 +79,7 @@ function Detail({ entry }: { entry: AuditEntry }) {
 }
 
 /** The log as a table on a desktop and as cards on a phone. */
-export function AuditList({ entries }: { entries: AuditEntry[] }) {
+export function AuditList({ entries, filtered }: { entries: AuditEntry[]; /** The record whose history is shown, if any. */ filtered?: string | null }) {
   const phone = useMediaQuery('(max-width: 48em)');
   if (phone) {
     return (
@@ -98,6 +95,8 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               </Text>
             </Group>
             <Text size="sm">{actorName(e)}</Text>
+            <Origin entry={e} />
+            <AuditSubjectCell entry={e} filtered={filtered} resource={false} />
             {repeatText(e) && (
               <Text size="xs" fw={600}>
                 {repeatText(e)}
@@ -116,7 +115,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
           <Table.Th>Fecha y hora</Table.Th>
           <Table.Th>Usuario</Table.Th>
           <Table.Th>Acción</Table.Th>
-          <Table.Th>Recurso</Table.Th>
+          <Table.Th>Registro</Table.Th>
           <Table.Th>Detalle</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -126,16 +125,14 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.en, WHEN)}</Table.Td>
             <Table.Td>
               <Text size="sm">{actorName(e)}</Text>
-              {e.ip && (
-                <Text size="xs" c="dimmed">
-                  {e.ip}
-                </Text>
-              )}
+              <Origin entry={e} />
             </Table.Td>
             <Table.Td>
               <Action entry={e} />
             </Table.Td>
-            <Table.Td>{AUDIT_RESOURCE_LABELS[e.recurso]}</Table.Td>
+            <Table.Td maw={260}>
+              <AuditSubjectCell entry={e} filtered={filtered} />
+            </Table.Td>
             <Table.Td maw={420}>
               <Detail entry={e} />
             </Table.Td>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconShieldSearch } from '@tabler/icons-react';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_RESOURCE_LABELS, AUDIT_RESOURCES } from '@gestar/contracts';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconHistory, IconShieldSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_RESOURCE_LABELS, AUDIT_RESOURCES, UuidSchema } from '@gestar/contracts';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { PagedResults } from '../../../components/paged-results';
@@ -15,9 +16,20 @@ const RESOURCES = AUDIT_RESOURCES.map((r) => ({ value: r, label: AUDIT_RESOURCE_
 
 /** Administración > Auditoría: who did what and when, with filters and an Excel export; then the background jobs. */
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
+  const [params, setParams] = useSearchParams();
+  // «Ver su historial» of an entry: the record is in the address, so the link can be kept and shared.
+  const parsed = UuidSchema.safeParse(params.get('recurso_uuid'));
+  const record = parsed.success ? parsed.data : null;
+  const [chosen, setFilters] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
+  const filters = { ...chosen, recurso_uuid: record };
   const [page, setPage] = useState(1);
+  const [shownRecord, setShownRecord] = useState(record);
+  if (shownRecord !== record) {
+    setShownRecord(record);
+    setPage(1);
+  }
   const audit = useAudit(filters, page);
+  const recordName = record ? audit.data?.data.find((e) => e.recurso_uuid === record)?.registro?.nombre : undefined;
   const actors = useAuditActors();
   const exporter = useExportAudit();
   const set = (patch: Partial<AuditFilterValues>) => {
@@ -50,6 +62,31 @@ export function AuditPage() {
           <DateField label="Desde" value={filters.desde} onChange={(v) => set({ desde: v })} maxDate={filters.hasta ?? undefined} />
           <DateField label="Hasta" value={filters.hasta} onChange={(v) => set({ hasta: v })} minDate={filters.desde ?? undefined} />
         </SimpleGrid>
+        {record && (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconHistory size={18} />}
+            title={recordName ? `Historial de ${recordName}` : 'Historial de un registro'}
+            role="status"
+          >
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">Todo lo que le ocurrió a este registro, el más reciente primero.</Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  setParams((p) => {
+                    p.delete('recurso_uuid');
+                    return p;
+                  })
+                }
+              >
+                Ver todas las entradas
+              </Button>
+            </Group>
+          </Alert>
+        )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">
             {audit.data ? (audit.data.meta.totalItems === 1 ? '1 entrada' : `${audit.data.meta.totalItems} entradas`) : ''}
@@ -75,7 +112,7 @@ export function AuditPage() {
           what="la auditoría"
           empty={{ title: 'Sin entradas', description: 'No hay entradas de auditoría con estos filtros.' }}
         >
-          {(rows) => <AuditList entries={rows} />}
+          {(rows) => <AuditList entries={rows} filtered={record} />}
         </PagedResults>
         <JobStatuses />
       </Stack>

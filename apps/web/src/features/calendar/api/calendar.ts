@@ -45,3 +45,16 @@ export function useImportHolidays() {
     onSuccess: invalidate,
   });
 }
+
+/** The years given, one after the other; answers how many days were added in all. */
+export function useImportHolidayYears() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (anios: number[]) => {
+      let agregados = 0;
+      for (const anio of anios) agregados += (await apiRequest(CALENDAR_ROUTES.importHolidays, { body: { anio } })).agregados;
+      return agregados;
+    },
+    onSuccess: invalidate,
+  });
+}

@@ -18,6 +18,7 @@ import { useCan } from '../../../lib/can';
 import { formatDate, dayjs } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useAddNonWorkingDay, useImportHolidays, useNonWorkingDays, useRemoveNonWorkingDay } from '../api/calendar';
+import { HolidaysSetup, missingHolidayYears } from '../components/holidays-setup';
 
 /** "de lunes a sábado" for a run of days, otherwise the days listed. */
 function workedDays(days: readonly string[]): string {
@@ -130,7 +131,8 @@ export function CalendarPage() {
             {days.data.feriados_automaticos ? ' Los del año en curso y el siguiente se cargan solos.' : ''}
           </Text>
         )}
-        {days.data && !days.data.feriados_cargados.some((y) => y.anio === anio) && (
+        {editable && days.data && <HolidaysSetup calendar={days.data} />}
+        {days.data && !days.data.feriados_cargados.some((y) => y.anio === anio) && !(editable && missingHolidayYears(days.data).includes(anio)) && (
           <Alert color="yellow" role="status" title={`Los feriados de ${anio} no están cargados`}>
             Las programaciones cuentan esos feriados como días laborables.
             {editable ? ` Para cargarlos, use «Agregar feriados nacionales de ${anio}».` : ''}

@@ -6,6 +6,7 @@
  */
 import { useStackedTable } from '../../../components/stacked-table';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Group, Modal, Skeleton, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconListCheck, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -36,7 +37,9 @@ type FormState = { mode: 'create' } | { mode: 'edit'; task: TaskResponse } | nul
 /** `nextDates`: the schedule's next dates, the scheduled-tasks feature's query (composed in app/routes). */
 export function TasksPage({ nextDates }: { nextDates: NextDatesSource }) {
   const can = useCan();
-  const [search, setSearch] = useState('');
+  // `?q=` (the audit log's link to a task) starts the list searched for that title.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [searched, setSearched] = useState(debounced);

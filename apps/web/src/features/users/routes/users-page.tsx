@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, USERS_ROUTES, userManageRefusal, type UserResponse } from '@gestar/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -25,7 +26,9 @@ export function UsersPage() {
   const can = useCan();
   const [page, setPage] = useState(1);
   const [nameInput, setNameInput] = useState('');
-  const [usernameInput, setUsernameInput] = useState('');
+  // `?usuario=` (the audit log's link to a user) starts the list searched for that username.
+  const [address] = useSearchParams();
+  const [usernameInput, setUsernameInput] = useState(() => address.get('usuario') ?? '');
   const [name] = useDebouncedValue(nameInput.trim(), DEBOUNCE_MS);
   const [username] = useDebouncedValue(usernameInput.trim(), DEBOUNCE_MS);
   const [editing, setEditing] = useState<Editing>(null);
