@@ -23,7 +23,7 @@ function dataFolder(major) {
 }
 
 describe('npm start and the PostgreSQL major of its data folder', () => {
-  test('the embedded binaries are PostgreSQL 17 (docs/decisions-pending/apibound.md)', () => {
+  test('the embedded binaries are PostgreSQL 17 (docs/DECISIONS.md, «Deployment and configuration»)', () => {
     assert.equal(embeddedMajor(root), 17);
   });
 
