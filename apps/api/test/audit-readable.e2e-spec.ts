@@ -7,6 +7,7 @@ import {
   NOTIFICATIONS_ROUTES,
   OkResponseSchema,
   PASSWORD_CHECK_LIMIT,
+  tooManyPasswordAttemptsFor,
   UserResponseSchema,
 } from '@gestar/contracts';
 import * as XLSX from 'xlsx';
@@ -153,8 +154,8 @@ describe('audit log: names, fields and a record history', () => {
     const attempt = (currentPassword: string) =>
       t.http.post(url).set(as(token)).set('X-Forwarded-For', '198.51.100.7').send({ currentPassword, newPassword: 'nueva-clave-123' });
     for (let i = 0; i < PASSWORD_CHECK_LIMIT; i++) expectError(await attempt(`mala-${i}`), 400, MESSAGES.errors.currentPasswordWrong);
-    expectError(await attempt(DEMO_PASSWORD), 429, MESSAGES.errors.tooManyPasswordAttempts);
-    expectError(await attempt('otra-mala'), 429, MESSAGES.errors.tooManyPasswordAttempts);
+    expectError(await attempt(DEMO_PASSWORD), 429, tooManyPasswordAttemptsFor(15));
+    expectError(await attempt('otra-mala'), 429, tooManyPasswordAttemptsFor(15));
 
     const wrong = await list({ accion: 'contrasena_incorrecta', recurso_uuid: mlopez });
     expect(wrong).toHaveLength(PASSWORD_CHECK_LIMIT);

@@ -73,7 +73,7 @@ describe('company calendar API', () => {
 
     parseWith(OkResponseSchema, (await t.http.delete(`${URL}/${day.uuid}`).set(as(admin))).body);
     expect((await list(admin, 2031)).data.map((d) => d.fecha)).not.toContain('2031-07-20');
-    expectError(await t.http.delete(`${URL}/${day.uuid}`).set(as(admin)), 404, MESSAGES.errors.notFound);
+    expectError(await t.http.delete(`${URL}/${day.uuid}`).set(as(admin)), 404, MESSAGES.errors.nonWorkingDayGone);
   });
 
   it("brings in the country's public holidays of a year once, leaving marked days as they are", async () => {

@@ -7,27 +7,8 @@ import { TYPED_USERNAME_MAX } from '../constants';
 
 const v = MESSAGES.validation;
 
-/** What an audit entry records (DECISIONS.md, "Audit log"). */
-export const AUDIT_ACTIONS = [
-  'crear',
-  'editar',
-  'eliminar',
-  'desactivar',
-  'reactivar',
-  'archivar',
-  'ingresar',
-  'ingreso_fallido',
-  'cerrar_sesion',
-  'accion_masiva',
-  'notificar',
-  'exportar',
-  'rechazado',
-  'contrasena_incorrecta',
-  'bloqueo',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+/** What an audit entry records (DECISIONS.md, "Audit log"), each with its Spanish label: the list is its keys. */
+export const AUDIT_ACTION_LABELS = {
   crear: 'Creación',
   editar: 'Edición',
   eliminar: 'Eliminación',
@@ -43,7 +24,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   rechazado: 'Acceso rechazado',
   contrasena_incorrecta: 'Contraseña actual incorrecta',
   bloqueo: 'Bloqueo por intentos fallidos',
-};
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
 /** On what. */
 export const AUDIT_RESOURCES = [

@@ -2,32 +2,23 @@ import { z } from 'zod';
 import { IsoDateTimeSchema } from '../common/common.schemas';
 
 /**
- * The background jobs of the API (issue 32): each runs on the job runtime in PostgreSQL, once per
- * period across every API process. The names are the runtime's queue names.
+ * The background jobs of the API (issue 32), each with what it does as the audit screen names it:
+ * each runs on the job runtime in PostgreSQL, once per period across every API process. The keys
+ * are the runtime's queue names.
  */
-export const JOB_NAMES = [
-  'scheduled-tasks',
-  'reminders',
-  'reminders-prune',
-  'mail-retries',
-  'attachments-orphans',
-  'maintenance-prune',
-  'idempotency-prune',
-  'calendar-holidays',
-] as const;
-export type JobName = (typeof JOB_NAMES)[number];
-
-/** What each job does, as the configuration and audit screens name it. */
-export const JOB_LABELS: Record<JobName, string> = {
+export const JOB_LABELS = {
   'scheduled-tasks': 'Generación de las tareas programadas',
   reminders: 'Recordatorios, escalamiento y resumen de los supervisores',
   'reminders-prune': 'Limpieza de los recordatorios ya vencidos',
   'mail-retries': 'Reintentos de los correos no enviados',
   'attachments-orphans': 'Limpieza de fotos y archivos sin tarea',
-  'maintenance-prune': 'Limpieza de auditoría, sesiones e intentos de ingreso',
+  'audit-prune': 'Limpieza de la auditoría pasada su conservación',
+  'sessions-prune': 'Limpieza de sesiones vencidas e intentos de ingreso',
   'idempotency-prune': 'Limpieza de las claves de reintento vencidas',
   'calendar-holidays': 'Carga de los feriados del año',
-};
+} as const;
+export type JobName = keyof typeof JOB_LABELS;
+export const JOB_NAMES = Object.keys(JOB_LABELS) as [JobName, ...JobName[]];
 
 export const JobStatusSchema = z.object({
   nombre: z.enum(JOB_NAMES),

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { JwtService } from '@nestjs/jwt';
 import { Transactional } from '@nestjs-cls/transactional';
@@ -23,6 +23,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { AuditService } from '../../common/audit/audit.service';
 import { UserStateService } from '../../common/auth/user-state.service';
+import { JobsService } from '../../common/jobs/jobs.service';
 import { AuthRepository, TokenUserRow } from './auth.repository';
 import { typedUsername } from '../../common/auth/typed-username';
 
@@ -39,7 +40,7 @@ export interface SignInOrigin {
 }
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
   constructor(
     private readonly repo: AuthRepository,
     private readonly jwt: JwtService,
@@ -47,7 +48,13 @@ export class AuthService {
     private readonly sessionState: SessionStateService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
+
+  /** Every night at 03:30 (company time), on the job runtime: this module prunes its own tables. */
+  onModuleInit(): void {
+    this.jobs.every({ name: 'sessions-prune', cron: '30 3 * * *', run: () => this.prune() });
+  }
 
   /**
    * A refused sign-in, audited (with the account when the name has one), answered 401 with
@@ -283,8 +290,12 @@ export class AuthService {
     return n;
   }
 
-  /** Daily housekeeping of sign-in records (see MaintenanceService). */
-  prune(): Promise<{ intentos: number; sesiones: number }> {
-    return this.repo.prune();
+  /** Daily housekeeping of sign-in records: failed attempts past their window, ended or expired sessions. */
+  async prune(): Promise<{ intentos: number; sesiones: number }> {
+    const pruned = await this.repo.prune();
+    if (pruned.intentos + pruned.sesiones > 0) {
+      new Logger('Sesiones').log(`Limpieza: ${pruned.intentos} intentos fallidos, ${pruned.sesiones} sesiones`);
+    }
+    return pruned;
   }
 }
