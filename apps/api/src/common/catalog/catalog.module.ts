@@ -1,6 +1,8 @@
 import { Controller, Inject, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import type { RouteDescriptor, UuidParam } from '@gestar/contracts';
 import { Db } from '../../database/db';
+import type { Tables } from '../../database/rows';
+import { sql } from '../../database/sql';
 import { Endpoint, ValidBody, ValidParams, ValidQuery } from '../auth/decorators';
 import {
   type CatalogListQuery,
@@ -30,8 +32,17 @@ export interface CatalogDefinition<Row extends CatalogRow> extends CatalogTable<
   goneMessage: string;
 }
 
-export function defineCatalog<Row extends CatalogRow>(definition: CatalogDefinition<Row>): CatalogDefinition<Row> {
-  return definition;
+/**
+ * Every field of a catalog's answer is a column of its table, by name: a column renamed by a
+ * migration (and the regenerated schema types) fails the typecheck of the catalog that names it.
+ */
+type ColumnsOf<T extends keyof Tables, Row> = { [K in keyof Row]: K extends keyof Tables[T] ? Row[K] : never };
+
+export function defineCatalog<T extends keyof Tables, Row extends CatalogRow & ColumnsOf<T, Row>>(
+  tableName: T,
+  definition: Omit<CatalogDefinition<Row>, 'table'>,
+): CatalogDefinition<Row> {
+  return { ...definition, table: sql.ident(tableName, [tableName]) };
 }
 
 /** Injection token of a catalog's service. */

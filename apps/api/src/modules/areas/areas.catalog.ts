@@ -6,9 +6,8 @@ import { sql } from '../../database/sql';
  * Areas: listed and read within the caller's area scope (AreasService). In use while a user
  * (active or not) or a task belongs to the area: deleting it must not orphan anything.
  */
-export const AREAS = defineCatalog<AreaResponse>({
+export const AREAS = defineCatalog<'areas', AreaResponse>('areas', {
   name: 'Areas',
-  table: sql`areas`,
   columns: { nombre: sql`nombre` },
   orderBy: sql`lower(nombre), uuid`,
   inUse: (uuid) =>

@@ -6,9 +6,8 @@ import { sql } from '../../database/sql';
  * Job positions (table `descripciones_puesto`, public path `/api/job-descriptions`):
  * organisation-wide; in use while any user, active or not, holds the position.
  */
-export const JOB_POSITIONS = defineCatalog<JobPositionResponse>({
+export const JOB_POSITIONS = defineCatalog<'descripciones_puesto', JobPositionResponse>('descripciones_puesto', {
   name: 'JobPositions',
-  table: sql`descripciones_puesto`,
   columns: { nombre: sql`nombre`, descripcion: sql`descripcion` },
   orderBy: sql`lower(nombre), uuid`,
   inUse: (uuid) => sql`EXISTS (SELECT 1 FROM usuarios WHERE descripcion_puesto_uuid = ${uuid})`,

@@ -8,9 +8,8 @@ import { sql } from '../../database/sql';
  * category rules. In use while any assigned task, archived or not, is
  * in the status: its history must stay readable.
  */
-export const STATUSES = defineCatalog<StatusResponse>({
+export const STATUSES = defineCatalog<'estados', StatusResponse>('estados', {
   name: 'Statuses',
-  table: sql`estados`,
   columns: {
     nombre: sql`nombre`,
     descripcion: sql`descripcion`,
