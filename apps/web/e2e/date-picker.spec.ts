@@ -14,6 +14,9 @@ const dayLabel = (d: dayjs.Dayjs) => es(d).format('dddd D [de] MMMM [de] YYYY');
 const monthLabel = (d: dayjs.Dayjs) => es(d).format('MMMM YYYY');
 
 async function openPicker(page: Page, label: string): Promise<Locator> {
+  // The examples sit at the end of the guide: with the field in the middle of the window the
+  // calendar has room for its six weeks whichever side it opens on.
+  await page.getByRole('button', { name: label }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.getByRole('button', { name: label }).click();
   const dialog = page.getByRole('dialog', { name: label });
   await expect(dialog).toBeVisible();
