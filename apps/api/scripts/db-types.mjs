@@ -1,4 +1,4 @@
-// The row types of the migrated schema (issue 32 §4): `src/database/schema.generated.ts`, one
+// The row types of the migrated schema (issue 32 §4): `generated/schema.d.ts`, one
 // interface per table, written by kysely-codegen from a database the real migrations built.
 // Repositories derive their row interfaces from it, so a renamed or retyped column fails the
 // typecheck of every repository that names it.
@@ -23,7 +23,7 @@ const { generate, PostgresDialect, Logger } = require('kysely-codegen');
 const pg = require('pg');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_OUT = join(root, 'src', 'database', 'schema.generated.ts');
+export const DEFAULT_OUT = join(root, 'generated', 'schema.d.ts');
 
 const HEADER = `/**
  * The tables of the migrated schema, as the database answers them (node-postgres' parsers).

@@ -7,13 +7,13 @@ import { adminQuery, dropDatabase, uniqueName, urlForDatabase } from './setup/db
 
 const run = promisify(execFile);
 const API = join(__dirname, '..');
-const COMMITTED = join(API, 'src', 'database', 'schema.generated.ts');
+const COMMITTED = join(API, 'generated', 'schema.d.ts');
 
 /**
  * The row types the repositories are checked against (issue 32 §4) are what the migrations build:
  * regenerated from a copy of the migrated template database, they equal the committed file.
  */
-describe('schema types: src/database/schema.generated.ts', () => {
+describe('schema types: generated/schema.d.ts', () => {
   it('is what scripts/db-types.mjs generates from the migrated schema', async () => {
     const template = process.env.GESTAR_TEMPLATE_DB;
     if (!template) throw new Error('GESTAR_TEMPLATE_DB no definido: falta el globalSetup de jest');
@@ -21,7 +21,7 @@ describe('schema types: src/database/schema.generated.ts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gestar-types-'));
     await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     try {
-      const out = join(dir, 'schema.generated.ts');
+      const out = join(dir, 'schema.d.ts');
       await run(process.execPath, [join(API, 'scripts', 'db-types.mjs'), '--url', urlForDatabase(name), '--out', out], {
         cwd: API,
       });
@@ -29,7 +29,7 @@ describe('schema types: src/database/schema.generated.ts', () => {
       const committed = readFileSync(COMMITTED, 'utf8');
       if (generated !== committed) {
         throw new Error(
-          'src/database/schema.generated.ts no corresponde a las migraciones: ejecute `pnpm --filter @gestar/api db:types` y confirme el archivo.\n' +
+          'generated/schema.d.ts no corresponde a las migraciones: ejecute `pnpm --filter @gestar/api db:types` y confirme el archivo.\n' +
             firstDifference(committed, generated),
         );
       }

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
-import type { DB } from './schema.generated';
+import type { DB } from '../../generated/schema';
 
 /**
  * The rows of each table as a SELECT answers them, from the migrated schema
- * (schema.generated.ts; issue 32 §4). A repository declares a row that is a table's columns as
+ * (`generated/schema.d.ts`, outside `src`: it is written by a script, never by hand; issue 32 §4). A repository declares a row that is a table's columns as
  * `Columns<'table', 'a' | 'b'>` and its computed fields (joins, aggregates, aliases) apart, so a
  * column renamed or retyped by a migration fails the typecheck of every repository that names it.
  */
