@@ -1,6 +1,7 @@
 /** Administración > Auditoría: an administrator finds who changed what, filters it and exports it. */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JOB_LABELS, JOB_NAMES } from '@gestar/contracts';
 import { apiToken, expect, loginAs, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
@@ -55,12 +56,13 @@ test('the audit screen lists the background jobs with their period, last and nex
   await expect(section).toBeVisible();
   const table = section.getByRole('table', { name: 'Trabajos en segundo plano' });
   // One row per job, each with its period in words.
-  await expect(table.getByRole('row')).toHaveCount(9);
+  await expect(table.getByRole('row')).toHaveCount(JOB_NAMES.length + 1);
   const tick = table.getByRole('row').filter({ hasText: 'Generación de las tareas programadas' });
   await expect(tick).toContainText('Cada minuto');
-  await expect(table.getByRole('row').filter({ hasText: 'Limpieza de auditoría, sesiones e intentos de ingreso' })).toContainText(
-    'Todos los días a las 03:30',
-  );
+  // Each module prunes its own tables, each on its own job.
+  for (const job of ['audit-prune', 'sessions-prune'] as const) {
+    await expect(table.getByRole('row').filter({ hasText: JOB_LABELS[job] })).toContainText('Todos los días a las 03:30');
+  }
   await expect(table.getByRole('row').filter({ hasText: 'Carga de los feriados del año' })).toContainText('Cada hora');
   // The browser tests' API runs no jobs: the screen says so.
   await expect(section.getByText('Esta réplica no ejecuta trabajos')).toBeVisible();
