@@ -21,6 +21,20 @@ const VIEWPORTS = [
 ];
 const unique = () => Math.random().toString(36).slice(2, 8);
 
+/**
+ * Goes somewhere signed in and waits until the page's first calls are answered, so that a refresh
+ * they would start is not cut short by the test's next navigation (a refused refresh clears its
+ * cookie: a second one could no longer say why the session ended).
+ */
+async function settled(page: Page, go: () => Promise<unknown>): Promise<void> {
+  const answered = Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/notifications/unread-count')),
+    page.waitForResponse((r) => r.url().includes('/api/events/ticket')),
+  ]);
+  await go();
+  await answered;
+}
+
 async function asAdmin(request: APIRequestContext) {
   return { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
 }
@@ -175,7 +189,7 @@ test('a session ended elsewhere lands on the login page saying why', async ({ pa
 
   // The password changed (here through the API, as from another device).
   await page.setViewportSize(VIEWPORTS[0]!);
-  await page.goto('/');
+  await settled(page, () => page.goto('/'));
   const token = await apiToken(request, user.username, user.password);
   const changed = await request.post(`/api/users/${uuid}/change-password`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -188,7 +202,7 @@ test('a session ended elsewhere lands on the login page saying why', async ({ pa
   await page.screenshot({ path: join(SHOTS, 'login-session-ended-1366.png'), fullPage: true });
 
   // The account deactivated by an administrator.
-  await loginAs(page, user.username, 'otraClave123');
+  await settled(page, () => loginAs(page, user.username, 'otraClave123'));
   const removed = await request.delete(`/api/users/${uuid}`, { headers: await asAdmin(request) });
   expect(removed.status(), await removed.text()).toBe(200);
   await page.goto('/perfil');
