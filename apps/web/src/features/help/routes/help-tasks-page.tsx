@@ -165,6 +165,11 @@ const SECTIONS: HelpSection[] = [
           aplicación instalada se abre aunque no haya red.
         </P>
         <P>
+          La primera vez que ingresa en un dispositivo, Gestar guarda la aplicación en él y, cuando termina, avisa una
+          sola vez «Lista para usar sin conexión». Hasta ese aviso, una página que se abre sin red muestra «Sin
+          conexión» con un enlace para reintentar.
+        </P>
+        <P>
           Lo que ya vio en este dispositivo (el tablero, las tareas que abrió con su descripción, lista, comentarios e
           historial, y su perfil) queda guardado durante una semana y se puede consultar sin conexión. Mientras no hay
           red, una franja naranja «Sin conexión» debajo de la barra superior indica de qué hora son los datos que se
