@@ -89,8 +89,15 @@ describe('README: from one PostgreSQL major to another (copy, new base, restore,
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("the README's copy and restore commands carry every row and every photo into a new base", async () => {
+  test("the README's copy and restore commands carry every row and every photo into a new base", async (t) => {
     const commands = sectionCommands(readFileSync(join(root, 'README.md'), 'utf8'));
+    // The machine's pg_dump must be of the server's major or newer (as in the compose image): against the
+    // embedded PostgreSQL 17 with Debian's pg_dump 15 the copy cannot be made here, as in the backup test.
+    const dumpMajor = Number(/(\d+)\./.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1]);
+    const [{ server_version_num: serverNum }] = await query('postgres', 'SHOW server_version_num');
+    if (!dumpMajor || dumpMajor < Math.floor(Number(serverNum) / 10000)) {
+      return t.skip(`pg_dump ${dumpMajor || '?'} es anterior al servidor (${serverNum})`);
+    }
     const run = (line, env = {}) => {
       const r = spawnSync('bash', ['-c', line], { env: { ...process.env, ...libpq, ...env }, encoding: 'utf8' });
       assert.equal(r.status, 0, `${line}\n${r.stdout}${r.stderr}`);

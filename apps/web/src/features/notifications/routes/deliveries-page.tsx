@@ -12,7 +12,6 @@ import {
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { PagedResults } from '../../../components/paged-results';
-import { showToast } from '../../../lib/toast';
 import { EMPTY_DELIVERY_FILTERS, useDeliveries, useSendTest, type DeliveryFilterValues } from '../api/deliveries';
 import { DeliveryList } from '../components/delivery-list';
 
@@ -33,16 +32,21 @@ export function DeliveriesPage() {
   };
   const server = deliveries.data?.canales_servidor;
 
-  const sendTest = (canal: DeliveryChannel) =>
+  // The outcome of the last test, said in the card where it was asked (not a toast that other
+  // notices arriving at the same time could push out of sight).
+  const [outcome, setOutcome] = useState<{ text: string; color: string } | null>(null);
+  const sendTest = (canal: DeliveryChannel) => {
+    setOutcome(null);
     test.mutate(canal, {
       onSuccess: (r) => {
         const via = VIA[r.canal];
-        if (r.estado === 'enviada') showToast('success', `La prueba ${via} se envió.`);
-        else if (r.estado === 'pendiente' || r.estado === 'enviando') showToast('default', `La prueba ${via} está en camino.`);
-        else showToast('error', `${DELIVERY_STATE_LABELS[r.estado]}: ${r.motivo ?? ''}`, `Prueba ${via}`);
+        if (r.estado === 'enviada') setOutcome({ text: `La prueba ${via} se envió.`, color: 'teal.9' });
+        else if (r.estado === 'pendiente' || r.estado === 'enviando') setOutcome({ text: `La prueba ${via} está en camino.`, color: 'dimmed' });
+        else setOutcome({ text: `${DELIVERY_STATE_LABELS[r.estado]}: ${r.motivo ?? ''}`, color: 'red.9' });
       },
-      onError: (e) => showToast('error', e.message),
+      onError: (e) => setOutcome({ text: e.message, color: 'red.9' }),
     });
+  };
 
   return (
     <>
@@ -73,6 +77,9 @@ export function DeliveriesPage() {
               </Button>
             ))}
           </Group>
+          <Text size="sm" mt="sm" c={outcome?.color} role="status" aria-live="polite" data-testid="prueba-resultado">
+            {outcome?.text}
+          </Text>
         </Card>
         {server && (!server.push || !server.email) && (
           <Alert color="yellow" variant="light" role="status">
