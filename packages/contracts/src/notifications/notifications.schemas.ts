@@ -30,7 +30,8 @@ export type SendMassNotificationRequest = z.infer<typeof SendMassNotificationReq
 
 /**
  * Answer of a send: `destinatarios` users got it in their inbox (and live, when
- * connected); `push_enviadas` push messages FCM accepted (0 without Firebase).
+ * connected); `push_enviadas` the people push reached (at least one of their devices took it; 0 without
+ * Firebase).
  */
 export const SendNotificationResponseSchema = z.object({
   ok: z.literal(true),
