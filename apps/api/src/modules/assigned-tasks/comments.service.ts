@@ -14,7 +14,7 @@ import { AssignedTaskEvents } from './assigned-task-events';
 import { toCommentResponse } from './assigned-tasks.mapper';
 import { AssignedTaskAccessRow, AssignedTasksRepository } from './assigned-tasks.repository';
 import { CommentsRepository } from './comments.repository';
-import { accessTo } from './assigned-task-access';
+import { seen } from './assigned-task-access';
 
 /** Comments of an assigned task: whoever may see it reads and adds; only the author edits or deletes. */
 @Injectable()
@@ -28,8 +28,7 @@ export class CommentsService {
   private async visibleRow(caller: AuthUser, uuid: string): Promise<AssignedTaskAccessRow> {
     const row = await this.repo.findAccessRow(uuid);
     if (!row) throw notFound(MESSAGES.errors.taskGone);
-    if (!accessTo(caller, row).canSee) throw forbidden(MESSAGES.errors.noAccessTask);
-    return row;
+    return seen(caller, row).row;
   }
 
   /** One page, newest first; `antes` must be a comment of this task (400 otherwise). */

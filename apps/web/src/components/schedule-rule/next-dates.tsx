@@ -1,5 +1,5 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
-import { describeRecurrence, type Recurrence } from '@gestar/contracts';
+import { describeRecurrence, joinSpanish, type Recurrence } from '@gestar/contracts';
 import { errorMessage } from '../../lib/api-client';
 import { dayjs } from '../../lib/dates';
 import type { NextDatesResult } from './use-next-dates';
@@ -50,16 +50,11 @@ export function NextDates({ rule, preview }: { rule: Recurrence | null; preview:
       {!preview.isError && (preview.data?.anios_sin_feriados.length ?? 0) > 0 && (
         <Alert color="yellow" variant="light" p="xs" data-testid="anios-sin-feriados">
           <Text size="xs">
-            Los feriados de {listYears(preview.data!.anios_sin_feriados)} aún no están cargados en el calendario de la
+            Los feriados de {joinSpanish(preview.data!.anios_sin_feriados.map(String))} aún no están cargados en el calendario de la
             empresa: allí solo se evitan los días marcados a mano. Un administrador puede cargarlos en Calendario.
           </Text>
         </Alert>
       )}
     </Stack>
   );
-}
-
-/** «2033», «2033 y 2034», «2033, 2034 y 2035». */
-function listYears(years: readonly number[]): string {
-  return years.length < 2 ? years.join('') : `${years.slice(0, -1).join(', ')} y ${years[years.length - 1]}`;
 }

@@ -1,24 +1,10 @@
-import type { ReportStatsResponse } from '@gestar/contracts';
+import { percentText as percent, ratingText as rating, reportFigures, type ReportStatsResponse } from '@gestar/contracts';
 import { escapeHtml } from './html';
 
 /** What the screen shows above the table, for the XLSX and the PDF: the filters in words and the stats. */
 export interface ReportSummary {
   filters: readonly string[];
   stats: ReportStatsResponse;
-}
-
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
-const rating = (avg: number | null) => (avg === null ? '—' : avg.toFixed(1).replace('.', ','));
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The four figures of the screen's cards: label, value, and the line under it. */
-export function summaryFigures(s: ReportStatsResponse): [string, string, string][] {
-  return [
-    ['Tareas', String(s.total), plural(s.archivadas, 'archivada', 'archivadas')],
-    ['Completadas a tiempo', percent(s.tasa_a_tiempo), `${s.completadas_a_tiempo} de ${s.completadas} completadas`],
-    ['Calificación promedio', rating(s.promedio_calificacion), 'de 1 a 5'],
-    ['Vencidas', String(s.vencidas), 'sin completar'],
-  ];
 }
 
 /** The «Resumen» sheet: the filters, the figures, then the counts by status, by area and by employee. */
@@ -94,7 +80,7 @@ const colorOf = (c: string) => (/^#[0-9a-fA-F]{3,8}$/.test(c) ? c : '#228be6');
 
 /** The PDF's summary: the screen's four figures and its charts (by status, on time by area, rating by employee). */
 export function summaryHtml(s: ReportStatsResponse): string {
-  const figures = summaryFigures(s)
+  const figures = reportFigures(s)
     .map(
       ([label, value, hint]) =>
         `<div class="figure"><div class="label">${escapeHtml(label)}</div><div class="value">${escapeHtml(value)}</div><div class="hint">${escapeHtml(hint)}</div></div>`,

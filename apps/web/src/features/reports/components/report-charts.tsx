@@ -7,7 +7,14 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { RATING_MAX, RATING_MIN, type ReportStatsResponse } from '@gestar/contracts';
+import {
+  percentText as percent,
+  RATING_MAX,
+  RATING_MIN,
+  ratingText as rating,
+  reportFigures,
+  type ReportStatsResponse,
+} from '@gestar/contracts';
 
 const MAX_EMPLOYEES = 8;
 /** The rating axis: every mark from 1 to 5, nothing in between. */
@@ -15,8 +22,6 @@ const RATING_TICKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) 
 /** A label that fits under a bar on a phone. */
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
-const rating = (avg: number | null) => (avg === null ? '—' : avg.toFixed(1).replace('.', ','));
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -97,14 +102,9 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
   return (
     <Stack gap="md" mb="md" aria-label="Gráficos del reporte" component="section">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="Tareas" value={String(stats.total)} hint={`${stats.archivadas} ${stats.archivadas === 1 ? 'archivada' : 'archivadas'}`} />
-        <Figure
-          label="Completadas a tiempo"
-          value={percent(stats.tasa_a_tiempo)}
-          hint={`${stats.completadas_a_tiempo} de ${stats.completadas} ${stats.completadas === 1 ? 'completada' : 'completadas'}`}
-        />
-        <Figure label="Calificación promedio" value={rating(stats.promedio_calificacion)} hint="de 1 a 5" />
-        <Figure label="Vencidas" value={String(stats.vencidas)} hint="sin completar" />
+        {reportFigures(stats).map(([label, value, hint]) => (
+          <Figure key={label} label={label} value={value} hint={hint} />
+        ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ChartCard title="Tareas por estado">
