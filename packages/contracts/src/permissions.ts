@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   notification: ['send:notifications', 'read:notification-deliveries'],
   audit: ['read:audit'],
   calendar: ['read:calendar', 'update:calendar'],
+  asset: ['create:asset', 'read:asset', 'update:asset', 'delete:asset'],
+  problemReport: ['triage:problem-report'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
   jobPosition: [
     'create:job-description',
@@ -95,6 +97,11 @@ export const SUPERVISOR_PERMISSIONS: readonly Permission[] = [
   'generate:area-report',
   'send:notifications',
   'read:calendar',
+  'create:asset',
+  'read:asset',
+  'update:asset',
+  'delete:asset',
+  'triage:problem-report',
 ];
 
 export const OPERARIO_PERMISSIONS: readonly Permission[] = [
@@ -103,4 +110,5 @@ export const OPERARIO_PERMISSIONS: readonly Permission[] = [
   'read:area',
   'read:task-type',
   'read:job-description',
+  'read:asset',
 ];

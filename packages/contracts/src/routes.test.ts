@@ -331,14 +331,14 @@ describe('permissions', () => {
   it('has the 42 permissions of SPEC.md section 6 and the audit one, without duplicates', () => {
     // 5 task + 5 user + 4 status + 1 role + 2 report + 4 scheduled-task + 5 area
     // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
-    // + read:calendar, update:calendar and read:notification-deliveries (issue 19)
-    expect(ALL_PERMISSIONS).toHaveLength(46);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(46);
+    // + read:calendar, update:calendar and read:notification-deliveries (issue 19), + 4 asset and triage:problem-report (issue 33)
+    expect(ALL_PERMISSIONS).toHaveLength(51);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(51);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);
-    expect(SUPERVISOR_PERMISSIONS).toHaveLength(21);
-    expect(OPERARIO_PERMISSIONS).toHaveLength(5);
+    expect(SUPERVISOR_PERMISSIONS).toHaveLength(26);
+    expect(OPERARIO_PERMISSIONS).toHaveLength(6);
   });
   it('uses every permission in a route guard except the record-level and unused ones', () => {
     const used = new Set(API_ROUTES.flatMap((r) => permissionsOf(r.access)));

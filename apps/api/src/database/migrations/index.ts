@@ -25,6 +25,7 @@ import { HolidayYears1763700017500 } from './1763700017500-holiday-years';
 import { JobRuns1763700017600 } from './1763700017600-job-runs';
 import { AuditByRecord1763700017700 } from './1763700017700-audit-by-record';
 import { SessionEndReason1763700017800 } from './1763700017800-session-end-reason';
+import { Machines1763700018000 } from './1763700018000-machines';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   JobRuns1763700017600,
   AuditByRecord1763700017700,
   SessionEndReason1763700017800,
+  Machines1763700018000,
 ];
