@@ -136,3 +136,29 @@ SELECT
             json_build_object('uuid', u.uuid, 'nombre', u.nombre, 'apellido', u.apellido) AS creado_por
        FROM adjuntos f JOIN usuarios u ON u.uuid = f.creado_por_uuid
       WHERE f.equipo_uuid = $12) d) AS documentos;
+
+-- AssetImportRepository.areas
+SELECT uuid, nombre FROM areas;
+
+-- AssetImportRepository.existing
+-- [["SIE-01","LIN-01"]]
+SELECT uuid, upper(codigo) AS codigo, area_uuid FROM equipos WHERE upper(codigo) = ANY($1::text[]);
+
+-- AssetImportRepository.insertAll
+-- ["00000000-0000-4000-8000-000000000001",["CAN-01"],["Canteadora"],["00000000-0000-4000-8000-000000000001"],[null],[null],[null],"00000000-0000-4000-8000-000000000001"]
+WITH nuevos AS (
+  INSERT INTO equipos (codigo, nombre, area_uuid, fabricante, modelo, numero_serie, creado_por_uuid)
+  SELECT c, n, a, f, m, s, $1::uuid
+    FROM unnest($2::text[], $3::text[], $4::uuid[],
+                $5::text[], $6::text[], $7::text[])
+         AS x(c, n, a, f, m, s)
+  RETURNING uuid, estado, estado_desde)
+, intervalos AS (
+  INSERT INTO equipo_estados (equipo_uuid, estado, desde, cambiado_por_uuid)
+  SELECT uuid, estado, estado_desde, $8::uuid FROM nuevos)
+SELECT uuid FROM nuevos;
+-- [["CAN-01"],["LIN-01"]]
+UPDATE equipos e SET padre_uuid = p.uuid
+ FROM unnest($1::text[], $2::text[]) AS x(codigo, padre)
+ JOIN equipos p ON upper(p.codigo) = x.padre
+WHERE upper(e.codigo) = x.codigo;
