@@ -85,13 +85,9 @@ export function assetPagePath(code: string): string {
 export function assetCodeFromScan(text: string): string | null {
   const raw = text.trim();
   if (LABEL_CODE_PATTERN.test(raw)) return raw;
-  let path: string;
-  try {
-    path = new URL(raw).pathname;
-  } catch {
-    return null;
-  }
-  const match = /^\/equipos\/([^/]+)\/?$/.exec(path);
+  // The contracts run without the DOM's or Node's URL: an absolute address's path, by its syntax.
+  const address = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?(?:[?#].*)?$/i.exec(raw);
+  const match = /^\/equipos\/([^/]+)\/?$/.exec(address?.[1] ?? '');
   if (!match) return null;
   let code: string;
   try {
