@@ -30,6 +30,7 @@ export const APP_PATHS = {
   deliveries: '/entregas-avisos',
   calendar: '/calendario',
   help: '/ayuda',
+  scan: '/escanear',
   notAuthorized: '/not-authorized',
   unauthorized: '/unauthorized',
 } as const;
@@ -54,6 +55,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<AppPath, RouteAccess>> = {
   '/entregas-avisos': { allOf: ['read:notification-deliveries'] },
   '/calendario': { allOf: ['read:calendar'] },
   '/ayuda': 'public',
+  '/escanear': { allOf: ['read:asset'] },
   '/not-authorized': 'public',
   '/unauthorized': 'public',
 };

@@ -52,6 +52,7 @@ const protectedRoutes: RouteObject[] = [
   { path: 'auditoria', element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria') },
   { path: 'calendario', element: lazyPage(() => import('../features/calendar/routes/calendar-page'), 'CalendarPage', '/calendario') },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
+  { path: 'escanear', element: lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage', '/escanear') },
   {
     path: 'notificaciones',
     element: lazyPage(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage', '/notificaciones'),
