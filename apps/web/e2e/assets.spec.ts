@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@gestar/contracts';
 import { expect, loginAs, test } from './fixtures';
 import { countAssets, seedAsset, setAssetState, uniqueCode } from './assets-helpers';
+import { controlled } from './offline-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
@@ -200,4 +201,28 @@ test('on a phone the machine page reads top to bottom', async ({ page, request }
   const report = await page.getByRole('button', { name: 'Reportar un problema' }).boundingBox();
   expect(report!.height).toBeGreaterThanOrEqual(48);
   await page.screenshot({ path: join(shots, 'asset-page-390.png'), fullPage: true });
+});
+
+test('a machine page seen once opens again without a network', async ({ browser, request }) => {
+  const asset = await seedAsset(request, { nombre: 'Prensa de prueba' });
+  await setAssetState(request, asset.codigo, 'detenido', 'Pérdida de aceite');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await loginAs(page, 'operario');
+  await controlled(page);
+  // Seen once, as the QR label opens it.
+  await page.goto(`/equipos/${asset.codigo}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${asset.codigo} · Prensa de prueba` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cambiar estado' })).toHaveCount(0);
+  await page.waitForTimeout(600); // the offline copy is written in bursts (300 ms)
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await page.goto(`/equipos/${asset.codigo}`);
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión');
+  await expect(page.getByRole('heading', { level: 1, name: `${asset.codigo} · Prensa de prueba` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Detenido', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText('Pérdida de aceite');
+  await page.screenshot({ path: join(shots, 'asset-page-offline-390.png'), fullPage: true });
+  await context.close();
 });
