@@ -134,7 +134,7 @@ export const AssetOpenWorkSchema = z.object({
   uuid: UuidSchema,
   titulo: z.string(),
   estado: AssetWorkStatusSchema,
-  fecha_vencimiento: IsoDateTimeSchema,
+  fecha_vencimiento: IsoDateTimeSchema.nullable(),
   asignado: UserRefSchema,
 });
 export type AssetOpenWork = z.infer<typeof AssetOpenWorkSchema>;

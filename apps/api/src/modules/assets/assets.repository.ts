@@ -104,16 +104,23 @@ export class AssetsRepository {
    * machine's `estado`/`estado_desde` follow. Runs inside the caller's transaction, after lockForState.
    */
   async moveState(s: StateInterval): Promise<void> {
+    // The instant as PostgreSQL's text (microseconds kept): never before the machine's current state began.
+    const at = await this.db.one<{ desde: string }>(
+      sql`SELECT greatest(${s.desde}::timestamptz, estado_desde,
+                 coalesce((SELECT max(desde) FROM equipo_estados WHERE equipo_uuid = ${s.equipoUuid}), '-infinity'))::text AS desde
+            FROM equipos WHERE uuid = ${s.equipoUuid}`,
+    );
+    const desde = at!.desde;
     await this.db.execute(
-      sql`UPDATE equipo_estados SET hasta = greatest(desde, ${s.desde}::timestamptz)
-           WHERE equipo_uuid = ${s.equipoUuid} AND hasta IS NULL`,
+      sql`UPDATE equipo_estados SET hasta = ${desde}::timestamptz WHERE equipo_uuid = ${s.equipoUuid} AND hasta IS NULL`,
     );
     await this.db.execute(
       sql`INSERT INTO equipo_estados (equipo_uuid, estado, desde, motivo, solicitud_uuid, cambiado_por_uuid)
-          VALUES (${s.equipoUuid}, ${s.estado}, ${s.desde}, ${s.motivo}, ${s.solicitudUuid}, ${s.porUuid})`,
+          VALUES (${s.equipoUuid}, ${s.estado}, ${desde}::timestamptz, ${s.motivo}, ${s.solicitudUuid}, ${s.porUuid})`,
     );
     await this.db.execute(
-      sql`UPDATE equipos SET estado = ${s.estado}, estado_desde = ${s.desde}, updated_at = now() WHERE uuid = ${s.equipoUuid}`,
+      sql`UPDATE equipos SET estado = ${s.estado}, estado_desde = ${desde}::timestamptz, updated_at = now()
+           WHERE uuid = ${s.equipoUuid}`,
     );
   }
 

@@ -66,12 +66,10 @@ export class AssetsService {
     const current = await this.repo.lockForState(s.equipoUuid);
     if (!current) throw notFound(m.notFound);
     if (current.estado === s.estado) return false;
-    const since = new Date(current.estado_desde);
-    const requested = s.desde ?? new Date();
     await this.repo.moveState({
       equipoUuid: s.equipoUuid,
       estado: s.estado,
-      desde: requested < since ? since : requested,
+      desde: s.desde ?? new Date(),
       motivo: s.motivo ?? null,
       solicitudUuid: s.solicitudUuid ?? null,
       porUuid: s.porUuid,
