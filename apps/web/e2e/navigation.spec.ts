@@ -22,6 +22,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Tablero',
       'Tareas',
       'Programación',
+      'Equipos',
       'Usuarios',
       'Reportes',
       'Auditoría',
@@ -50,6 +51,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Tablero',
       'Tareas',
       'Programación',
+      'Equipos',
       'Usuarios',
       'Reportes',
       'Calendario laboral',
@@ -63,11 +65,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   });
 
-  test('operario sees Tareas > Tablero, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
+  test('operario sees Tareas > Tablero and Equipos, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
     await loginAs(page, 'operario');
     const { groups, links } = await visibleMenu(page);
     expect(groups).toEqual(['Tareas']);
-    expect(links).toEqual(['Tablero', 'Perfil', 'Ayuda']);
+    expect(links).toEqual(['Tablero', 'Equipos', 'Perfil', 'Ayuda']);
 
     await page.goto('/usuarios');
     await expect(page).toHaveURL(/\/not-authorized$/);
@@ -99,6 +101,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     const screens: [string, string, string][] = [
       ['Tareas', '/tareas', 'Lista de Tareas'],
       ['Programación', '/programacion-tareas', 'Programación de tarea'],
+      ['Equipos', '/equipos', 'Equipos'],
       ['Usuarios', '/usuarios', 'Gestión de Usuarios'],
       ['Reportes', '/reportes', 'Reportes'],
       ['Auditoría', '/auditoria', 'Auditoría'],

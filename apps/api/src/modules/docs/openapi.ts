@@ -44,6 +44,7 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   assetLabels: { name: 'Etiquetas de equipos', description: 'Etiquetas con código QR de los equipos: hoja A4 en PDF o una etiqueta en PNG.' },
   scheduledTasks: { name: 'Programación de tareas', description: 'Tareas que se repiten según una regla y generan tareas asignadas.' },
   calendar: { name: 'Calendario laboral', description: 'Días no laborables y feriados de la empresa.' },
+  assets: { name: 'Equipos', description: 'Máquinas y puestos de trabajo: catálogo, página del equipo, estado, fotos, documentos e importación.' },
   reports: { name: 'Reportes', description: 'Reporte de tareas asignadas con filtros, totales y exportación.' },
   notifications: { name: 'Notificaciones', description: 'Notificaciones en la aplicación, por correo y push, y su registro de entregas.' },
   events: { name: 'Eventos en vivo', description: 'Flujo de eventos del servidor para actualizar las pantallas abiertas.' },

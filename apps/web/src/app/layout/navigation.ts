@@ -17,6 +17,7 @@ import {
   IconSettings,
   IconMailForward,
   IconShieldSearch,
+  IconTool,
   IconUserCircle,
   IconUserShield,
   IconUsers,
@@ -49,6 +50,7 @@ export const NAVIGATION: readonly NavEntry[] = [
       { label: 'Tablero', path: APP_PATHS.home, icon: IconLayoutKanban },
       { label: 'Tareas', path: APP_PATHS.tasks, icon: IconListCheck },
       { label: 'Programación', path: APP_PATHS.scheduledTasks, icon: IconCalendarRepeat },
+      { label: 'Equipos', path: APP_PATHS.assets, icon: IconTool },
     ],
   },
   {

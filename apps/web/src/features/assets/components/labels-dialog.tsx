@@ -1,0 +1,81 @@
+/**
+ * «Imprimir etiquetas»: the A4 sheet of QR labels of the selected machines, in the size the person
+ * picks, fetched with the session's token and handed to the browser as a PDF download.
+ */
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import {
+  ASSET_LABELS_ROUTES,
+  DEFAULT_LABEL_SIZE,
+  LABEL_SIZE_KEYS,
+  LABELS_MAX,
+  MESSAGES,
+  labelSizeText,
+  todayIn,
+  type LabelSize,
+} from '@gestar/contracts';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+import classes from './assets.module.css';
+
+async function downloadLabels(codes: readonly string[], tamano: LabelSize): Promise<void> {
+  const blob = await apiRequest(ASSET_LABELS_ROUTES.sheet, {
+    query: { codes: [...codes], tamano },
+    headers: { Accept: 'application/pdf' },
+  });
+  saveBlob(blob, `Etiquetas-${todayIn()}.pdf`);
+}
+
+export interface LabelsDialogProps {
+  opened: boolean;
+  codes: readonly string[];
+  onClose: () => void;
+}
+
+export function LabelsDialog({ opened, codes, onClose }: LabelsDialogProps) {
+  const [size, setSize] = useState<LabelSize>(DEFAULT_LABEL_SIZE);
+  const download = useMutation({ mutationFn: () => downloadLabels(codes, size) });
+  const tooMany = codes.length > LABELS_MAX;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Imprimir etiquetas" centered>
+      <Stack gap="md" className={classes.touch}>
+        <Text size="sm">
+          {codes.length === 1 ? 'Una etiqueta' : `${codes.length} etiquetas`} con el código QR, el nombre, el código y el área de
+          cada equipo, en una hoja A4 lista para imprimir y pegar.
+        </Text>
+        <Radio.Group label="Tamaño de la etiqueta" value={size} onChange={(value) => setSize(value as LabelSize)}>
+          <Stack gap="xs" mt="xs">
+            {LABEL_SIZE_KEYS.map((key) => (
+              <Radio key={key} value={key} label={labelSizeText(key)} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {tooMany && (
+          <Alert color="orange" variant="light" role="alert">
+            Se pueden imprimir hasta {LABELS_MAX} etiquetas por hoja: quite algunos equipos de la selección.
+          </Alert>
+        )}
+        {download.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(download.error, MESSAGES.errors.internal)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={download.isPending}>
+            Cerrar
+          </Button>
+          <Button
+            leftSection={<IconPrinter size={18} aria-hidden />}
+            loading={download.isPending}
+            disabled={tooMany || codes.length === 0}
+            onClick={() => download.mutate(undefined, { onSuccess: onClose })}
+          >
+            Descargar PDF
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
