@@ -28,12 +28,12 @@ test('the catalog searches and filters in the address; a supervisor creates, edi
   const row = table.getByRole('row', { name: new RegExp(stopped.codigo) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Detenido')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Estado' }).click();
+  await page.getByRole('combobox', { name: 'Estado' }).click();
   await page.getByRole('option', { name: 'Operativo' }).click();
   await expect(page).toHaveURL(/estado=operativo/);
   await expect(table.getByText('No se encontraron equipos')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Estado' })).toHaveValue('Operativo');
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('Operativo');
   await page.goto(`/equipos?q=${stopped.codigo}&estado=detenido`);
   await expect(row).toBeVisible();
   await page.screenshot({ path: join(shots, 'assets-catalog-1280.png'), fullPage: true });
@@ -48,7 +48,7 @@ test('the catalog searches and filters in the address; a supervisor creates, edi
   await expect(dialog.getByText(MESSAGES.assets.areaRequired)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Código' }).fill(codigo.toLowerCase());
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Tupí de prueba');
-  await dialog.getByRole('textbox', { name: 'Área' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
   await page.getByRole('option', { name: 'Carpintería' }).click();
   await dialog.getByRole('textbox', { name: 'Fabricante' }).fill('SCM');
   await page.screenshot({ path: join(shots, 'assets-form-1280.png') });
@@ -60,7 +60,7 @@ test('the catalog searches and filters in the address; a supervisor creates, edi
   await page.getByRole('button', { name: 'Nuevo equipo' }).click();
   await dialog.getByRole('textbox', { name: 'Código' }).fill(codigo);
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Otra tupí');
-  await dialog.getByRole('textbox', { name: 'Área' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
   await page.getByRole('option', { name: 'Carpintería' }).click();
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(dialog.getByRole('alert')).toContainText(MESSAGES.assets.codigoTaken);
@@ -98,13 +98,13 @@ test('an operario reads the catalog but manages nothing; on a phone the rows are
   await expect(row.getByRole('button', { name: `Editar ${asset.codigo}` })).toHaveCount(0);
   // Nothing wider than the phone, and each control a finger's size.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const check = await row.getByRole('checkbox').boundingBox();
-  const link = await row.getByRole('link', { name: asset.codigo }).boundingBox();
-  expect(check && link).toBeTruthy();
-  expect(check!.height).toBeGreaterThanOrEqual(24);
+  const pick = row.getByRole('cell').first();
+  const target = await pick.boundingBox();
+  expect(target!.height).toBeGreaterThanOrEqual(48);
   await page.screenshot({ path: join(shots, 'assets-catalog-390.png'), fullPage: true });
-  // Picking a machine offers its labels; the sizes are the contract's.
-  await row.getByRole('checkbox').check();
+  // Picking a machine (a tap anywhere on its line) offers its labels; the sizes are the contract's.
+  await pick.click({ position: { x: target!.width - 10, y: target!.height / 2 } });
+  await expect(row.getByRole('checkbox')).toBeChecked();
   await page.getByRole('button', { name: 'Imprimir etiquetas' }).click();
   const labels = page.getByRole('dialog', { name: 'Imprimir etiquetas' });
   await expect(labels.getByRole('radio', { name: /Mediana/ })).toBeChecked();

@@ -8,6 +8,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AssetResponse } from '@gestar/contracts';
 import { useStackedTable } from '../../../components/stacked-table';
 import { AssetStateBadge } from './asset-state-badge';
+import classes from './assets.module.css';
 
 const COLUMNS = ['Código', 'Nombre', 'Área', 'Estado', 'Fabricante y modelo', 'Acciones'];
 
@@ -70,7 +71,13 @@ export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, o
           )}
           {rows.map((asset) => (
             <Table.Tr key={asset.uuid} aria-label={`${asset.codigo} ${asset.nombre}`}>
-              <Table.Td>
+              <Table.Td
+                className={classes.pick}
+                onClick={(e) => {
+                  // The checkbox handles its own clicks; the rest of the cell is a bigger target for a finger.
+                  if (!(e.target instanceof HTMLInputElement)) onToggle(asset.codigo);
+                }}
+              >
                 <Checkbox
                   aria-label={`Seleccionar ${asset.codigo}`}
                   checked={selected.has(asset.codigo)}

@@ -40,7 +40,8 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
             <div
               className={classes.segment}
               data-estado={s.estado}
-              style={{ left: `${s.left}%`, width: `${s.width}%`, backgroundColor: ASSET_STATE_FILLS[s.estado] }}
+              // A stretch too short to see still shows as a sliver, inside the bar.
+              style={{ left: `min(${s.left}%, 100% - 3px)`, width: `${s.width}%`, backgroundColor: ASSET_STATE_FILLS[s.estado] }}
             />
           </Tooltip>
         ))}
@@ -48,6 +49,7 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
       <Group justify="space-between" gap={4}>
         <Text size="xs" c="dimmed">
           {formatDate(desde)}
+          {(segments[0]?.desde ?? to) > from && ' · en gris, antes de su alta'}
         </Text>
         <Text size="xs" c="dimmed">
           Hoy
@@ -58,7 +60,7 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
           <Group key={s} gap={6} wrap="nowrap">
             <span className={classes.swatch} style={{ backgroundColor: ASSET_STATE_FILLS[s] }} aria-hidden />
             <Text size="sm">
-              {ASSET_STATE_LABELS[s]}: <b>{hours[s] === undefined ? '0 h' : durationText(hours[s])}</b>
+              {ASSET_STATE_LABELS[s]}: <b>{hours[s] === undefined ? '0 h' : hours[s] === 0 ? 'menos de 0,1 h' : durationText(hours[s])}</b>
             </Text>
           </Group>
         ))}
