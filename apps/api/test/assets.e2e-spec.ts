@@ -5,6 +5,7 @@
  */
 import {
   AssetListResponseSchema,
+  AttachmentResponseSchema,
   AssetPageResponseSchema,
   AssetResponseSchema,
   MESSAGES,
@@ -207,5 +208,57 @@ describe('Equipos (e2e)', () => {
     await t.ds.query(`UPDATE tareas SET equipo_uuid = NULL WHERE uuid = $1`, [task.uuid]);
     parseWith(OkResponseSchema, (await t.http.delete('/api/assets/tx-01').set(auth(admin)).expect(200)).body);
     expectError(await t.http.get('/api/assets/TX-01').set(auth(admin)), 404, m.notFound);
+  });
+
+  it('a photo and a PDF manual: stored on the machine, the photo set, downloads for readers, writes for its managers', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const photo = parseWith(
+      AttachmentResponseSchema,
+      (
+        await t.http
+          .post('/api/assets/cnc-t1/attachments')
+          .set(auth(supervisor))
+          .field('foto', 'true')
+          .attach('archivo', png, { filename: 'cnc.png', contentType: 'image/png' })
+          .expect(201)
+      ).body,
+    );
+    const manual = parseWith(
+      AttachmentResponseSchema,
+      (
+        await t.http
+          .post('/api/assets/CNC-T1/attachments')
+          .set(auth(supervisor))
+          .attach('archivo', pdf, { filename: 'manual.pdf', contentType: 'application/pdf' })
+          .expect(201)
+      ).body,
+    );
+    // A PDF cannot be the photo; another area's supervisor cannot upload.
+    expectError(
+      await t.http.post('/api/assets/CNC-T1/attachments').set(auth(supervisor)).field('foto', 'true')
+        .attach('archivo', pdf, { filename: 'x.pdf', contentType: 'application/pdf' }),
+      415,
+      m.fotoNotImage,
+    );
+    expectError(
+      await t.http.post('/api/assets/LOG-01/attachments').set(auth(supervisor))
+        .attach('archivo', pdf, { filename: 'x.pdf', contentType: 'application/pdf' }),
+      403,
+    );
+    const page = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(operario)).expect(200)).body);
+    expect(page.equipo.foto_uuid).toBe(photo.uuid);
+    expect(page.documentos.map((d) => d.nombre).sort()).toEqual(['cnc.png', 'manual.pdf']);
+    // Readers of machines download it; the operario cannot delete it.
+    await t.http.get(manual.url).set(auth(operario)).expect(200);
+    expectError(await t.http.delete(`/api/attachments/${manual.uuid}`).set(auth(operario)), 403);
+    expectError(await t.http.delete(`/api/assets/LOG-01/attachments/${manual.uuid}`).set(auth(admin)), 404, m.documentNotFound);
+    parseWith(OkResponseSchema, (await t.http.delete(`/api/assets/CNC-T1/attachments/${photo.uuid}`).set(auth(supervisor)).expect(200)).body);
+    const after = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(admin)).expect(200)).body);
+    expect(after.equipo.foto_uuid).toBeNull();
+    expect(after.documentos.map((d) => d.uuid)).toEqual([manual.uuid]);
   });
 });
