@@ -31,6 +31,7 @@ export const APP_PATHS = {
   calendar: '/calendario',
   assets: '/equipos',
   help: '/ayuda',
+  scan: '/escanear',
   notAuthorized: '/not-authorized',
   unauthorized: '/unauthorized',
 } as const;
@@ -56,6 +57,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<AppPath, RouteAccess>> = {
   '/calendario': { allOf: ['read:calendar'] },
   '/equipos': { allOf: ['read:asset'] },
   '/ayuda': 'public',
+  '/escanear': { allOf: ['read:asset'] },
   '/not-authorized': 'public',
   '/unauthorized': 'public',
 };

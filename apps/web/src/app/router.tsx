@@ -60,6 +60,7 @@ const protectedRoutes: RouteObject[] = [
     element: lazyPage(() => import('../features/assets/routes/asset-page'), 'AssetPage', ASSET_PAGE_CHUNK),
   },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
+  { path: 'escanear', element: lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage', '/escanear') },
   {
     path: 'notificaciones',
     element: lazyPage(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage', '/notificaciones'),

@@ -78,6 +78,8 @@ const NON_JSON_CONTENT = new Map<RouteDescriptor, Record<string, JsonSchema>>([
     ),
   ],
   [ROUTE_GROUPS.attachments.thumbnail, { 'image/webp': { type: 'string', contentEncoding: 'binary' } }],
+  [ROUTE_GROUPS.assetLabels.sheet, { 'application/pdf': { type: 'string', contentEncoding: 'binary' } }],
+  [ROUTE_GROUPS.assetLabels.one, { 'image/png': { type: 'string', contentEncoding: 'binary' } }],
 ]);
 
 /** Routes that never touch the database, so never answer 503. */
