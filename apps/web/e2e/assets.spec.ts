@@ -111,7 +111,7 @@ test('an operario reads the catalog but manages nothing; on a phone the rows are
   await page.screenshot({ path: join(shots, 'assets-labels-390.png') });
   const download = page.waitForEvent('download');
   await labels.getByRole('button', { name: 'Descargar PDF' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^Etiquetas-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await download).suggestedFilename()).toBe(`Etiqueta-${asset.codigo}.pdf`);
 });
 
 test('the import refuses a bad file with each row\'s errors and writes nothing; a good one imports every row', async ({ page, request }) => {

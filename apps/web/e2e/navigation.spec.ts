@@ -32,6 +32,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Puestos de trabajo',
       'Tipos de tarea',
       'Calendario laboral',
+      'Escanear',
       'Perfil',
       'Notificaciones',
       'Ayuda',
@@ -55,6 +56,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Usuarios',
       'Reportes',
       'Calendario laboral',
+      'Escanear',
       'Perfil',
       'Notificaciones',
       'Ayuda',
@@ -65,11 +67,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   });
 
-  test('operario sees Tareas > Tablero and Equipos, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
+  test('operario sees Tareas > Tablero and Equipos, Escanear, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
     await loginAs(page, 'operario');
     const { groups, links } = await visibleMenu(page);
     expect(groups).toEqual(['Tareas']);
-    expect(links).toEqual(['Tablero', 'Equipos', 'Perfil', 'Ayuda']);
+    expect(links).toEqual(['Tablero', 'Equipos', 'Escanear', 'Perfil', 'Ayuda']);
 
     await page.goto('/usuarios');
     await expect(page).toHaveURL(/\/not-authorized$/);
