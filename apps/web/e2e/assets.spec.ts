@@ -128,7 +128,10 @@ test('the import refuses a bad file with each row\'s errors and writes nothing; 
   await page.getByRole('button', { name: 'Importar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar equipos' });
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-  await expect(dialog.getByText('3 filas con errores')).toBeVisible();
+  // Both rows of a repeated code are refused, each with the reason.
+  await expect(dialog.getByText('4 filas con errores')).toBeVisible();
+  await expect(dialog.getByText('0 filas correctas')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 2' })).toContainText(MESSAGES.assets.rowCodigoDuplicateFile);
   await expect(dialog.getByRole('list', { name: 'Errores de la fila 3' })).toContainText(MESSAGES.assets.rowCodigoDuplicateFile);
   await expect(dialog.getByRole('list', { name: 'Errores de la fila 4' })).toContainText(MESSAGES.assets.rowAreaUnknown);
   await expect(dialog.getByRole('list', { name: 'Errores de la fila 5' })).toContainText(MESSAGES.assets.codigoRequired);
