@@ -71,3 +71,31 @@ export async function countAssets(request: APIRequestContext, q: string): Promis
   );
   return page.meta.totalItems;
 }
+
+/** A new task in Carpintería on `asset`, assigned to the operario, created by the admin through the API. */
+export async function seedTaskOn(request: APIRequestContext, asset: SeededAsset | null, titulo: string): Promise<string> {
+  const headers = await authHeaders(request, 'admin');
+  const types = await json<{ data: { uuid: string }[] }>(await request.get('/api/type-task?limit=100', { headers }), 'tipos');
+  const users = await json<{ data: { uuid: string; username: string }[] }>(
+    await request.get('/api/users?limit=100&username=operario', { headers }),
+    'usuarios',
+  );
+  const operario = users.data.find((u) => u.username === 'operario');
+  if (!operario || !types.data[0]) throw new Error('Faltan datos sembrados');
+  const created = await json<{ uuid: string }>(
+    await request.post('/api/tasks', {
+      headers,
+      data: {
+        titulo,
+        descripcion: JSON.stringify([{ type: 'paragraph', children: [{ text: 'Tarea de la prueba de equipos.' }] }]),
+        tipo_tarea_uuid: types.data[0].uuid,
+        area_uuid: await areaUuid(request),
+        usuarios_asignados: [operario.uuid],
+        fecha_vencimiento: new Date().toISOString().slice(0, 10),
+        equipo_uuid: asset?.uuid ?? null,
+      },
+    }),
+    'crear tarea',
+  );
+  return created.uuid;
+}

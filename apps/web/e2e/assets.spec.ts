@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@gestar/contracts';
 import { expect, loginAs, test } from './fixtures';
-import { countAssets, seedAsset, setAssetState, uniqueCode } from './assets-helpers';
+import { authHeaders, countAssets, seedAsset, seedTaskOn, setAssetState, uniqueCode } from './assets-helpers';
 import { controlled } from './offline-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -228,4 +228,70 @@ test('a machine page seen once opens again without a network', async ({ browser,
   await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText('Pérdida de aceite');
   await page.screenshot({ path: join(shots, 'asset-page-offline-390.png'), fullPage: true });
   await context.close();
+});
+
+test('the board filters by machine in the address; a card names its machine and opens its page', async ({ page, request }) => {
+  const asset = await seedAsset(request, { nombre: 'Lijadora de banda de prueba' });
+  const suffix = asset.codigo.slice(-6);
+  const onMachine = `Lubricar ${suffix}`;
+  const elsewhere = `Barrer ${suffix}`;
+  await seedTaskOn(request, asset, onMachine);
+  await seedTaskOn(request, null, elsewhere);
+  await loginAs(page, 'supervisor');
+  await page.goto(`/?q=${suffix}`);
+  await expect(page.getByRole('article', { name: elsewhere })).toBeVisible();
+
+  const filter = page.getByRole('combobox', { name: 'Equipo' });
+  await filter.fill(asset.codigo.toLowerCase());
+  await page.getByRole('option', { name: `${asset.codigo} · Lijadora de banda de prueba` }).click();
+  await expect(page).toHaveURL(new RegExp(`equipo=${asset.codigo}`));
+  const card = page.getByRole('article', { name: onMachine });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article', { name: elsewhere })).toHaveCount(0);
+  await expect(card.getByTestId('task-asset')).toHaveText(`${asset.codigo} · Lijadora de banda de prueba`);
+  await page.screenshot({ path: join(shots, 'board-asset-filter-1280.png') });
+
+  // A reload keeps the filter; the drawer names the machine too.
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article', { name: elsewhere })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Ver detalles' }).click();
+  const drawer = page.getByRole('dialog', { name: onMachine });
+  await expect(drawer.getByRole('link', { name: `${asset.codigo} · Lijadora de banda de prueba` })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Cerrar' }).first().click();
+
+  // The card's machine opens its page, where the task is open work.
+  await card.getByTestId('task-asset').click();
+  await expect(page).toHaveURL(new RegExp(`/equipos/${asset.codigo}$`));
+  await expect(page.getByRole('region', { name: 'Trabajo abierto' }).getByRole('link', { name: onMachine })).toBeVisible();
+});
+
+test('the task form offers the machines of the chosen area', async ({ page, request }) => {
+  const asset = await seedAsset(request, { nombre: 'Cabina de pintura de prueba' });
+  const titulo = `Limpiar filtros ${asset.codigo.slice(-6)}`;
+  await loginAs(page, 'supervisor');
+  await page.goto('/tareas');
+  await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Tarea' });
+  const machine = dialog.getByRole('combobox', { name: 'Equipo' });
+  await expect(machine).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo);
+  await dialog.getByRole('textbox', { name: 'Descripción' }).click();
+  await page.keyboard.type('Cambiar los filtros de la cabina.');
+  await dialog.getByRole('combobox', { name: 'Tipo de tarea' }).click();
+  await page.getByRole('option', { name: 'Mantenimiento' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
+  await page.getByRole('option', { name: 'Carpintería' }).click();
+  await dialog.getByRole('combobox', { name: 'Usuarios asignados' }).click();
+  await page.getByRole('option', { name: 'Oscar Pérez' }).click();
+  await machine.click();
+  await machine.fill(asset.codigo);
+  await page.getByRole('option', { name: `${asset.codigo} · Cabina de pintura de prueba` }).click();
+  await page.screenshot({ path: join(shots, 'task-form-asset-1280.png') });
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText(MESSAGES.success.taskCreated)).toBeVisible();
+  const tasks = (await (await request.get(`/api/tasks?titulo=${encodeURIComponent(titulo)}`, { headers: await authHeaders(request, 'admin') })).json()) as {
+    data: { equipo: { codigo: string } | null }[];
+  };
+  expect(tasks.data.map((t) => t.equipo?.codigo)).toEqual([asset.codigo]);
 });
