@@ -14,7 +14,10 @@ import { controlled } from './offline-helpers';
 test.describe.configure({ timeout: 120_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 
-test('the catalog searches and filters in the address; a supervisor creates, edits and deletes a machine', async ({ page, request }) => {
+test('the catalog searches and filters in the address; a supervisor creates, edits and deletes a machine', async ({
+  page,
+  request,
+}) => {
   const stopped = await seedAsset(request, { nombre: 'Canteadora de prueba' });
   await setAssetState(request, stopped.codigo, 'detenido', 'Correa cortada');
   await loginAs(page, 'supervisor');
@@ -114,7 +117,10 @@ test('an operario reads the catalog but manages nothing; on a phone the rows are
   expect((await download).suggestedFilename()).toBe(`Etiqueta-${asset.codigo}.pdf`);
 });
 
-test('the import refuses a bad file with each row\'s errors and writes nothing; a good one imports every row', async ({ page, request }) => {
+test("the import refuses a bad file with each row's errors and writes nothing; a good one imports every row", async ({
+  page,
+  request,
+}) => {
   const [a, b, c] = [uniqueCode('IMP'), uniqueCode('IMP'), uniqueCode('IMP')];
   const bad = [
     'codigo,nombre,area,padre,fabricante,modelo,numero_serie',
@@ -127,14 +133,24 @@ test('the import refuses a bad file with each row\'s errors and writes nothing; 
   await page.goto('/equipos');
   await page.getByRole('button', { name: 'Importar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar equipos' });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   // Both rows of a repeated code are refused, each with the reason.
   await expect(dialog.getByText('4 filas con errores')).toBeVisible();
   await expect(dialog.getByText('0 filas correctas')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 2' })).toContainText(MESSAGES.assets.rowCodigoDuplicateFile);
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 3' })).toContainText(MESSAGES.assets.rowCodigoDuplicateFile);
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 4' })).toContainText(MESSAGES.assets.rowAreaUnknown);
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 5' })).toContainText(MESSAGES.assets.codigoRequired);
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 2' })).toContainText(
+    MESSAGES.assets.rowCodigoDuplicateFile,
+  );
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 3' })).toContainText(
+    MESSAGES.assets.rowCodigoDuplicateFile,
+  );
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 4' })).toContainText(
+    MESSAGES.assets.rowAreaUnknown,
+  );
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 5' })).toContainText(
+    MESSAGES.assets.codigoRequired,
+  );
   await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
   await page.screenshot({ path: join(shots, 'assets-import-errors-1280.png') });
   expect(await countAssets(request, a)).toBe(0);
@@ -146,17 +162,22 @@ test('the import refuses a bad file with each row\'s errors and writes nothing; 
     `${b},Canteadora,Carpintería,${a},Biesse,Akron 1100,SN-1`,
     `${c},Escuadradora,Carpintería,,Altendorf,F45,`,
   ].join('\n');
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await expect(dialog.getByText('3 filas correctas')).toBeVisible();
   await dialog.getByRole('button', { name: 'Importar' }).click();
   await expect(dialog.getByText('Se importaron 3 equipos.')).toBeVisible();
   expect(await countAssets(request, b)).toBe(1);
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   await page.goto(`/equipos/${b}`);
   await expect(page.getByRole('link', { name: `${a} · Línea de canteado` })).toBeVisible();
 });
 
-test('a machine\'s page: its state and since when, a supervisor\'s change with its reason, the downtime bar', async ({ page, request }) => {
+test("a machine's page: its state and since when, a supervisor's change with its reason, the downtime bar", async ({
+  page,
+  request,
+}) => {
   const asset = await seedAsset(request, { nombre: 'Escuadradora de prueba' });
   await loginAs(page, 'supervisor');
   await page.goto('/equipos');
@@ -178,12 +199,27 @@ test('a machine\'s page: its state and since when, a supervisor\'s change with i
   const summary = page.getByTestId('estado-desde');
   await expect(summary).toContainText('hace 0 min');
   await expect(page.getByTestId('downtime-bar').locator('[data-estado="detenido"]')).toHaveCount(1);
-  await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText('Hoja sin filo, espera de repuesto');
+  await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText(
+    'Hoja sin filo, espera de repuesto',
+  );
+
+  // A manual, added from the page and listed with its documents.
+  const documents = page.getByRole('region', { name: 'Documentos' });
+  await documents.locator('input[type="file"]').setInputFiles({
+    name: 'manual-escuadradora.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await expect(page.getByText('Documento agregado')).toBeVisible();
+  await expect(documents.getByText('manual-escuadradora.pdf')).toBeVisible();
   await page.screenshot({ path: join(shots, 'asset-page-1280.png'), fullPage: true });
 
   // «Reportar un problema» goes to the report form with the machine chosen.
   const visited: string[] = [];
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search));
+  page.on(
+    'framenavigated',
+    (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search),
+  );
   await page.getByRole('button', { name: 'Reportar un problema' }).click();
   await expect.poll(() => visited).toContain(`/solicitudes/nueva?equipo=${asset.codigo}`);
 
@@ -209,7 +245,11 @@ test('on a phone the machine page reads top to bottom', async ({ page, request }
 test('a machine page seen once opens again without a network', async ({ browser, request }) => {
   const asset = await seedAsset(request, { nombre: 'Prensa de prueba' });
   await setAssetState(request, asset.codigo, 'detenido', 'Pérdida de aceite');
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   await loginAs(page, 'operario');
   await controlled(page);
@@ -223,14 +263,19 @@ test('a machine page seen once opens again without a network', async ({ browser,
   await page.goto('/');
   await page.goto(`/equipos/${asset.codigo}`);
   await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión');
-  await expect(page.getByRole('heading', { level: 1, name: `${asset.codigo} · Prensa de prueba` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `${asset.codigo} · Prensa de prueba` })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByText('Detenido', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText('Pérdida de aceite');
   await page.screenshot({ path: join(shots, 'asset-page-offline-390.png'), fullPage: true });
   await context.close();
 });
 
-test('the board filters by machine in the address; a card names its machine and opens its page', async ({ page, request }) => {
+test('the board filters by machine in the address; a card names its machine and opens its page', async ({
+  page,
+  request,
+}) => {
   const asset = await seedAsset(request, { nombre: 'Lijadora de banda de prueba' });
   const suffix = asset.codigo.slice(-6);
   const onMachine = `Lubricar ${suffix}`;
@@ -263,7 +308,9 @@ test('the board filters by machine in the address; a card names its machine and 
   // The card's machine opens its page, where the task is open work.
   await card.getByTestId('task-asset').click();
   await expect(page).toHaveURL(new RegExp(`/equipos/${asset.codigo}$`));
-  await expect(page.getByRole('region', { name: 'Trabajo abierto' }).getByRole('link', { name: onMachine })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Trabajo abierto' }).getByRole('link', { name: onMachine }),
+  ).toBeVisible();
 });
 
 test('the task form offers the machines of the chosen area', async ({ page, request }) => {
@@ -290,7 +337,11 @@ test('the task form offers the machines of the chosen area', async ({ page, requ
   await page.screenshot({ path: join(shots, 'task-form-asset-1280.png') });
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText(MESSAGES.success.taskCreated)).toBeVisible();
-  const tasks = (await (await request.get(`/api/tasks?titulo=${encodeURIComponent(titulo)}`, { headers: await authHeaders(request, 'admin') })).json()) as {
+  const tasks = (await (
+    await request.get(`/api/tasks?titulo=${encodeURIComponent(titulo)}`, {
+      headers: await authHeaders(request, 'admin'),
+    })
+  ).json()) as {
     data: { equipo: { codigo: string } | null }[];
   };
   expect(tasks.data.map((t) => t.equipo?.codigo)).toEqual([asset.codigo]);

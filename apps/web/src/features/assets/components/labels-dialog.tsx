@@ -25,8 +25,8 @@ export function LabelsDialog({ opened, codes, onClose }: LabelsDialogProps) {
     <Modal opened={opened} onClose={onClose} title="Imprimir etiquetas" centered>
       <Stack gap="md" className={classes.touch}>
         <Text size="sm">
-          {codes.length === 1 ? 'Una etiqueta' : `${codes.length} etiquetas`} con el código QR, el nombre, el código y el área de
-          cada equipo, en una hoja A4 lista para imprimir y pegar.
+          {codes.length === 1 ? 'Una etiqueta' : `${codes.length} etiquetas`} con el código QR, el nombre, el código y
+          el área de cada equipo, en una hoja A4 lista para imprimir y pegar.
         </Text>
         <Radio.Group label="Tamaño de la etiqueta" value={size} onChange={(value) => setSize(value as LabelSize)}>
           <Stack gap="xs" mt="xs">

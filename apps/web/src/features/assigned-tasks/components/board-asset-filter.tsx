@@ -9,7 +9,13 @@ import { DEBOUNCE_MS } from '@gestar/contracts';
 import { useCan } from '../../../lib/can';
 import { useBoardAssets } from '../api/lookups';
 
-export function BoardAssetFilter({ value, onChange }: { value: string | null; onChange: (code: string | null) => void }) {
+export function BoardAssetFilter({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (code: string | null) => void;
+}) {
   const can = useCan();
   const [search, setSearch] = useState('');
   // Once chosen, the field shows the machine's label: that is not a search.

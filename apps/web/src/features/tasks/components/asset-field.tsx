@@ -23,7 +23,9 @@ export function AssetField({ area, value, onChange, current, error, disabled }: 
     <Select
       label="Equipo"
       description="La máquina o el puesto donde se hace (opcional)"
-      placeholder={area ? (options.length ? 'Ninguno' : 'El área no tiene equipos') : MESSAGES.validation.selectAreaFirst}
+      placeholder={
+        area ? (options.length ? 'Ninguno' : 'El área no tiene equipos') : MESSAGES.validation.selectAreaFirst
+      }
       data={options}
       value={value}
       onChange={onChange}
