@@ -62,11 +62,14 @@ UPDATE equipos SET estado = $1, estado_desde = $2::timestamptz, updated_at = now
 WHERE uuid = $3;
 
 -- AssetsRepository.page
--- [["00000000-0000-4000-8000-000000000001"],"00000000-0000-4000-8000-000000000001","detenido","%sierra%",20,20]
-SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre, e.padre_uuid,
+-- [["00000000-0000-4000-8000-000000000001"],"00000000-0000-4000-8000-000000000001","detenido","%sierra%",20,20,["00000000-0000-4000-8000-000000000001"],"00000000-0000-4000-8000-000000000001","detenido","%sierra%"]
+WITH pagina AS (SELECT e.uuid, upper(e.codigo) AS clave FROM equipos e WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = $2 AND e.estado = $3 AND lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($4)) ORDER BY upper(e.codigo) LIMIT $5 OFFSET $6)
+        SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre, e.padre_uuid,
 p.codigo AS padre_codigo, p.nombre AS padre_nombre, e.fabricante, e.modelo, e.numero_serie, e.estado,
-e.estado_desde, e.foto_uuid, count(*) OVER () AS total FROM equipos e JOIN areas a ON a.uuid = e.area_uuid LEFT JOIN equipos p ON p.uuid = e.padre_uuid WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = $2 AND e.estado = $3 AND lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($4))
-         ORDER BY upper(e.codigo) LIMIT $5 OFFSET $6;
+e.estado_desde, e.foto_uuid, (SELECT count(*)::int FROM equipos e WHERE e.area_uuid = ANY($7::uuid[]) AND e.area_uuid = $8 AND e.estado = $9 AND lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($10))) AS total
+          FROM pagina JOIN equipos e ON e.uuid = pagina.uuid JOIN areas a ON a.uuid = e.area_uuid
+          LEFT JOIN equipos p ON p.uuid = e.padre_uuid
+         ORDER BY pagina.clave;
 
 -- AssetsRepository.remove
 -- ["00000000-0000-4000-8000-000000000001"]
