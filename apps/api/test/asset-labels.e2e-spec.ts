@@ -10,6 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import {
+  AssetPageResponseSchema,
   HealthResponseSchema,
   labelGrid,
   labelsNoAccess,
@@ -150,8 +151,11 @@ describe('machine labels', () => {
     for (const c of ['EQ-001', 'EQ-250', 'EQ-500']) expect(text).toContain(c);
   });
 
-  it('/api/assets/labels.pdf is the sheet, even beside a machine coded «labels.pdf»', async () => {
+  it('/api/assets/labels.pdf is the sheet, even beside a machine coded «labels.pdf»; /api/assets/:code is the machine', async () => {
     expectError(await t.http.get('/api/assets/labels.pdf').set(admin), 400, v.labelCodesRequired);
+    const machine = await t.http.get('/api/assets/EQ-001').set(admin);
+    expect(machine.status).toBe(200);
+    expect(parseWith(AssetPageResponseSchema, machine.body).equipo.codigo).toBe('EQ-001');
     const res = await sheet(admin, { codes: 'labels.pdf' });
     expect(res.status).toBe(200);
     expect(pdfText(res.body as Buffer).text).toContain('Prensa con un código desafortunado');

@@ -113,6 +113,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       ['Puestos de trabajo', '/puestos-trabajo', 'Gestión de Puestos de Trabajo'],
       ['Tipos de tarea', '/tipo-tarea', 'Gestión de Tipos de Tareas'],
       ['Notificaciones', '/notificaciones', 'Gestión de Notificaciones'],
+      ['Escanear', '/escanear', 'Escanear'],
       ['Perfil', '/perfil', 'Mi Perfil'],
       ['Ayuda', '/ayuda', 'Ayuda'],
     ];

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
 import { IconCameraOff } from '@tabler/icons-react';
 import { MESSAGES } from '@gestar/contracts';
@@ -14,8 +13,7 @@ const PROBLEMS: Partial<Record<CameraState, string>> = {
 
 /** The camera's picture with a frame to aim the label at; says in words why there is no picture. */
 export function CameraView({ onRead, notice }: { onRead: (text: string) => boolean; notice: string | null }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const state = useQrScanner(video, onRead);
+  const { video, state } = useQrScanner(onRead);
   const problem = PROBLEMS[state];
 
   return (

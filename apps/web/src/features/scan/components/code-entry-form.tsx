@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowRight } from '@tabler/icons-react';
 import { z } from 'zod';
@@ -12,10 +12,12 @@ export function CodeEntryForm({ onCode }: { onCode: (code: string) => void }) {
   const form = useForm({ initialValues: { codigo: '' }, validate: zodResolver(CodeEntrySchema) });
   return (
     <form onSubmit={form.onSubmit((values) => onCode(values.codigo.trim()))} noValidate>
+      <Text size="sm" c="dimmed" mb="xs">
+        Si la cámara no puede leer la etiqueta, escriba el código impreso en ella.
+      </Text>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
           label="Código del equipo"
-          description="Está impreso en la etiqueta, por ejemplo SIE-01"
           placeholder="SIE-01"
           autoCapitalize="characters"
           autoComplete="off"
@@ -23,8 +25,8 @@ export function CodeEntryForm({ onCode }: { onCode: (code: string) => void }) {
           style={{ flex: 1 }}
           {...form.getInputProps('codigo')}
         />
-        <Button type="submit" mt={46} rightSection={<IconArrowRight size={16} />}>
-          Abrir
+        <Button type="submit" mt={24} rightSection={<IconArrowRight size={16} />}>
+          Abrir equipo
         </Button>
       </Group>
     </form>

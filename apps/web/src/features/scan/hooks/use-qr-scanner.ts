@@ -54,10 +54,11 @@ function stateOf(error: unknown): CameraState {
 }
 
 /**
- * Opens the back camera into `video` and calls `onRead` with each text read (until it returns
- * true: then reading stops, the camera stays on until the component unmounts).
+ * Opens the back camera into the returned video element's ref and calls `onRead` with each text
+ * read (until it returns true: then reading stops, the camera stays on until the component unmounts).
  */
-export function useQrScanner(video: RefObject<HTMLVideoElement | null>, onRead: (text: string) => boolean): CameraState {
+export function useQrScanner(onRead: (text: string) => boolean): { video: RefObject<HTMLVideoElement | null>; state: CameraState } {
+  const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('starting');
   const handler = useRef(onRead);
   useLayoutEffect(() => {
@@ -121,7 +122,7 @@ export function useQrScanner(video: RefObject<HTMLVideoElement | null>, onRead: 
       stop();
       if (element) element.srcObject = null;
     };
-  }, [video]);
+  }, []);
 
-  return state;
+  return { video, state };
 }
