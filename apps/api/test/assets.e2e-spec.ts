@@ -5,6 +5,10 @@
  */
 import {
   AssetListResponseSchema,
+  AssignedTaskBoardResponseSchema,
+  ScheduledTaskListResponseSchema,
+  TaskResponseSchema,
+  AttachmentResponseSchema,
   AssetPageResponseSchema,
   AssetResponseSchema,
   MESSAGES,
@@ -207,5 +211,117 @@ describe('Equipos (e2e)', () => {
     await t.ds.query(`UPDATE tareas SET equipo_uuid = NULL WHERE uuid = $1`, [task.uuid]);
     parseWith(OkResponseSchema, (await t.http.delete('/api/assets/tx-01').set(auth(admin)).expect(200)).body);
     expectError(await t.http.get('/api/assets/TX-01').set(auth(admin)), 404, m.notFound);
+  });
+
+  it('a photo and a PDF manual: stored on the machine, the photo set, downloads for readers, writes for its managers', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const photo = parseWith(
+      AttachmentResponseSchema,
+      (
+        await t.http
+          .post('/api/assets/cnc-t1/attachments')
+          .set(auth(supervisor))
+          .field('foto', 'true')
+          .attach('archivo', png, { filename: 'cnc.png', contentType: 'image/png' })
+          .expect(201)
+      ).body,
+    );
+    const manual = parseWith(
+      AttachmentResponseSchema,
+      (
+        await t.http
+          .post('/api/assets/CNC-T1/attachments')
+          .set(auth(supervisor))
+          .attach('archivo', pdf, { filename: 'manual.pdf', contentType: 'application/pdf' })
+          .expect(201)
+      ).body,
+    );
+    // A PDF cannot be the photo; another area's supervisor cannot upload.
+    expectError(
+      await t.http.post('/api/assets/CNC-T1/attachments').set(auth(supervisor)).field('foto', 'true')
+        .attach('archivo', pdf, { filename: 'x.pdf', contentType: 'application/pdf' }),
+      415,
+      m.fotoNotImage,
+    );
+    expectError(
+      await t.http.post('/api/assets/LOG-01/attachments').set(auth(supervisor))
+        .attach('archivo', pdf, { filename: 'x.pdf', contentType: 'application/pdf' }),
+      403,
+    );
+    const page = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(operario)).expect(200)).body);
+    expect(page.equipo.foto_uuid).toBe(photo.uuid);
+    expect(page.documentos.map((d) => d.nombre).sort()).toEqual(['cnc.png', 'manual.pdf']);
+    // Readers of machines download it; the operario cannot delete it.
+    await t.http.get(manual.url).set(auth(operario)).expect(200);
+    expectError(await t.http.delete(`/api/attachments/${manual.uuid}`).set(auth(operario)), 403);
+    expectError(await t.http.delete(`/api/assets/LOG-01/attachments/${manual.uuid}`).set(auth(admin)), 404, m.documentNotFound);
+    parseWith(OkResponseSchema, (await t.http.delete(`/api/assets/CNC-T1/attachments/${photo.uuid}`).set(auth(supervisor)).expect(200)).body);
+    const after = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(admin)).expect(200)).body);
+    expect(after.equipo.foto_uuid).toBeNull();
+    expect(after.documentos.map((d) => d.uuid)).toEqual([manual.uuid]);
+  });
+
+  it('a task names a machine of its area; cards, the drawer, the schedule and the board filter show it', async () => {
+    const [{ uuid: tipo }] = await t.ds.query(`SELECT uuid FROM tipos_tarea WHERE nombre = 'Producción'`);
+    const operarioUuid = await userUuid(t, 'operario');
+    const log = await t.ds.query(`SELECT uuid FROM equipos WHERE codigo = 'LOG-01'`);
+    const cnc = await t.ds.query(`SELECT uuid FROM equipos WHERE codigo = 'CNC-T1'`);
+    const due = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const task = (equipo: string | null) => ({
+      titulo: 'Afilar la sierra',
+      descripcion: 'Cambiar el disco',
+      tipo_tarea_uuid: tipo,
+      area_uuid: carpinteria,
+      usuarios_asignados: [operarioUuid],
+      fecha_vencimiento: due,
+      equipo_uuid: equipo,
+    });
+    const other = expectError(await t.http.post('/api/tasks').set(auth(supervisor)).send(task(log[0].uuid)), 400, m.taskAssetOtherArea);
+    expect(other.errors?.[0]?.path).toBe('equipo_uuid');
+    const created = parseWith(TaskResponseSchema, (await t.http.post('/api/tasks').set(auth(supervisor)).send(task(cnc[0].uuid)).expect(201)).body);
+    expect(created.equipo).toEqual({ uuid: cnc[0].uuid, codigo: 'CNC-T1', nombre: 'CNC de prueba' });
+    // Editing without equipo_uuid keeps it; moving the task to another area with it is refused.
+    const { equipo_uuid: _omit, ...rest } = task(null);
+    void _omit;
+    const kept = parseWith(TaskResponseSchema, (await t.http.put(`/api/tasks/${created.uuid}`).set(auth(supervisor)).send({ ...rest, titulo: 'Afilar' }).expect(200)).body);
+    expect(kept.equipo?.codigo).toBe('CNC-T1');
+    expectError(
+      await t.http.put(`/api/tasks/${created.uuid}`).set(auth(admin)).send({ ...rest, area_uuid: logistica, usuarios_asignados: [await userUuid(t, 'jruiz')] }),
+      400,
+      m.taskAssetOtherArea,
+    );
+    const board = parseWith(
+      AssignedTaskBoardResponseSchema,
+      (await t.http.get(`/api/assigned-tasks/${operarioUuid}?equipo=cnc-t1`).set(auth(operario)).expect(200)).body,
+    );
+    expect(board.map((c) => c.tarea.uuid)).toEqual([created.uuid]);
+    expect(board[0]!.tarea.equipo?.codigo).toBe('CNC-T1');
+    const byUuid = parseWith(
+      AssignedTaskBoardResponseSchema,
+      (await t.http.get(`/api/assigned-tasks/${operarioUuid}?equipo=${log[0].uuid}`).set(auth(admin)).expect(200)).body,
+    );
+    expect(byUuid).toEqual([]);
+    // The machine's page lists the open occurrence.
+    const page = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(operario)).expect(200)).body);
+    expect(page.trabajo_abierto.map((w) => w.titulo)).toContain('Afilar');
+    // A schedule shows its task's machine.
+    const scheduled = parseWith(
+      TaskResponseSchema,
+      (
+        await t.http
+          .post('/api/tasks')
+          .set(auth(supervisor))
+          .send({ ...task(cnc[0].uuid), titulo: 'Lubricar', programacion_tarea: { proxima_ejecucion: due, intervalo_repeticion: 7 } })
+          .expect(201)
+      ).body,
+    );
+    const schedules = parseWith(ScheduledTaskListResponseSchema, (await t.http.get('/api/scheduled-task?limit=100').set(auth(supervisor)).expect(200)).body);
+    expect(schedules.data.find((p) => p.tarea_uuid === scheduled.uuid)?.tarea.equipo?.codigo).toBe('CNC-T1');
+    // A machine a task names cannot be deleted.
+    expectError(await t.http.delete('/api/assets/CNC-T1').set(auth(admin)), 409, m.inUse);
   });
 });

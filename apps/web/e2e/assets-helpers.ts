@@ -8,7 +8,10 @@ export interface SeededAsset {
   nombre: string;
 }
 
-async function json<T>(response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+async function json<T>(
+  response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  what: string,
+): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -25,7 +28,10 @@ export async function authHeaders(request: APIRequestContext, user = 'supervisor
 /** The uuid of a seeded area by name. */
 export async function areaUuid(request: APIRequestContext, nombre = 'Carpintería'): Promise<string> {
   const headers = await authHeaders(request, 'admin');
-  const areas = await json<{ data: { uuid: string; nombre: string }[] }>(await request.get('/api/areas?limit=100', { headers }), 'áreas');
+  const areas = await json<{ data: { uuid: string; nombre: string }[] }>(
+    await request.get('/api/areas?limit=100', { headers }),
+    'áreas',
+  );
   const area = areas.data.find((a) => a.nombre === nombre);
   if (!area) throw new Error(`Falta el área ${nombre}`);
   return area.uuid;
@@ -55,7 +61,12 @@ export async function seedAsset(
 }
 
 /** Changes a machine's state through the API (as the supervisor). */
-export async function setAssetState(request: APIRequestContext, codigo: string, estado: string, motivo: string): Promise<void> {
+export async function setAssetState(
+  request: APIRequestContext,
+  codigo: string,
+  estado: string,
+  motivo: string,
+): Promise<void> {
   await json(
     await request.put(`/api/assets/${codigo}/state`, { headers: await authHeaders(request), data: { estado, motivo } }),
     'cambiar estado',
@@ -70,4 +81,39 @@ export async function countAssets(request: APIRequestContext, q: string): Promis
     'equipos',
   );
   return page.meta.totalItems;
+}
+
+/** A new task in Carpintería on `asset`, assigned to the operario, created by the admin through the API. */
+export async function seedTaskOn(
+  request: APIRequestContext,
+  asset: SeededAsset | null,
+  titulo: string,
+): Promise<string> {
+  const headers = await authHeaders(request, 'admin');
+  const types = await json<{ data: { uuid: string }[] }>(
+    await request.get('/api/type-task?limit=100', { headers }),
+    'tipos',
+  );
+  const users = await json<{ data: { uuid: string; username: string }[] }>(
+    await request.get('/api/users?limit=100&username=operario', { headers }),
+    'usuarios',
+  );
+  const operario = users.data.find((u) => u.username === 'operario');
+  if (!operario || !types.data[0]) throw new Error('Faltan datos sembrados');
+  const created = await json<{ uuid: string }>(
+    await request.post('/api/tasks', {
+      headers,
+      data: {
+        titulo,
+        descripcion: JSON.stringify([{ type: 'paragraph', children: [{ text: 'Tarea de la prueba de equipos.' }] }]),
+        tipo_tarea_uuid: types.data[0].uuid,
+        area_uuid: await areaUuid(request),
+        usuarios_asignados: [operario.uuid],
+        fecha_vencimiento: new Date().toISOString().slice(0, 10),
+        equipo_uuid: asset?.uuid ?? null,
+      },
+    }),
+    'crear tarea',
+  );
+  return created.uuid;
 }

@@ -8,13 +8,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@gestar/contracts';
 import { expect, loginAs, test } from './fixtures';
-import { countAssets, seedAsset, setAssetState, uniqueCode } from './assets-helpers';
+import { authHeaders, countAssets, seedAsset, seedTaskOn, setAssetState, uniqueCode } from './assets-helpers';
 import { controlled } from './offline-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 
-test('the catalog searches and filters in the address; a supervisor creates, edits and deletes a machine', async ({ page, request }) => {
+test('the catalog searches and filters in the address; a supervisor creates, edits and deletes a machine', async ({
+  page,
+  request,
+}) => {
   const stopped = await seedAsset(request, { nombre: 'Canteadora de prueba' });
   await setAssetState(request, stopped.codigo, 'detenido', 'Correa cortada');
   await loginAs(page, 'supervisor');
@@ -28,12 +31,12 @@ test('the catalog searches and filters in the address; a supervisor creates, edi
   const row = table.getByRole('row', { name: new RegExp(stopped.codigo) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Detenido')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Estado' }).click();
+  await page.getByRole('combobox', { name: 'Estado' }).click();
   await page.getByRole('option', { name: 'Operativo' }).click();
   await expect(page).toHaveURL(/estado=operativo/);
   await expect(table.getByText('No se encontraron equipos')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Estado' })).toHaveValue('Operativo');
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('Operativo');
   await page.goto(`/equipos?q=${stopped.codigo}&estado=detenido`);
   await expect(row).toBeVisible();
   await page.screenshot({ path: join(shots, 'assets-catalog-1280.png'), fullPage: true });
@@ -48,7 +51,7 @@ test('the catalog searches and filters in the address; a supervisor creates, edi
   await expect(dialog.getByText(MESSAGES.assets.areaRequired)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Código' }).fill(codigo.toLowerCase());
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Tupí de prueba');
-  await dialog.getByRole('textbox', { name: 'Área' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
   await page.getByRole('option', { name: 'Carpintería' }).click();
   await dialog.getByRole('textbox', { name: 'Fabricante' }).fill('SCM');
   await page.screenshot({ path: join(shots, 'assets-form-1280.png') });
@@ -60,7 +63,7 @@ test('the catalog searches and filters in the address; a supervisor creates, edi
   await page.getByRole('button', { name: 'Nuevo equipo' }).click();
   await dialog.getByRole('textbox', { name: 'Código' }).fill(codigo);
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Otra tupí');
-  await dialog.getByRole('textbox', { name: 'Área' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
   await page.getByRole('option', { name: 'Carpintería' }).click();
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(dialog.getByRole('alert')).toContainText(MESSAGES.assets.codigoTaken);
@@ -98,23 +101,26 @@ test('an operario reads the catalog but manages nothing; on a phone the rows are
   await expect(row.getByRole('button', { name: `Editar ${asset.codigo}` })).toHaveCount(0);
   // Nothing wider than the phone, and each control a finger's size.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const check = await row.getByRole('checkbox').boundingBox();
-  const link = await row.getByRole('link', { name: asset.codigo }).boundingBox();
-  expect(check && link).toBeTruthy();
-  expect(check!.height).toBeGreaterThanOrEqual(24);
+  const pick = row.getByRole('cell').first();
+  const target = await pick.boundingBox();
+  expect(target!.height).toBeGreaterThanOrEqual(48);
   await page.screenshot({ path: join(shots, 'assets-catalog-390.png'), fullPage: true });
-  // Picking a machine offers its labels; the sizes are the contract's.
-  await row.getByRole('checkbox').check();
+  // Picking a machine (a tap anywhere on its line) offers its labels; the sizes are the contract's.
+  await pick.click({ position: { x: target!.width - 10, y: target!.height / 2 } });
+  await expect(row.getByRole('checkbox')).toBeChecked();
   await page.getByRole('button', { name: 'Imprimir etiquetas' }).click();
   const labels = page.getByRole('dialog', { name: 'Imprimir etiquetas' });
   await expect(labels.getByRole('radio', { name: /Mediana/ })).toBeChecked();
   await page.screenshot({ path: join(shots, 'assets-labels-390.png') });
   const download = page.waitForEvent('download');
   await labels.getByRole('button', { name: 'Descargar PDF' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^Etiquetas-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await download).suggestedFilename()).toBe(`Etiqueta-${asset.codigo}.pdf`);
 });
 
-test('the import refuses a bad file with each row\'s errors and writes nothing; a good one imports every row', async ({ page, request }) => {
+test("the import refuses a bad file with each row's errors and writes nothing; a good one imports every row", async ({
+  page,
+  request,
+}) => {
   const [a, b, c] = [uniqueCode('IMP'), uniqueCode('IMP'), uniqueCode('IMP')];
   const bad = [
     'codigo,nombre,area,padre,fabricante,modelo,numero_serie',
@@ -127,11 +133,24 @@ test('the import refuses a bad file with each row\'s errors and writes nothing; 
   await page.goto('/equipos');
   await page.getByRole('button', { name: 'Importar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar equipos' });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-  await expect(dialog.getByText('3 filas con errores')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 3' })).toContainText(MESSAGES.assets.rowCodigoDuplicateFile);
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 4' })).toContainText(MESSAGES.assets.rowAreaUnknown);
-  await expect(dialog.getByRole('list', { name: 'Errores de la fila 5' })).toContainText(MESSAGES.assets.codigoRequired);
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  // Both rows of a repeated code are refused, each with the reason.
+  await expect(dialog.getByText('4 filas con errores')).toBeVisible();
+  await expect(dialog.getByText('0 filas correctas')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 2' })).toContainText(
+    MESSAGES.assets.rowCodigoDuplicateFile,
+  );
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 3' })).toContainText(
+    MESSAGES.assets.rowCodigoDuplicateFile,
+  );
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 4' })).toContainText(
+    MESSAGES.assets.rowAreaUnknown,
+  );
+  await expect(dialog.getByRole('list', { name: 'Errores de la fila 5' })).toContainText(
+    MESSAGES.assets.codigoRequired,
+  );
   await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
   await page.screenshot({ path: join(shots, 'assets-import-errors-1280.png') });
   expect(await countAssets(request, a)).toBe(0);
@@ -143,17 +162,22 @@ test('the import refuses a bad file with each row\'s errors and writes nothing; 
     `${b},Canteadora,Carpintería,${a},Biesse,Akron 1100,SN-1`,
     `${c},Escuadradora,Carpintería,,Altendorf,F45,`,
   ].join('\n');
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'equipos.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await expect(dialog.getByText('3 filas correctas')).toBeVisible();
   await dialog.getByRole('button', { name: 'Importar' }).click();
   await expect(dialog.getByText('Se importaron 3 equipos.')).toBeVisible();
   expect(await countAssets(request, b)).toBe(1);
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   await page.goto(`/equipos/${b}`);
   await expect(page.getByRole('link', { name: `${a} · Línea de canteado` })).toBeVisible();
 });
 
-test('a machine\'s page: its state and since when, a supervisor\'s change with its reason, the downtime bar', async ({ page, request }) => {
+test("a machine's page: its state and since when, a supervisor's change with its reason, the downtime bar", async ({
+  page,
+  request,
+}) => {
   const asset = await seedAsset(request, { nombre: 'Escuadradora de prueba' });
   await loginAs(page, 'supervisor');
   await page.goto('/equipos');
@@ -175,12 +199,27 @@ test('a machine\'s page: its state and since when, a supervisor\'s change with i
   const summary = page.getByTestId('estado-desde');
   await expect(summary).toContainText('hace 0 min');
   await expect(page.getByTestId('downtime-bar').locator('[data-estado="detenido"]')).toHaveCount(1);
-  await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText('Hoja sin filo, espera de repuesto');
+  await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText(
+    'Hoja sin filo, espera de repuesto',
+  );
+
+  // A manual, added from the page and listed with its documents.
+  const documents = page.getByRole('region', { name: 'Documentos' });
+  await documents.locator('input[type="file"]').setInputFiles({
+    name: 'manual-escuadradora.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await expect(page.getByText('Documento agregado')).toBeVisible();
+  await expect(documents.getByText('manual-escuadradora.pdf')).toBeVisible();
   await page.screenshot({ path: join(shots, 'asset-page-1280.png'), fullPage: true });
 
   // «Reportar un problema» goes to the report form with the machine chosen.
   const visited: string[] = [];
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search));
+  page.on(
+    'framenavigated',
+    (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search),
+  );
   await page.getByRole('button', { name: 'Reportar un problema' }).click();
   await expect.poll(() => visited).toContain(`/solicitudes/nueva?equipo=${asset.codigo}`);
 
@@ -206,7 +245,11 @@ test('on a phone the machine page reads top to bottom', async ({ page, request }
 test('a machine page seen once opens again without a network', async ({ browser, request }) => {
   const asset = await seedAsset(request, { nombre: 'Prensa de prueba' });
   await setAssetState(request, asset.codigo, 'detenido', 'Pérdida de aceite');
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   await loginAs(page, 'operario');
   await controlled(page);
@@ -220,9 +263,86 @@ test('a machine page seen once opens again without a network', async ({ browser,
   await page.goto('/');
   await page.goto(`/equipos/${asset.codigo}`);
   await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión');
-  await expect(page.getByRole('heading', { level: 1, name: `${asset.codigo} · Prensa de prueba` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `${asset.codigo} · Prensa de prueba` })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByText('Detenido', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Paradas y mantenimientos' })).toContainText('Pérdida de aceite');
   await page.screenshot({ path: join(shots, 'asset-page-offline-390.png'), fullPage: true });
   await context.close();
+});
+
+test('the board filters by machine in the address; a card names its machine and opens its page', async ({
+  page,
+  request,
+}) => {
+  const asset = await seedAsset(request, { nombre: 'Lijadora de banda de prueba' });
+  const suffix = asset.codigo.slice(-6);
+  const onMachine = `Lubricar ${suffix}`;
+  const elsewhere = `Barrer ${suffix}`;
+  await seedTaskOn(request, asset, onMachine);
+  await seedTaskOn(request, null, elsewhere);
+  await loginAs(page, 'supervisor');
+  await page.goto(`/?q=${suffix}`);
+  await expect(page.getByRole('article', { name: elsewhere })).toBeVisible();
+
+  const filter = page.getByRole('combobox', { name: 'Equipo' });
+  await filter.fill(asset.codigo.toLowerCase());
+  await page.getByRole('option', { name: `${asset.codigo} · Lijadora de banda de prueba` }).click();
+  await expect(page).toHaveURL(new RegExp(`equipo=${asset.codigo}`));
+  const card = page.getByRole('article', { name: onMachine });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article', { name: elsewhere })).toHaveCount(0);
+  await expect(card.getByTestId('task-asset')).toHaveText(`${asset.codigo} · Lijadora de banda de prueba`);
+  await page.screenshot({ path: join(shots, 'board-asset-filter-1280.png') });
+
+  // A reload keeps the filter; the drawer names the machine too.
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article', { name: elsewhere })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Ver detalles' }).click();
+  const drawer = page.getByRole('dialog', { name: onMachine });
+  await expect(drawer.getByRole('link', { name: `${asset.codigo} · Lijadora de banda de prueba` })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Cerrar' }).first().click();
+
+  // The card's machine opens its page, where the task is open work.
+  await card.getByTestId('task-asset').click();
+  await expect(page).toHaveURL(new RegExp(`/equipos/${asset.codigo}$`));
+  await expect(
+    page.getByRole('region', { name: 'Trabajo abierto' }).getByRole('link', { name: onMachine }),
+  ).toBeVisible();
+});
+
+test('the task form offers the machines of the chosen area', async ({ page, request }) => {
+  const asset = await seedAsset(request, { nombre: 'Cabina de pintura de prueba' });
+  const titulo = `Limpiar filtros ${asset.codigo.slice(-6)}`;
+  await loginAs(page, 'supervisor');
+  await page.goto('/tareas');
+  await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Tarea' });
+  const machine = dialog.getByRole('combobox', { name: 'Equipo' });
+  await expect(machine).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo);
+  await dialog.getByRole('textbox', { name: 'Descripción' }).click();
+  await page.keyboard.type('Cambiar los filtros de la cabina.');
+  await dialog.getByRole('combobox', { name: 'Tipo de tarea' }).click();
+  await page.getByRole('option', { name: 'Mantenimiento' }).click();
+  await dialog.getByRole('combobox', { name: 'Área' }).click();
+  await page.getByRole('option', { name: 'Carpintería' }).click();
+  await dialog.getByRole('combobox', { name: 'Usuarios asignados' }).click();
+  await page.getByRole('option', { name: 'Oscar Pérez' }).click();
+  await machine.click();
+  await machine.fill(asset.codigo);
+  await page.getByRole('option', { name: `${asset.codigo} · Cabina de pintura de prueba` }).click();
+  await page.screenshot({ path: join(shots, 'task-form-asset-1280.png') });
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText(MESSAGES.success.taskCreated)).toBeVisible();
+  const tasks = (await (
+    await request.get(`/api/tasks?titulo=${encodeURIComponent(titulo)}`, {
+      headers: await authHeaders(request, 'admin'),
+    })
+  ).json()) as {
+    data: { equipo: { codigo: string } | null }[];
+  };
+  expect(tasks.data.map((t) => t.equipo?.codigo)).toEqual([asset.codigo]);
 });

@@ -27,4 +27,3 @@ export async function controlled(page: Page): Promise<void> {
   await controlling(page);
   await expect.poll(() => offlineReady(page), { timeout: 30_000 }).toBe(true);
 }
-

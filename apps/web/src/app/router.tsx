@@ -144,7 +144,7 @@ export function preloadLanding(pathname: string, search = ''): void {
   if (path !== '/' || !token || !navigator.onLine) return;
   const params = new URLSearchParams(search);
   // With area or user filters in the address the board asks for those itself.
-  if (user && !params.has('area') && !params.has('usuarios')) {
+  if (user && !params.has('area') && !params.has('usuarios') && !params.has('equipo')) {
     void queryClient.prefetchQuery(boardStatusesQueryOptions());
     void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
   }

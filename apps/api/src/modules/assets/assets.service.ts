@@ -77,6 +77,22 @@ export class AssetsService {
     return true;
   }
 
+  /** Locks the machine's row until the transaction ends (its files are counted under it). */
+  @Transactional()
+  async lock(uuid: string): Promise<void> {
+    if (!(await this.repo.lockForState(uuid))) throw notFound(m.notFound);
+  }
+
+  /** Sets (or clears) the machine's photo: an attachment of the machine (the attachments module stores it). */
+  async setPhoto(uuid: string, fotoUuid: string | null): Promise<void> {
+    await this.repo.setPhoto(uuid, fotoUuid);
+  }
+
+  /** 403 naming the machine (DECISIONS section 9: a 403 names the thing). */
+  forbiddenFor(row: { codigo: string; nombre: string }) {
+    return forbidden(`${m.forbidden}: ${row.codigo} (${row.nombre})`);
+  }
+
   // ---- Routes ----
 
   async list(caller: AuthUser, q: AssetListQuery): Promise<AssetListResponse> {
@@ -96,7 +112,7 @@ export class AssetsService {
   async manageable(caller: AuthUser, code: string): Promise<AssetRow> {
     const row = await this.repo.findByCode(code);
     if (!row) throw notFound(m.notFound);
-    if (!inScope(areaScope(caller), row.area_uuid)) throw forbidden(`${m.forbidden}: ${row.codigo} (${row.nombre})`);
+    if (!inScope(areaScope(caller), row.area_uuid)) throw this.forbiddenFor(row);
     return row;
   }
 

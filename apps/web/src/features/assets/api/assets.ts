@@ -30,7 +30,13 @@ export function assetsQueryOptions(filters: AssetFilters) {
     queryKey: [...ASSETS_KEY, 'list', filters],
     queryFn: () =>
       apiRequest(ASSETS_ROUTES.list, {
-        query: { page: filters.page, limit: ASSETS_PAGE_SIZE, q: filters.q, area: filters.area, estado: filters.estado },
+        query: {
+          page: filters.page,
+          limit: ASSETS_PAGE_SIZE,
+          q: filters.q,
+          area: filters.area,
+          estado: filters.estado,
+        },
       }),
     staleTime: CACHE_TIMES.assets,
   });
@@ -93,7 +99,15 @@ async function uploadFiles(code: string, files: AssetFiles): Promise<string[]> {
 export function useSaveAsset() {
   const refresh = useRefreshAssets();
   return useMutation({
-    mutationFn: async ({ original, body, files }: { original: string | null; body: CreateAssetRequest; files: AssetFiles }) => {
+    mutationFn: async ({
+      original,
+      body,
+      files,
+    }: {
+      original: string | null;
+      body: CreateAssetRequest;
+      files: AssetFiles;
+    }) => {
       const saved = original
         ? await apiRequest(ASSETS_ROUTES.update, { params: { code: original }, body })
         : await apiRequest(ASSETS_ROUTES.create, { body });

@@ -16,7 +16,15 @@ function sizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString('es-AR', { maximumFractionDigits: 1 })} MB`;
 }
 
-export function AssetDocuments({ code, documents, canEdit }: { code: string; documents: AssetDocument[]; canEdit: boolean }) {
+export function AssetDocuments({
+  code,
+  documents,
+  canEdit,
+}: {
+  code: string;
+  documents: AssetDocument[];
+  canEdit: boolean;
+}) {
   const open = useMutation({
     mutationFn: async (doc: AssetDocument) => {
       const blob = await apiRequest(ATTACHMENTS_ROUTES.download, { params: { id: doc.uuid } });
@@ -38,13 +46,18 @@ export function AssetDocuments({ code, documents, canEdit }: { code: string; doc
         <Paper key={doc.uuid} withBorder radius="md" p="xs" px="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              {doc.tipo === 'application/pdf' ? <IconFileTypePdf size={22} aria-hidden /> : <IconPhoto size={22} aria-hidden />}
+              {doc.tipo === 'application/pdf' ? (
+                <IconFileTypePdf size={22} aria-hidden />
+              ) : (
+                <IconPhoto size={22} aria-hidden />
+              )}
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>
                   {doc.nombre}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {sizeText(doc.tamano)} · {formatDate(doc.creado_en)} · {doc.creado_por.nombre} {doc.creado_por.apellido}
+                  {sizeText(doc.tamano)} · {formatDate(doc.creado_en)} · {doc.creado_por.nombre}{' '}
+                  {doc.creado_por.apellido}
                 </Text>
               </div>
             </Group>
@@ -62,7 +75,13 @@ export function AssetDocuments({ code, documents, canEdit }: { code: string; doc
               </Tooltip>
               {canEdit && (
                 <Tooltip label="Eliminar">
-                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Eliminar ${doc.nombre}`} onClick={() => setRemoving(doc)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Eliminar ${doc.nombre}`}
+                    onClick={() => setRemoving(doc)}
+                  >
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Tooltip>
@@ -83,7 +102,13 @@ export function AssetDocuments({ code, documents, canEdit }: { code: string; doc
           }
         >
           {(props) => (
-            <Button {...props} variant="default" leftSection={<IconUpload size={18} aria-hidden />} loading={upload.isPending} w="fit-content">
+            <Button
+              {...props}
+              variant="default"
+              leftSection={<IconUpload size={18} aria-hidden />}
+              loading={upload.isPending}
+              w="fit-content"
+            >
               Agregar documento
             </Button>
           )}

@@ -79,11 +79,16 @@ export function AssetFormDialog({ asset, onClose, onSaved }: AssetFormDialogProp
   const machines = useAreaAssets(values.area_uuid);
 
   const areaOptions = (areas.data ?? []).map((a) => ({ value: a.uuid, label: a.nombre }));
-  if (asset && !areaOptions.some((o) => o.value === asset.area.uuid)) areaOptions.push({ value: asset.area.uuid, label: asset.area.nombre });
+  if (asset && !areaOptions.some((o) => o.value === asset.area.uuid))
+    areaOptions.push({ value: asset.area.uuid, label: asset.area.nombre });
   const parentOptions = (machines.data ?? [])
     .filter((m) => m.uuid !== asset?.uuid)
     .map((m) => ({ value: m.uuid, label: `${m.codigo} · ${m.nombre}` }));
-  if (asset?.padre && values.padre_uuid === asset.padre.uuid && !parentOptions.some((o) => o.value === asset.padre!.uuid)) {
+  if (
+    asset?.padre &&
+    values.padre_uuid === asset.padre.uuid &&
+    !parentOptions.some((o) => o.value === asset.padre!.uuid)
+  ) {
     parentOptions.push({ value: asset.padre.uuid, label: `${asset.padre.codigo} · ${asset.padre.nombre}` });
   }
 
@@ -106,7 +111,12 @@ export function AssetFormDialog({ asset, onClose, onSaved }: AssetFormDialogProp
     );
   };
 
-  const text = (field: 'codigo' | 'nombre' | 'fabricante' | 'modelo' | 'numero_serie', label: string, max: number, required = false) => (
+  const text = (
+    field: 'codigo' | 'nombre' | 'fabricante' | 'modelo' | 'numero_serie',
+    label: string,
+    max: number,
+    required = false,
+  ) => (
     <TextInput
       label={label}
       withAsterisk={required}
@@ -118,7 +128,8 @@ export function AssetFormDialog({ asset, onClose, onSaved }: AssetFormDialogProp
 
   // A failed field check shows under its field; anything else (a 409, a refused file) above the buttons.
   const fieldErrors = save.isError ? fieldErrorsFromApi(save.error) : {};
-  const generalError = save.isError && Object.keys(fieldErrors).length === 0 ? errorMessage(save.error, MESSAGES.errors.internal) : null;
+  const generalError =
+    save.isError && Object.keys(fieldErrors).length === 0 ? errorMessage(save.error, MESSAGES.errors.internal) : null;
 
   return (
     <FormDialog
@@ -152,9 +163,10 @@ export function AssetFormDialog({ asset, onClose, onSaved }: AssetFormDialogProp
             nothingFoundMessage="No se encontraron resultados"
           />
           <Select
-            label="Equipo padre"
-            description="La línea o el equipo que lo contiene (opcional)"
-            placeholder={values.area_uuid ? 'Ninguno' : MESSAGES.validation.selectAreaFirst}
+            label="Equipo padre (opcional)"
+            placeholder={
+              values.area_uuid ? 'Ninguno: no forma parte de una línea' : MESSAGES.validation.selectAreaFirst
+            }
             data={parentOptions}
             value={values.padre_uuid}
             onChange={(padre) => form.setFieldValue('padre_uuid', padre)}

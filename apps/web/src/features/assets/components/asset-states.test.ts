@@ -3,7 +3,7 @@ import { catalogFilters } from './asset-states';
 
 const AREA = '6f1c1d0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 
-describe('the catalog\'s address', () => {
+describe("the catalog's address", () => {
   it('reads the search, the area, the state and the page', () => {
     expect(catalogFilters(new URLSearchParams(`q=%20sierra%20&area=${AREA}&estado=detenido&pagina=3`))).toEqual({
       q: 'sierra',

@@ -25,7 +25,11 @@ const REPORT_STATES: Record<AssetProblemReport['estado'], { label: string; color
   rechazada: { label: 'Rechazada', color: 'red' },
   resuelta: { label: 'Resuelta', color: 'green' },
 };
-const URGENCY: Record<AssetProblemReport['urgencia'], string> = { baja: 'Urgencia baja', media: 'Urgencia media', alta: 'Urgencia alta' };
+const URGENCY: Record<AssetProblemReport['urgencia'], string> = {
+  baja: 'Urgencia baja',
+  media: 'Urgencia media',
+  alta: 'Urgencia alta',
+};
 
 function Item({ children, label }: { children: ReactNode; label: string }) {
   return (
@@ -115,7 +119,9 @@ export function DoneWorkList({ items }: { items: AssetDoneWork[] }) {
             )}
             <Meta icon={<IconCamera size={14} aria-hidden />}>{w.fotos === 1 ? '1 foto' : `${w.fotos} fotos`}</Meta>
             <Meta icon={<IconStar size={14} aria-hidden />}>
-              {w.calificacion === null ? NO_RATING_LABEL : `${w.calificacion} · ${RATING_LABELS[w.calificacion as Rating] ?? ''}`}
+              {w.calificacion === null
+                ? NO_RATING_LABEL
+                : `${w.calificacion} · ${RATING_LABELS[w.calificacion as Rating] ?? ''}`}
             </Meta>
           </Group>
         </Item>

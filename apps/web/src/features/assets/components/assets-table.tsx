@@ -8,8 +8,9 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AssetResponse } from '@gestar/contracts';
 import { useStackedTable } from '../../../components/stacked-table';
 import { AssetStateBadge } from './asset-state-badge';
+import classes from './assets.module.css';
 
-const COLUMNS = ['Código', 'Nombre', 'Área', 'Estado', 'Fabricante y modelo', 'Acciones'];
+const COLUMNS = ['Código', 'Nombre', 'Área', 'Estado', 'Fabricante y modelo'];
 
 export interface AssetsTableProps {
   rows: AssetResponse[];
@@ -27,6 +28,8 @@ function makerAndModel(asset: AssetResponse): string {
 
 export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, onEdit, onDelete }: AssetsTableProps) {
   const stackRef = useStackedTable();
+  // Who may neither edit nor delete sees no actions column.
+  const columns = onEdit || onDelete ? [...COLUMNS, 'Acciones'] : COLUMNS;
   const pageSelected = rows.length > 0 && rows.every((r) => selected.has(r.codigo));
   const someSelected = rows.some((r) => selected.has(r.codigo));
   return (
@@ -43,7 +46,7 @@ export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, o
                 disabled={rows.length === 0}
               />
             </Table.Th>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <Table.Th key={c}>{c}</Table.Th>
             ))}
           </Table.Tr>
@@ -52,7 +55,7 @@ export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, o
           {loading &&
             Array.from({ length: 5 }, (_, i) => (
               <Table.Tr key={i} data-testid="skeleton-row">
-                {['', ...COLUMNS].map((c) => (
+                {['', ...columns].map((c) => (
                   <Table.Td key={c}>
                     <Skeleton height={14} radius="sm" />
                   </Table.Td>
@@ -61,7 +64,7 @@ export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, o
             ))}
           {!loading && rows.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length + 1}>
+              <Table.Td colSpan={columns.length + 1}>
                 <Text c="dimmed" ta="center" size="sm" py="md">
                   No se encontraron equipos
                 </Text>
@@ -70,7 +73,13 @@ export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, o
           )}
           {rows.map((asset) => (
             <Table.Tr key={asset.uuid} aria-label={`${asset.codigo} ${asset.nombre}`}>
-              <Table.Td>
+              <Table.Td
+                className={classes.pick}
+                onClick={(e) => {
+                  // The checkbox handles its own clicks; the rest of the cell is a bigger target for a finger.
+                  if (!(e.target instanceof HTMLInputElement)) onToggle(asset.codigo);
+                }}
+              >
                 <Checkbox
                   aria-label={`Seleccionar ${asset.codigo}`}
                   checked={selected.has(asset.codigo)}
@@ -88,24 +97,35 @@ export function AssetsTable({ rows, loading, selected, onToggle, onTogglePage, o
                 <AssetStateBadge estado={asset.estado} />
               </Table.Td>
               <Table.Td>{makerAndModel(asset)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  {onEdit && (
-                    <Tooltip label="Editar">
-                      <ActionIcon variant="subtle" aria-label={`Editar ${asset.codigo}`} onClick={() => onEdit(asset)}>
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  {onDelete && (
-                    <Tooltip label="Eliminar">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${asset.codigo}`} onClick={() => onDelete(asset)}>
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
-              </Table.Td>
+              {(onEdit || onDelete) && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {onEdit && (
+                      <Tooltip label="Editar">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Editar ${asset.codigo}`}
+                          onClick={() => onEdit(asset)}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {onDelete && (
+                      <Tooltip label="Eliminar">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Eliminar ${asset.codigo}`}
+                          onClick={() => onDelete(asset)}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

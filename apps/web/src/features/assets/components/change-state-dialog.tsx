@@ -20,7 +20,15 @@ import classes from './assets.module.css';
 
 const validate = zodResolver<ChangeAssetStateRequest>(ChangeAssetStateRequestSchema);
 
-export function ChangeStateDialog({ asset, opened, onClose }: { asset: AssetResponse; opened: boolean; onClose: () => void }) {
+export function ChangeStateDialog({
+  asset,
+  opened,
+  onClose,
+}: {
+  asset: AssetResponse;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const change = useChangeAssetState(asset.codigo);
   const [first] = ASSET_STATE_OPTIONS.filter((o) => o.value !== asset.estado);
   const form = useForm<{ estado: AssetState; motivo: string }>({
@@ -49,8 +57,8 @@ export function ChangeStateDialog({ asset, opened, onClose }: { asset: AssetResp
       <form onSubmit={submit} noValidate aria-label="Cambiar estado">
         <Stack gap="md" className={classes.touch}>
           <Text size="sm">
-            Estado actual de <b>{asset.codigo}</b>: {ASSET_STATE_LABELS[asset.estado]}. El cambio queda en la línea de tiempo del
-            equipo y en la auditoría.
+            Estado actual de <b>{asset.codigo}</b>: {ASSET_STATE_LABELS[asset.estado]}. El cambio queda en la línea de
+            tiempo del equipo y en la auditoría.
           </Text>
           <div>
             <Text size="sm" fw={500} mb={4} id="nuevo-estado">

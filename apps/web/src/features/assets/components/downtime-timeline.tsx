@@ -22,7 +22,10 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
   const to = Date.parse(hasta);
   const segments = timelineSegments(intervalos, from, to);
   const hours = hoursByState(segments);
-  const stops = intervalos.filter((i) => i.estado !== 'operativo').slice(-10).reverse();
+  const stops = intervalos
+    .filter((i) => i.estado !== 'operativo')
+    .slice(-10)
+    .reverse();
   return (
     <Stack gap="xs">
       <div
@@ -36,11 +39,20 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
         data-testid="downtime-bar"
       >
         {segments.map((s) => (
-          <Tooltip key={s.desde} label={`${ASSET_STATE_LABELS[s.estado]}: ${when(s.desde)} a ${when(s.hasta)}`} withinPortal>
+          <Tooltip
+            key={s.desde}
+            label={`${ASSET_STATE_LABELS[s.estado]}: ${when(s.desde)} a ${when(s.hasta)}`}
+            withinPortal
+          >
             <div
               className={classes.segment}
               data-estado={s.estado}
-              style={{ left: `${s.left}%`, width: `${s.width}%`, backgroundColor: ASSET_STATE_FILLS[s.estado] }}
+              // A stretch too short to see still shows as a sliver, inside the bar.
+              style={{
+                left: `min(${s.left}%, 100% - 3px)`,
+                width: `${s.width}%`,
+                backgroundColor: ASSET_STATE_FILLS[s.estado],
+              }}
             />
           </Tooltip>
         ))}
@@ -48,6 +60,7 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
       <Group justify="space-between" gap={4}>
         <Text size="xs" c="dimmed">
           {formatDate(desde)}
+          {(segments[0]?.desde ?? to) > from && ' · en gris, antes de su alta'}
         </Text>
         <Text size="xs" c="dimmed">
           Hoy
@@ -58,7 +71,8 @@ export function DowntimeTimeline({ desde, hasta, intervalos }: DowntimeTimelineP
           <Group key={s} gap={6} wrap="nowrap">
             <span className={classes.swatch} style={{ backgroundColor: ASSET_STATE_FILLS[s] }} aria-hidden />
             <Text size="sm">
-              {ASSET_STATE_LABELS[s]}: <b>{hours[s] === undefined ? '0 h' : durationText(hours[s])}</b>
+              {ASSET_STATE_LABELS[s]}:{' '}
+              <b>{hours[s] === undefined ? '0 h' : hours[s] === 0 ? 'menos de 0,1 h' : durationText(hours[s])}</b>
             </Text>
           </Group>
         ))}

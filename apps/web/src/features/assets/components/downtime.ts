@@ -25,7 +25,11 @@ const HOUR_MS = 3_600_000;
  * The intervals inside [from, to], clipped to it and in time order; an interval whose end is
  * unknown lasts until `to`. Overlaps (a correction made meanwhile) are cut so the later one wins.
  */
-export function timelineSegments<S extends string>(intervals: readonly StateInterval<S>[], from: number, to: number): TimelineSegment<S>[] {
+export function timelineSegments<S extends string>(
+  intervals: readonly StateInterval<S>[],
+  from: number,
+  to: number,
+): TimelineSegment<S>[] {
   const span = to - from;
   if (span <= 0) return [];
   const sorted = intervals

@@ -4,14 +4,22 @@
  * when no row has an error (the server imports all the rows or none).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, List, Modal, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import {
-  ASSET_IMPORT_ACCEPT,
-  ASSET_IMPORT_COLUMNS,
-  MESSAGES,
-  type AssetImportRow,
-} from '@gestar/contracts';
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  ScrollArea,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { ASSET_IMPORT_ACCEPT, ASSET_IMPORT_COLUMNS, MESSAGES, type AssetImportRow } from '@gestar/contracts';
 import { useStackedTable } from '../../../components/stacked-table';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsFromApi } from '../../../lib/form-errors';
@@ -85,7 +93,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   const result = preview.data;
-  const rows = result ? [...result.filas].sort((a, b) => Number(b.errores.length > 0) - Number(a.errores.length > 0) || a.fila - b.fila) : [];
+  const rows = result
+    ? [...result.filas].sort((a, b) => Number(b.errores.length > 0) - Number(a.errores.length > 0) || a.fila - b.fila)
+    : [];
   const shown = (onlyErrors ? rows.filter((r) => r.errores.length > 0) : rows).slice(0, SHOWN_ROWS);
   const canImport = result !== undefined && result.con_errores === 0 && result.filas.length > 0 && !importer.isSuccess;
   // A refusal of the import itself (the file changed on the server's side meanwhile): its rows' messages.
@@ -102,8 +112,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               <code>{c}</code>
             </span>
           ))}
-          . El área se escribe por su nombre y el padre por su código. Antes de importar verá cada fila con sus errores; no se
-          guarda nada hasta que presione «Importar», y entonces se importan todas las filas o ninguna.
+          . El área se escribe por su nombre y el padre por su código. Antes de importar verá cada fila con sus errores;
+          no se guarda nada hasta que presione «Importar», y entonces se importan todas las filas o ninguna.
         </Text>
         <FileInput
           label="Archivo"
@@ -137,12 +147,17 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 </Badge>
               </Group>
               {result.con_errores > 0 && (
-                <Switch label="Solo filas con errores" checked={onlyErrors} onChange={(e) => setOnlyErrors(e.currentTarget.checked)} />
+                <Switch
+                  label="Solo filas con errores"
+                  checked={onlyErrors}
+                  onChange={(e) => setOnlyErrors(e.currentTarget.checked)}
+                />
               )}
             </Group>
             {result.con_errores > 0 && (
               <Alert color="red" variant="light" role="alert">
-                Corrija las filas con errores en el archivo y vuelva a elegirlo: no se importará ningún equipo mientras haya errores.
+                Corrija las filas con errores en el archivo y vuelva a elegirlo: no se importará ningún equipo mientras
+                haya errores.
               </Alert>
             )}
             <ScrollArea.Autosize mah="50vh" type="auto">
@@ -156,7 +171,12 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           </>
         )}
         {importer.isError && (
-          <Alert color="red" variant="light" role="alert" title={errorMessage(importer.error, MESSAGES.assets.importHasErrors)}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={errorMessage(importer.error, MESSAGES.assets.importHasErrors)}
+          >
             {importErrors.length > 0 && (
               <List size="sm">
                 {importErrors.slice(0, 20).map(([path, message]) => (
@@ -170,7 +190,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         )}
         {importer.isSuccess && (
           <Alert color="green" variant="light" role="status" title="Importación terminada">
-            {importer.data.importados === 1 ? 'Se importó 1 equipo.' : `Se importaron ${importer.data.importados} equipos.`}
+            {importer.data.importados === 1
+              ? 'Se importó 1 equipo.'
+              : `Se importaron ${importer.data.importados} equipos.`}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">

@@ -1,32 +1,15 @@
 /**
  * «Imprimir etiquetas»: the A4 sheet of QR labels of the selected machines, in the size the person
- * picks, fetched with the session's token and handed to the browser as a PDF download.
+ * picks, fetched with the session's token and handed to the browser as a PDF download (lib/asset-labels).
  */
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import {
-  ASSET_LABELS_ROUTES,
-  DEFAULT_LABEL_SIZE,
-  LABEL_SIZE_KEYS,
-  LABELS_MAX,
-  MESSAGES,
-  labelSizeText,
-  todayIn,
-  type LabelSize,
-} from '@gestar/contracts';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
+import { DEFAULT_LABEL_SIZE, MESSAGES, type LabelSize } from '@gestar/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadAssetLabels, LABEL_SIZE_OPTIONS, LABELS_MAX } from '../../../lib/asset-labels';
 import classes from './assets.module.css';
-
-async function downloadLabels(codes: readonly string[], tamano: LabelSize): Promise<void> {
-  const blob = await apiRequest(ASSET_LABELS_ROUTES.sheet, {
-    query: { codes: [...codes], tamano },
-    headers: { Accept: 'application/pdf' },
-  });
-  saveBlob(blob, `Etiquetas-${todayIn()}.pdf`);
-}
 
 export interface LabelsDialogProps {
   opened: boolean;
@@ -36,19 +19,19 @@ export interface LabelsDialogProps {
 
 export function LabelsDialog({ opened, codes, onClose }: LabelsDialogProps) {
   const [size, setSize] = useState<LabelSize>(DEFAULT_LABEL_SIZE);
-  const download = useMutation({ mutationFn: () => downloadLabels(codes, size) });
+  const download = useMutation({ mutationFn: () => downloadAssetLabels(codes, size) });
   const tooMany = codes.length > LABELS_MAX;
   return (
     <Modal opened={opened} onClose={onClose} title="Imprimir etiquetas" centered>
       <Stack gap="md" className={classes.touch}>
         <Text size="sm">
-          {codes.length === 1 ? 'Una etiqueta' : `${codes.length} etiquetas`} con el código QR, el nombre, el código y el área de
-          cada equipo, en una hoja A4 lista para imprimir y pegar.
+          {codes.length === 1 ? 'Una etiqueta' : `${codes.length} etiquetas`} con el código QR, el nombre, el código y
+          el área de cada equipo, en una hoja A4 lista para imprimir y pegar.
         </Text>
         <Radio.Group label="Tamaño de la etiqueta" value={size} onChange={(value) => setSize(value as LabelSize)}>
           <Stack gap="xs" mt="xs">
-            {LABEL_SIZE_KEYS.map((key) => (
-              <Radio key={key} value={key} label={labelSizeText(key)} />
+            {LABEL_SIZE_OPTIONS.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label} />
             ))}
           </Stack>
         </Radio.Group>

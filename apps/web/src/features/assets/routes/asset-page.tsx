@@ -54,10 +54,22 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 function Photo({ uuid, name }: { uuid: string | null; name: string }) {
   const url = useAttachmentUrl(uuid ? `/api/attachments/${uuid}/miniatura` : null);
   if (!uuid) return null;
-  return url ? <img src={url} alt={`Foto de ${name}`} className={classes.photo} /> : <Skeleton className={classes.photo} />;
+  return url ? (
+    <img src={url} alt={`Foto de ${name}`} className={classes.photo} />
+  ) : (
+    <Skeleton className={classes.photo} />
+  );
 }
 
-function Summary({ page, onChangeState, onEdit }: { page: AssetPageResponse; onChangeState: () => void; onEdit: () => void }) {
+function Summary({
+  page,
+  onChangeState,
+  onEdit,
+}: {
+  page: AssetPageResponse;
+  onChangeState: () => void;
+  onEdit: () => void;
+}) {
   const { equipo, hijos } = page;
   return (
     <Card withBorder radius="md" p="md">
@@ -67,7 +79,8 @@ function Summary({ page, onChangeState, onEdit }: { page: AssetPageResponse; onC
           <Group gap="sm" align="center">
             <AssetStateBadge estado={equipo.estado} size="xl" />
             <Text size="sm" data-testid="estado-desde">
-              desde el {formatDate(equipo.estado_desde, 'DD/MM/YYYY [a las] HH:mm')} ({durationSince(equipo.estado_desde)})
+              desde el {formatDate(equipo.estado_desde, 'DD/MM/YYYY [a las] HH:mm')} (
+              {durationSince(equipo.estado_desde)})
             </Text>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -138,7 +151,9 @@ export function AssetPage() {
       color="red"
       variant="light"
       leftSection={<IconAlertTriangle size={18} aria-hidden />}
-      onClick={() => navigate(`/solicitudes/nueva?equipo=${encodeURIComponent(data?.equipo.codigo ?? code.toUpperCase())}`)}
+      onClick={() =>
+        navigate(`/solicitudes/nueva?equipo=${encodeURIComponent(data?.equipo.codigo ?? code.toUpperCase())}`)
+      }
     >
       Reportar un problema
     </Button>
@@ -165,8 +180,16 @@ export function AssetPage() {
         </Stack>
       ) : !data ? (
         <EmptyState
-          title={isApiError(page.error) && page.error.status === 404 ? MESSAGES.assets.notFound : 'No se pudo cargar el equipo'}
-          description={isApiError(page.error) && page.error.status === 404 ? `No hay un equipo con el código ${code.toUpperCase()}.` : errorMessage(page.error, '')}
+          title={
+            isApiError(page.error) && page.error.status === 404
+              ? MESSAGES.assets.notFound
+              : 'No se pudo cargar el equipo'
+          }
+          description={
+            isApiError(page.error) && page.error.status === 404
+              ? `No hay un equipo con el código ${code.toUpperCase()}.`
+              : errorMessage(page.error, '')
+          }
         />
       ) : (
         <Stack gap="md">
@@ -193,12 +216,20 @@ export function AssetPage() {
           <Section title="Documentos" count={data.documentos.length}>
             <AssetDocuments code={data.equipo.codigo} documents={data.documentos} canEdit={data.puede_editar} />
           </Section>
-          <ChangeStateDialog key={data.equipo.estado} asset={data.equipo} opened={changing} onClose={() => setChanging(false)} />
+          <ChangeStateDialog
+            key={data.equipo.estado}
+            asset={data.equipo}
+            opened={changing}
+            onClose={() => setChanging(false)}
+          />
           {editing && (
             <AssetFormDialog
               asset={data.equipo}
               onClose={() => setEditing(false)}
-              onSaved={(saved) => saved.codigo !== data.equipo.codigo && navigate(`/equipos/${encodeURIComponent(saved.codigo)}`, { replace: true })}
+              onSaved={(saved) =>
+                saved.codigo !== data.equipo.codigo &&
+                navigate(`/equipos/${encodeURIComponent(saved.codigo)}`, { replace: true })
+              }
             />
           )}
         </Stack>

@@ -81,7 +81,11 @@ export function AssetsPage() {
         actions={
           <>
             {can('create:asset') && (
-              <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImporting(true)}>
+              <Button
+                variant="default"
+                leftSection={<IconFileImport size={18} aria-hidden />}
+                onClick={() => setImporting(true)}
+              >
                 Importar
               </Button>
             )}
@@ -93,7 +97,13 @@ export function AssetsPage() {
           </>
         }
       >
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" maw={900} component="section" aria-label="Filtros de equipos">
+        <SimpleGrid
+          cols={{ base: 1, sm: 3 }}
+          spacing="sm"
+          maw={900}
+          component="section"
+          aria-label="Filtros de equipos"
+        >
           <TextInput
             label="Buscar"
             placeholder="Código o nombre"
@@ -145,7 +155,10 @@ export function AssetsPage() {
       </Group>
 
       {assets.isError && !assets.data ? (
-        <EmptyState title="No se pudieron cargar los equipos" description={errorMessage(assets.error, MESSAGES.errors.internal)} />
+        <EmptyState
+          title="No se pudieron cargar los equipos"
+          description={errorMessage(assets.error, MESSAGES.errors.internal)}
+        />
       ) : (
         <AssetsTable
           rows={rows}
@@ -176,7 +189,9 @@ export function AssetsPage() {
         </Text>
       )}
 
-      {editing && <AssetFormDialog key={editing.asset?.uuid ?? 'new'} asset={editing.asset} onClose={() => setEditing(null)} />}
+      {editing && (
+        <AssetFormDialog key={editing.asset?.uuid ?? 'new'} asset={editing.asset} onClose={() => setEditing(null)} />
+      )}
       <ImportDialog opened={importing} onClose={() => setImporting(false)} />
       <LabelsDialog opened={printing} codes={[...selected]} onClose={() => setPrinting(false)} />
       <ConfirmDialog
@@ -185,8 +200,8 @@ export function AssetsPage() {
         message={
           deleting && (
             <Text size="sm">
-              ¿Está seguro de que desea eliminar el equipo <b>{deleting.codigo}</b> ({deleting.nombre})? Se eliminan también su
-              foto, sus documentos y su historial de estados. Esta acción es permanente.
+              ¿Está seguro de que desea eliminar el equipo <b>{deleting.codigo}</b> ({deleting.nombre})? Se eliminan
+              también su foto, sus documentos y su historial de estados. Esta acción es permanente.
             </Text>
           )
         }
