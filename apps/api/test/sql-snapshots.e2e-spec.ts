@@ -20,6 +20,7 @@ import { NotificationsRepository } from '../src/modules/notifications/notificati
 import { RemindersRepository } from '../src/modules/reminders/reminders.repository';
 import { ReportsRepository, type ReportWhere } from '../src/modules/reports/reports.repository';
 import { AttachmentsRepository } from '../src/modules/attachments/attachments.repository';
+import { AssetLabelsRepository } from '../src/modules/asset-labels/asset-labels.repository';
 import { AreasRepository } from '../src/modules/areas/areas.repository';
 import { AssetsRepository } from '../src/modules/assets/assets.repository';
 import { AssetPageRepository } from '../src/modules/assets/asset-page.repository';
@@ -491,8 +492,11 @@ const reports: Calls<ReportsRepository> = {
   employeeNamesOf: [[U1]],
 };
 
+const assetLabels: Calls<AssetLabelsRepository> = { byCodes: [['SIE-01', 'cnc-2']] };
+
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
+  'asset-labels': [[AssetLabelsRepository, assetLabels]],
   areas: [
     [AreasRepository, areas],
     [catalogOf(AREAS), catalog],

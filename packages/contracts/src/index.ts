@@ -34,6 +34,8 @@ export * from './assigned-tasks/comments.schemas';
 export * from './assigned-tasks/checklists.schemas';
 export * from './attachments/attachments.schemas';
 export * from './attachments/attachments.routes';
+export * from './assets/labels.schemas';
+export * from './assets/labels.routes';
 export * from './assigned-tasks/assigned-tasks.routes';
 export * from './scheduled-tasks/scheduled-tasks.schemas';
 export * from './scheduled-tasks/scheduled-tasks.routes';

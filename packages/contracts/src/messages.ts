@@ -117,6 +117,12 @@ export const MESSAGES = {
     directoryProviderInvalid: 'Seleccione el ingreso de la empresa: OpenID (oidc) o LDAP (ldap)',
     directoryIdRequired: 'Ingrese el identificador de la cuenta de la empresa',
     directoryManagedRequired: 'Indique si los grupos del directorio administran el rol y las áreas (verdadero o falso)',
+    // Machine labels
+    labelCodesRequired: 'Indique el código de al menos un equipo',
+    labelCodesMax: 'Se pueden imprimir hasta 500 etiquetas por hoja: elija menos equipos',
+    labelCodeInvalid:
+      'El código de un equipo tiene hasta 20 letras, números, puntos, guiones o guiones bajos (por ejemplo SIE-01)',
+    labelSizeInvalid: 'El tamaño de la etiqueta debe ser pequeña, mediana o grande',
   },
   errors: {
     // SPEC section 8
@@ -259,6 +265,16 @@ export const MESSAGES = {
     attachmentTooManyPixels: 'La imagen es demasiado grande: se aceptan fotos de hasta 50 megapíxeles (por ejemplo 8000 × 6000)',
     /** 503 while the image queue is full (Retry-After says when to try again). */
     imagesBusy: 'El servidor está procesando otras imágenes: intente nuevamente en unos segundos',
+    /** 503 while the label queue is full (Retry-After says when to try again). */
+    labelsBusy: 'El servidor está preparando otras etiquetas: intente nuevamente en unos segundos',
+    labelAssetNotFound: 'No existe un equipo con ese código',
+    labelNoAccessAsset: 'No tiene acceso a este equipo',
+    /** The web's «Escanear» without a camera it may use. */
+    scanNoCamera: 'Este dispositivo no tiene una cámara disponible. Escriba el código del equipo.',
+    scanPermissionDenied:
+      'No se permitió usar la cámara. Habilite el permiso de la cámara para Gestar en su navegador o escriba el código del equipo.',
+    scanCameraFailed: 'No se pudo abrir la cámara. Cierre otras aplicaciones que la usen o escriba el código del equipo.',
+    scanNotAsset: 'El código leído no es una etiqueta de un equipo de Gestar',
     attachmentsTooMany: 'La tarea ya tiene 20 archivos adjuntos, el máximo permitido',
     attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
     attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',
@@ -402,6 +418,29 @@ export function tooManyLoginAttemptsFor(minutes: number): string {
 /** The current-password block of «Cambiar contraseña», saying how long it lasts. */
 export function tooManyPasswordAttemptsFor(minutes: number): string {
   return `Demasiados intentos con la contraseña actual. Intente nuevamente en ${minutesText(minutes)}.`;
+}
+
+/** At most this many codes are named in a message; the rest are counted. */
+const CODES_NAMED = 10;
+
+function codesText(codes: readonly string[]): string {
+  const named = codes.slice(0, CODES_NAMED).join(', ');
+  const rest = codes.length - CODES_NAMED;
+  return rest > 0 ? `${named} y ${rest} más` : named;
+}
+
+/** 404 of a label sheet naming codes no machine has. */
+export function labelsUnknownCodes(codes: readonly string[]): string {
+  return codes.length === 1
+    ? `No existe un equipo con el código ${codesText(codes)}`
+    : `No existen equipos con los códigos ${codesText(codes)}`;
+}
+
+/** 403 of a label sheet naming machines outside the caller's areas. */
+export function labelsNoAccess(codes: readonly string[]): string {
+  return codes.length === 1
+    ? `No tiene acceso al equipo ${codesText(codes)}`
+    : `No tiene acceso a los equipos ${codesText(codes)}`;
 }
 
 function minutesText(minutes: number): string {

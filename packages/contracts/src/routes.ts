@@ -18,6 +18,7 @@ import { DOCS_ROUTES } from './docs/docs.routes';
 import { AUDIT_ROUTES } from './audit/audit.routes';
 import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
 import { ASSETS_ROUTES } from './assets/assets.routes';
+import { ASSET_LABELS_ROUTES } from './assets/labels.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -32,6 +33,8 @@ export const ROUTE_GROUPS = {
   tasks: TASKS_ROUTES,
   assignedTasks: ASSIGNED_TASKS_ROUTES,
   attachments: ATTACHMENTS_ROUTES,
+  // Before the assets group: /api/assets/labels.pdf is tried before /api/assets/:code.
+  assetLabels: ASSET_LABELS_ROUTES,
   scheduledTasks: SCHEDULED_TASKS_ROUTES,
   calendar: CALENDAR_ROUTES,
   reports: REPORTS_ROUTES,

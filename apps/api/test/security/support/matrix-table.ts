@@ -56,6 +56,15 @@ const userRule = { operario: 200, supervisorIn: 200, supervisorOut: 403, admin: 
 const everyone = (ok: number) => ({ operario: ok, supervisorIn: ok, supervisorOut: ok, admin: ok, noPerm: ok });
 
 const none = async (): Promise<Prepared> => ({});
+/** A new machine for a label case: in Logística for `supervisorOut`, else in Carpintería. */
+const labelAsset = async (c: CaseContext): Promise<string> => {
+  const codigo = `MAT-${suffix()}`;
+  await c.w.t.ds.query(`INSERT INTO equipos (codigo, nombre, area_uuid) VALUES ($1, 'Sierra de la matriz', $2)`, [
+    codigo,
+    c.out ? c.ids.areas.log : c.ids.areas.carp,
+  ]);
+  return codigo;
+};
 /** A 1 x 1 PNG, the smallest image an upload accepts. */
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -358,6 +367,9 @@ export const MATRIX: Record<string, MatrixCase> = {
     },
     record: scoped,
   },
+  // A supervisor prints the labels of the machines of their areas only.
+  'GET /api/assets/labels.pdf': { prepare: async (c) => ({ query: { codes: await labelAsset(c) } }), record: scoped },
+  'GET /api/assets/:code/label.png': { prepare: async (c) => ({ params: { code: await labelAsset(c) } }), record: scoped },
 
   'GET /api/scheduled-task': { prepare: none },
   'GET /api/calendar/non-working-days': { prepare: none },
