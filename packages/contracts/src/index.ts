@@ -42,6 +42,7 @@ export * from './scheduled-tasks/rule-engine';
 export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
 export * from './reports/reports.schemas';
+export * from './reports/downtime.schemas';
 export * from './reports/report-figures';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';
