@@ -19,6 +19,7 @@ import { DeliveriesRepository } from '../src/modules/notifications/deliveries.re
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { RemindersRepository } from '../src/modules/reminders/reminders.repository';
 import { ReportsRepository, type ReportWhere } from '../src/modules/reports/reports.repository';
+import { DowntimeRepository, type DowntimeWhere } from '../src/modules/reports/downtime.repository';
 import { AttachmentsRepository } from '../src/modules/attachments/attachments.repository';
 import { AreasRepository } from '../src/modules/areas/areas.repository';
 import { CalendarRepository } from '../src/modules/calendar/calendar.repository';
@@ -454,6 +455,21 @@ const reports: Calls<ReportsRepository> = {
   employeeNamesOf: [[U1]],
 };
 
+const DOWNTIME: DowntimeWhere = {
+  scopeAreas: [U1],
+  areaUuids: [U2],
+  from: AT,
+  to: AT,
+  end: AT,
+  today: '2026-01-05',
+  timeZone: 'America/Argentina/Buenos_Aires',
+};
+
+const downtime: Calls<DowntimeRepository> = {
+  machines: [DOWNTIME],
+  buckets: [DOWNTIME, [U1], ['2026-01-01', '2026-01-02'], 1],
+};
+
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
   areas: [
@@ -475,7 +491,10 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
     [DeliveriesRepository, deliveries],
   ],
   reminders: [[RemindersRepository, reminders]],
-  reports: [[ReportsRepository, reports]],
+  reports: [
+    [ReportsRepository, reports],
+    [DowntimeRepository, downtime],
+  ],
   attachments: [[AttachmentsRepository, attachments]],
   calendar: [[CalendarRepository, calendar]],
   roles: [[RolesRepository, roles]],
