@@ -12,7 +12,7 @@ export class DowntimeIndexes1763700018500 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX equipo_estados_rango_idx ON equipo_estados USING gist (tstzrange(desde, hasta))`);
     await q.query(`CREATE INDEX tareas_asignadas_tarea_fecha_idx ON tareas_asignadas (tarea_uuid, fecha_asignacion)
-      INCLUDE (fecha_vencimiento, fecha_completada, programacion_uuid)`);
+      INCLUDE (fecha_vencimiento, fecha_completada, programacion_uuid, archivada)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
