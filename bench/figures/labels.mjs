@@ -31,7 +31,9 @@ export async function labelFigures(ctx) {
   const worst = Math.max(...big.map((b) => b.ms));
   const tenSmall = small.reduce((n, s) => n + s.ms, 0);
   details.labels = { big, small, worst, tenSmall };
-  log(`Etiquetas: ${SHEET} en ${worst.toFixed(0)} ms (${big[0].bytes} bytes); ${SHEET / SMALL} hojas de ${SMALL} en ${tenSmall.toFixed(0)} ms`);
+  log(
+    `Etiquetas: ${SHEET} en ${worst.toFixed(0)} ms (${big[0].bytes} bytes); ${SHEET / SMALL} hojas de ${SMALL} en ${tenSmall.toFixed(0)} ms`,
+  );
   figure({
     target: 10,
     name: `Labels sheet of ${SHEET} machines (PDF), slowest of ${RUNS}`,

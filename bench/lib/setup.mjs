@@ -177,7 +177,8 @@ export function fixtureIds(dbUrl) {
       )
     ).rows[0];
     // The downtime report over a whole year: the most intervals it ever reads (bench/seed.sql's timelines).
-    const yearAgo = (await c.query(`SELECT ((now() - interval '365 days') AT TIME ZONE $1)::date::text AS d`, [TZ])).rows[0].d;
+    const yearAgo = (await c.query(`SELECT ((now() - interval '365 days') AT TIME ZONE $1)::date::text AS d`, [TZ]))
+      .rows[0].d;
     return { sup, supAreas, someDay, month, yearAgo };
   });
 }

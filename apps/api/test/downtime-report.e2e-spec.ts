@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 import {
@@ -62,18 +66,22 @@ describe('downtime report', () => {
     const q = (text: string, params: unknown[]) => t.ds.query(text, params);
 
     const machine = async (codigo: string, nombre: string, area: string) =>
-      ((await q(`INSERT INTO equipos (codigo, nombre, area_uuid, creado_en) VALUES ($1, $2, $3, $4) RETURNING uuid`, [
-        codigo,
-        nombre,
-        area,
-        at('2026-01-01'),
-      ])) as { uuid: string }[])[0]!.uuid;
+      (
+        (await q(`INSERT INTO equipos (codigo, nombre, area_uuid, creado_en) VALUES ($1, $2, $3, $4) RETURNING uuid`, [
+          codigo,
+          nombre,
+          area,
+          at('2026-01-01'),
+        ])) as { uuid: string }[]
+      )[0]!.uuid;
     const report = async (equipo: string, area: string) =>
-      ((await q(
-        `INSERT INTO solicitudes (equipo_uuid, area_uuid, descripcion, equipo_detenido, estado, creado_por_uuid)
+      (
+        (await q(
+          `INSERT INTO solicitudes (equipo_uuid, area_uuid, descripcion, equipo_detenido, estado, creado_por_uuid)
          VALUES ($1, $2, 'Se trabó', true, 'aceptada', $3) RETURNING uuid`,
-        [equipo, area, operario],
-      )) as { uuid: string }[])[0]!.uuid;
+          [equipo, area, operario],
+        )) as { uuid: string }[]
+      )[0]!.uuid;
     const state = (equipo: string, estado: string, desde: Date, hasta: Date | null, solicitud: string | null = null) =>
       q(`INSERT INTO equipo_estados (equipo_uuid, estado, desde, hasta, solicitud_uuid) VALUES ($1, $2, $3, $4, $5)`, [
         equipo,
@@ -113,22 +121,32 @@ describe('downtime report', () => {
     const [tipo] = await q(`SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1`, []);
     const [estado] = await q(`SELECT uuid FROM estados ORDER BY "order" LIMIT 1`, []);
     const task = async (titulo: string) =>
-      ((await q(
-        `INSERT INTO tareas (titulo, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
-        [titulo, tipo.uuid, carpinteria, admin, sie],
-      )) as { uuid: string }[])[0]!.uuid;
+      (
+        (await q(
+          `INSERT INTO tareas (titulo, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
+          [titulo, tipo.uuid, carpinteria, admin, sie],
+        )) as { uuid: string }[]
+      )[0]!.uuid;
     const afilar = await task('Afilar el disco');
     const [prog] = await q(
       `INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion) VALUES ($1, 2, '2026-04-01') RETURNING uuid`,
       [afilar],
     );
-    const occurrence = async (tarea: string, asignada: Date, vence: string, completada: Date | null, programacion: string | null) =>
-      ((await q(
-        `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento, fecha_completada,
+    const occurrence = async (
+      tarea: string,
+      asignada: Date,
+      vence: string,
+      completada: Date | null,
+      programacion: string | null,
+    ) =>
+      (
+        (await q(
+          `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento, fecha_completada,
            programacion_uuid, fecha_ocurrencia)
          VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7::uuid IS NULL THEN NULL ELSE $5::date END) RETURNING uuid`,
-        [tarea, operario, estado.uuid, asignada, vence, completada, programacion],
-      )) as { uuid: string }[])[0]!.uuid;
+          [tarea, operario, estado.uuid, asignada, vence, completada, programacion],
+        )) as { uuid: string }[]
+      )[0]!.uuid;
     await occurrence(afilar, at('2026-02-25', 10), '2026-02-26', null, prog.uuid); // before the period
     await occurrence(afilar, at('2026-03-02', 10), '2026-03-03', at('2026-03-03', 15), prog.uuid); // on time
     await occurrence(afilar, at('2026-03-04', 10), '2026-03-05', at('2026-03-07', 9), prog.uuid); // late
@@ -148,7 +166,10 @@ describe('downtime report', () => {
   });
 
   const get = async (user: string, query: Record<string, string | number> = {}): Promise<DowntimeResponse> => {
-    const res = await t.http.get('/api/reports/downtime').query({ ...PERIOD, ...query }).set(as(user));
+    const res = await t.http
+      .get('/api/reports/downtime')
+      .query({ ...PERIOD, ...query })
+      .set(as(user));
     expect(res.status).toBe(200);
     return parseWith(DowntimeResponseSchema, res.body);
   };
@@ -176,17 +197,34 @@ describe('downtime report', () => {
     expect(serie[0]!.desde).toBe('2026-03-01');
 
     const cnc = row(r, 'CNC-01');
-    expect([cnc.horas_detenido, cnc.fallas, cnc.horas_operativo, cnc.mtbf_horas, cnc.mttr_horas]).toEqual([72, 1, 168, 168, 72]);
+    expect([cnc.horas_detenido, cnc.fallas, cnc.horas_operativo, cnc.mtbf_horas, cnc.mttr_horas]).toEqual([
+      72, 1, 168, 168, 72,
+    ]);
     expect(cnc.serie.slice(-3).map((b) => b.horas_detenido)).toEqual([24, 24, 24]);
 
     const pre = row(r, 'PRE-01');
-    expect([pre.horas_detenido, pre.fallas, pre.horas_operativo, pre.mtbf_horas, pre.mttr_horas]).toEqual([0, 0, 240, null, null]);
+    expect([pre.horas_detenido, pre.fallas, pre.horas_operativo, pre.mtbf_horas, pre.mttr_horas]).toEqual([
+      0,
+      0,
+      240,
+      null,
+      null,
+    ]);
 
     const tup = row(r, 'TUP-01');
-    expect([tup.horas_detenido, tup.fallas, tup.horas_operativo, tup.mtbf_horas, tup.mttr_horas]).toEqual([5, 1, 235, 235, 5]);
+    expect([tup.horas_detenido, tup.fallas, tup.horas_operativo, tup.mtbf_horas, tup.mttr_horas]).toEqual([
+      5, 1, 235, 235, 5,
+    ]);
 
     // Totals: the means of the sums, not a mean of means.
-    expect(r.total).toMatchObject({ equipos: 4, horas_detenido: 101, fallas: 4, horas_operativo: 857, mtbf_horas: 214.25, mttr_horas: 25.25 });
+    expect(r.total).toMatchObject({
+      equipos: 4,
+      horas_detenido: 101,
+      fallas: 4,
+      horas_operativo: 857,
+      mtbf_horas: 214.25,
+      mttr_horas: 25.25,
+    });
     expect(r.por_area.map((a) => [a.nombre, a.equipos, a.horas_detenido, a.fallas])).toEqual([
       ['Carpintería', 2, 24, 2],
       ['Logística', 1, 5, 1],
@@ -231,7 +269,10 @@ describe('downtime report', () => {
     const onlyOwn = await get('supervisor', { area_uuids: carpinteria });
     expect(onlyOwn.data.map((m) => m.equipo.codigo).sort()).toEqual(['PRE-01', 'SIE-01']);
 
-    const foreign = await t.http.get('/api/reports/downtime').query({ ...PERIOD, area_uuids: logistica }).set(as('supervisor'));
+    const foreign = await t.http
+      .get('/api/reports/downtime')
+      .query({ ...PERIOD, area_uuids: logistica })
+      .set(as('supervisor'));
     expectError(foreign, 403, MESSAGES.errors.noAccessArea);
     const csv = await t.http.get('/api/reports/downtime/csv').query({ area_uuids: logistica }).set(as('supervisor'));
     expectError(csv, 403, MESSAGES.errors.noAccessArea);
@@ -243,7 +284,11 @@ describe('downtime report', () => {
     const bad = (query: Record<string, string>) => t.http.get('/api/reports/downtime').query(query).set(as('admin'));
     expectError(await bad({ sort: 'precio' }), 400, MESSAGES.validation.downtimeSortInvalid);
     expectError(await bad({ order: 'arriba' }), 400, MESSAGES.validation.downtimeOrderInvalid);
-    expectError(await bad({ start_date: '2026-03-10', end_date: '2026-03-01' }), 400, MESSAGES.validation.dateRangeInvalid);
+    expectError(
+      await bad({ start_date: '2026-03-10', end_date: '2026-03-01' }),
+      400,
+      MESSAGES.validation.dateRangeInvalid,
+    );
     expectError(await bad({ area_uuids: 'no-es-uuid' }), 400);
   });
 
@@ -270,7 +315,21 @@ describe('downtime report', () => {
     const records: string[][] = parseCsv((res.body as Buffer).toString('utf8'), { bom: true, delimiter: ';' });
     expect(records[0]).toEqual([...DOWNTIME_COLUMNS]);
     expect(records.slice(1).map((r) => r[0])).toEqual(['CNC-01', 'SIE-01', 'PRE-01']);
-    expect(records[2]).toEqual(['SIE-01', 'Sierra circular', 'Carpintería', '24', '2', '2', '107', '12', '3', '1', '1', '1', '2']);
+    expect(records[2]).toEqual([
+      'SIE-01',
+      'Sierra circular',
+      'Carpintería',
+      '24',
+      '2',
+      '2',
+      '107',
+      '12',
+      '3',
+      '1',
+      '1',
+      '1',
+      '2',
+    ]);
     expect(records[3]!.slice(6, 8)).toEqual(['—', '—']);
   });
 
@@ -282,6 +341,44 @@ describe('downtime report', () => {
     const aoa = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets.Paradas!, { header: 1, defval: '' });
     expect(aoa[1]![0]).toBe('Periodo: 01/03/2026 – 10/03/2026');
     expect(aoa[3]).toEqual([...DOWNTIME_COLUMNS]);
-    expect(aoa.find((r) => r[0] === 'SIE-01')).toEqual(['SIE-01', 'Sierra circular', 'Carpintería', 24, 2, 2, 107, 12, 3, 1, 1, 1, 2]);
+    expect(aoa.find((r) => r[0] === 'SIE-01')).toEqual([
+      'SIE-01',
+      'Sierra circular',
+      'Carpintería',
+      24,
+      2,
+      2,
+      107,
+      12,
+      3,
+      1,
+      1,
+      1,
+      2,
+    ]);
+  });
+
+  it('the PDF has a «Paradas y mantenimiento» section with the machines that had figures', async () => {
+    const res = await download('/api/reports/pdf', 'supervisor');
+    expect(res.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'paradas-'));
+    try {
+      writeFileSync(join(dir, 'r.pdf'), res.body as Buffer);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain('Paradas y mantenimiento');
+      expect(text).toContain('Periodo: 01/03/2026 – 10/03/2026 · 3 equipos');
+      const sie = text.split('\n').find((l) => l.includes('SIE-01'))!;
+      expect(
+        sie
+          .trim()
+          .split(/\s{2,}|\s(?=\d)/)
+          .slice(-10),
+      ).toEqual(['24', '2', '2', '107', '12', '3', '1', '1', '1', '2']);
+      // PRE-01 had nothing in the period: left out of the PDF (it is in the CSV and the XLSX).
+      expect(text).not.toContain('PRE-01');
+      expect(text).not.toContain('TUP-01');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

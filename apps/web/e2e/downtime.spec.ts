@@ -30,8 +30,13 @@ test.beforeAll(async () => {
     const now = Date.now();
     const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
     const machine = async (codigo: string, nombre: string) =>
-      (await db.query(`INSERT INTO equipos (codigo, nombre, area_uuid) VALUES ($1, $2, $3) RETURNING uuid`, [codigo, nombre, area])).rows[0]
-        .uuid as string;
+      (
+        await db.query(`INSERT INTO equipos (codigo, nombre, area_uuid) VALUES ($1, $2, $3) RETURNING uuid`, [
+          codigo,
+          nombre,
+          area,
+        ])
+      ).rows[0].uuid as string;
     const report = async (equipo: string) =>
       (
         await db.query(
@@ -41,13 +46,10 @@ test.beforeAll(async () => {
         )
       ).rows[0].uuid as string;
     const state = (equipo: string, estado: string, desde: Date, hasta: Date | null, solicitud: string | null = null) =>
-      db.query(`INSERT INTO equipo_estados (equipo_uuid, estado, desde, hasta, solicitud_uuid) VALUES ($1, $2, $3, $4, $5)`, [
-        equipo,
-        estado,
-        desde,
-        hasta,
-        solicitud,
-      ]);
+      db.query(
+        `INSERT INTO equipo_estados (equipo_uuid, estado, desde, hasta, solicitud_uuid) VALUES ($1, $2, $3, $4, $5)`,
+        [equipo, estado, desde, hasta, solicitud],
+      );
     const sie = await machine(SIE, 'Sierra circular de prueba');
     await state(sie, 'operativo', at(5), at(4));
     await state(sie, 'detenido', at(4), at(2), await report(sie));
@@ -67,7 +69,9 @@ const rowOf = (page: Page, code: string) => table(page).locator('tbody tr').filt
 async function openSection(page: Page) {
   await loginAs(page, 'admin');
   await page.goto('/reportes');
-  await expect(section(page).getByRole('heading', { name: 'Paradas y mantenimiento' })).toBeVisible({ timeout: 30_000 });
+  await expect(section(page).getByRole('heading', { name: 'Paradas y mantenimiento' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(rowOf(page, SIE)).toBeVisible({ timeout: 30_000 });
 }
 
@@ -90,7 +94,9 @@ test('the section shows each machine’s figures, sorts by a header and charts a
   await code.getByRole('button').click();
   await expect(code).toHaveAttribute('aria-sort', 'descending');
 
-  await rowOf(page, SIE).getByRole('button', { name: `Ver el gráfico de ${SIE}` }).click();
+  await rowOf(page, SIE)
+    .getByRole('button', { name: `Ver el gráfico de ${SIE}` })
+    .click();
   const chart = section(page).getByRole('region', { name: new RegExp(`^${SIE} · .*horas detenido por día`) });
   await expect(chart).toBeVisible();
   // One bar with height: the day of the stop (empty days draw nothing).
@@ -106,7 +112,9 @@ test('the CSV of the table has the machines and their figures', async ({ page })
   expect(file.suggestedFilename()).toBe(`Paradas-${todayIn()}.csv`);
   const path = join(artifacts, file.suggestedFilename());
   await file.saveAs(path);
-  const lines = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+  const lines = readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
   expect(lines[0]).toBe(DOWNTIME_COLUMNS.map((c) => `"${c}"`).join(';'));
   expect(lines.find((l) => l.startsWith(`"${SIE}"`))).toContain('"Carpintería";"2";"0";"1"');
 });

@@ -17,7 +17,15 @@ describeSchema(
     { name: 'no filters', input: {} },
     {
       name: 'every filter',
-      input: { page: '2', limit: '20', area_uuids: `${U1},${U2}`, start_date: '2030-01-01', end_date: '2030-01-31', sort: 'mtbf_horas', order: 'asc' },
+      input: {
+        page: '2',
+        limit: '20',
+        area_uuids: `${U1},${U2}`,
+        start_date: '2030-01-01',
+        end_date: '2030-01-31',
+        sort: 'mtbf_horas',
+        order: 'asc',
+      },
     },
     { name: 'blank dates', input: { start_date: '', end_date: '' } },
     { name: 'sorted by code', input: { sort: 'codigo' } },

@@ -109,7 +109,12 @@ export class DowntimeRepository {
    * Seconds stopped per bucket of the given machines (the page's), buckets starting at each of
    * `starts` (company dates) and lasting `days`; buckets without a stop are absent.
    */
-  buckets(f: DowntimeWhere, machines: readonly string[], starts: readonly string[], days: number): Promise<DowntimeBucketRecord[]> {
+  buckets(
+    f: DowntimeWhere,
+    machines: readonly string[],
+    starts: readonly string[],
+    days: number,
+  ): Promise<DowntimeBucketRecord[]> {
     if (machines.length === 0 || starts.length === 0) return Promise.resolve([]);
     const lower = sql`greatest(b.ini, ${f.from}::timestamptz)`;
     const upper = sql`least(b.fin, ${f.end}::timestamptz)`;

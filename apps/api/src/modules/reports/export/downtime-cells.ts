@@ -56,13 +56,23 @@ export function downtimeSheetRows(d: DowntimeAll): (string | number | null)[][] 
  * (at most `max`, most hours stopped first), and how many were left out.
  */
 export function downtimeHtml(d: DowntimeAll, max: number): string {
-  const active = d.machines.filter((m) => m.horas_detenido > 0 || m.fallas > 0 || m.preventivas > 0 || m.correctivas > 0);
+  const active = d.machines.filter(
+    (m) => m.horas_detenido > 0 || m.fallas > 0 || m.preventivas > 0 || m.correctivas > 0,
+  );
   const shown = active.slice(0, max);
   const head = DOWNTIME_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
   const body = shown.length
-    ? shown.map((m) => `<tr>${downtimeTexts(m).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')
+    ? shown
+        .map(
+          (m) =>
+            `<tr>${downtimeTexts(m)
+              .map((c) => `<td>${escapeHtml(c)}</td>`)
+              .join('')}</tr>`,
+        )
+        .join('')
     : `<tr><td colspan="${DOWNTIME_COLUMNS.length}" class="empty">Ningún equipo tuvo paradas ni mantenimiento en el periodo</td></tr>`;
-  const more = active.length > shown.length ? `<p>Y ${active.length - shown.length} equipos más (vea el CSV de paradas).</p>` : '';
+  const more =
+    active.length > shown.length ? `<p>Y ${active.length - shown.length} equipos más (vea el CSV de paradas).</p>` : '';
   return `<section class="downtime"><h2>Paradas y mantenimiento</h2><p>${escapeHtml(downtimePeriodLine(d))} · ${d.machines.length} equipos</p>
 <table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${more}</section>`;
 }

@@ -29,7 +29,11 @@ function figures(d: DowntimeResponse): [string, string, string][] {
     ['Fallas', String(t.fallas), 'paradas por una solicitud'],
     ['MTBF', t.mtbf_horas === null ? '—' : `${hoursText(t.mtbf_horas)} h`, 'tiempo medio entre fallas'],
     ['MTTR', t.mttr_horas === null ? '—' : `${hoursText(t.mttr_horas)} h`, 'tiempo medio de reparación'],
-    ['Preventivas a tiempo', `${t.preventivas_a_tiempo} de ${t.preventivas}`, `${t.preventivas_tarde} tarde, ${t.preventivas_vencidas} vencidas`],
+    [
+      'Preventivas a tiempo',
+      `${t.preventivas_a_tiempo} de ${t.preventivas}`,
+      `${t.preventivas_tarde} tarde, ${t.preventivas_vencidas} vencidas`,
+    ],
     ['Correctivas', String(t.correctivas), `frente a ${t.preventivas} preventivas`],
   ];
 }
@@ -38,10 +42,14 @@ function MachineChart({ machine, daily }: { machine: DowntimeMachine; daily: boo
   const data = machine.serie.map((b) => ({ periodo: formatDate(b.desde, 'DD/MM'), Horas: b.horas_detenido }));
   const stopped = machine.serie.filter((b) => b.horas_detenido > 0);
   const label = `Horas detenido de ${machine.equipo.codigo} por ${daily ? 'día' : 'semana'}: ${
-    stopped.length ? stopped.map((b) => `${formatDate(b.desde, 'DD/MM')} ${hoursText(b.horas_detenido)} h`).join('; ') : 'ninguna'
+    stopped.length
+      ? stopped.map((b) => `${formatDate(b.desde, 'DD/MM')} ${hoursText(b.horas_detenido)} h`).join('; ')
+      : 'ninguna'
   }`;
   return (
-    <ChartCard title={`${machine.equipo.codigo} · ${machine.equipo.nombre}: horas detenido por ${daily ? 'día' : 'semana'}`}>
+    <ChartCard
+      title={`${machine.equipo.codigo} · ${machine.equipo.nombre}: horas detenido por ${daily ? 'día' : 'semana'}`}
+    >
       <ChartImage label={label}>
         <BarChart
           h={220}
@@ -70,12 +78,13 @@ export function DowntimeSection({ filters }: { filters: ReportFilters }) {
   const d = downtime.data;
   const machine = d?.data.find((m) => m.equipo.uuid === charted) ?? d?.data[0];
 
-  const sortBy = (sort: DowntimeSort) =>
+  const sortBy = (sort: DowntimeSort, order?: 'asc' | 'desc') =>
     setView((v) => ({
       ...v,
       sort,
       page: 1,
-      order: v.sort === sort ? (v.order === 'asc' ? 'desc' : 'asc') : TEXT_SORTS.includes(sort) ? 'asc' : 'desc',
+      order:
+        order ?? (v.sort === sort ? (v.order === 'asc' ? 'desc' : 'asc') : TEXT_SORTS.includes(sort) ? 'asc' : 'desc'),
     }));
   const download = () =>
     csv.mutate(filters, {
@@ -93,12 +102,20 @@ export function DowntimeSection({ filters }: { filters: ReportFilters }) {
             {d ? `Del ${formatDate(d.desde)} al ${formatDate(d.hasta)}` : 'Equipos del periodo y las áreas elegidos'}
           </Text>
         </div>
-        <Button variant="light" leftSection={<IconFileText size={18} aria-hidden />} loading={csv.isPending} onClick={download}>
+        <Button
+          variant="light"
+          leftSection={<IconFileText size={18} aria-hidden />}
+          loading={csv.isPending}
+          onClick={download}
+        >
           Exportar CSV de paradas
         </Button>
       </Group>
       {downtime.isError ? (
-        <EmptyState title={MESSAGES.errors.infoUnavailable} description={errorMessage(downtime.error, MESSAGES.errors.internal)} />
+        <EmptyState
+          title={MESSAGES.errors.infoUnavailable}
+          description={errorMessage(downtime.error, MESSAGES.errors.internal)}
+        />
       ) : d && d.total.equipos === 0 ? (
         <EmptyState title="No hay equipos en las áreas elegidas" />
       ) : (
