@@ -228,10 +228,19 @@ DO $$ DECLARE r record; BEGIN
 END $$;
 
 -- Corrective work: each accepted report is linked to the first occurrence of its machine's task
--- assigned after it (machines with a task only).
-UPDATE solicitudes s SET tarea_asignada_uuid = (
-  SELECT ta.uuid FROM tareas t JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
-  WHERE t.equipo_uuid = s.equipo_uuid AND ta.fecha_asignacion >= s.creado_en
-  ORDER BY ta.fecha_asignacion LIMIT 1);
+-- assigned after it (machines with a task only). The planner needs the fresh counts first.
+ANALYZE tareas, tareas_asignadas, solicitudes;
+UPDATE solicitudes s SET tarea_asignada_uuid = n.uuid
+FROM (
+  SELECT so.uuid AS solicitud_uuid, nx.uuid
+  FROM solicitudes so
+  JOIN tareas t ON t.equipo_uuid = so.equipo_uuid
+  CROSS JOIN LATERAL (
+    SELECT ta.uuid FROM tareas_asignadas ta
+    WHERE ta.tarea_uuid = t.uuid AND ta.fecha_asignacion >= so.creado_en
+    ORDER BY ta.fecha_asignacion LIMIT 1
+  ) nx
+) n
+WHERE n.solicitud_uuid = s.uuid;
 
 ANALYZE;
