@@ -17,6 +17,8 @@ import { TaskTypesModule } from './modules/task-types/task-types.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.module';
 import { AttachmentsModule } from './modules/attachments/attachments.module';
+import { AssetLabelsModule } from './modules/asset-labels/asset-labels.module';
+import { AssetsModule } from './modules/assets/assets.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
@@ -44,6 +46,9 @@ export const FEATURE_MODULES = [
   TasksModule,
   AssignedTasksModule,
   AttachmentsModule,
+  // Before the assets module: GET /api/assets/labels.pdf must not reach /api/assets/:code.
+  AssetLabelsModule,
+  AssetsModule,
   ScheduledTasksModule,
   CalendarModule,
   RemindersModule,

@@ -36,6 +36,10 @@ export interface AppConfig {
   imageWorkers: number;
   /** Images that may wait for a worker (IMAGE_QUEUE, default 8); beyond them an upload answers 503. */
   imageQueue: number;
+  /** Label sheets drawn at once, each in its own worker thread (LABEL_WORKERS, default 1). */
+  labelWorkers: number;
+  /** Label requests that may wait for a worker (LABEL_QUEUE, default 4); beyond them a request answers 503. */
+  labelQueue: number;
   /** The weekdays the company works (APP_WORKING_DAYS, default MO,TU,WE,TH,FR,SA: a workshop works Saturdays). */
   workingDays: Weekday[];
   /** The country whose public holidays the calendar brings in (APP_COUNTRY, ISO 3166 code, default AR). */
@@ -253,6 +257,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: resolve(env.UPLOADS_DIR ?? join('.data', 'uploads')),
     imageWorkers: Math.min(4, Math.max(1, Number.parseInt(env.IMAGE_WORKERS ?? '', 10) || (availableParallelism() > 2 ? 2 : 1))),
     imageQueue: Math.max(0, Number.parseInt(env.IMAGE_QUEUE ?? '8', 10) || 0),
+    labelWorkers: intOf(env.LABEL_WORKERS, 1, 1, 4),
+    labelQueue: intOf(env.LABEL_QUEUE, 4, 0, 100),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     nodeEnv,
     schedulerEnabled: bool(env.SCHEDULER_ENABLED, true),

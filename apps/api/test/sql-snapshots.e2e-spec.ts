@@ -21,7 +21,11 @@ import { RemindersRepository } from '../src/modules/reminders/reminders.reposito
 import { ReportsRepository, type ReportWhere } from '../src/modules/reports/reports.repository';
 import { DowntimeRepository, type DowntimeWhere } from '../src/modules/reports/downtime.repository';
 import { AttachmentsRepository } from '../src/modules/attachments/attachments.repository';
+import { AssetLabelsRepository } from '../src/modules/asset-labels/asset-labels.repository';
 import { AreasRepository } from '../src/modules/areas/areas.repository';
+import { AssetsRepository } from '../src/modules/assets/assets.repository';
+import { AssetPageRepository } from '../src/modules/assets/asset-page.repository';
+import { AssetImportRepository } from '../src/modules/assets/asset-import.repository';
 import { CalendarRepository } from '../src/modules/calendar/calendar.repository';
 import { RolesRepository } from '../src/modules/roles/roles.repository';
 import { ScheduledTasksRepository } from '../src/modules/scheduled-tasks/scheduled-tasks.repository';
@@ -213,6 +217,7 @@ const attachments: Calls<AttachmentsRepository> = {
   ofOccurrence: [U1],
   find: [U1],
   count: [U1],
+  countOfAsset: [U1],
   photosOfItem: [U1],
   areasShowingImage: [U1],
   insert: [
@@ -235,6 +240,39 @@ const attachments: Calls<AttachmentsRepository> = {
   knownKeys: [['a/b.jpg']],
   itemOf: [U1, U2],
   commentOf: [U1, U2],
+};
+
+const ASSET = {
+  codigo: 'SIE-01',
+  nombre: 'Sierra circular',
+  area_uuid: U1,
+  padre_uuid: U2,
+  fabricante: 'Altendorf',
+  modelo: 'F45',
+  numero_serie: 'A-123',
+};
+
+const assets: Calls<AssetsRepository> = {
+  findByCode: ['SIE-01'],
+  findByUuid: [U1],
+  page: [{ areas: [U1], q: 'sierra', areaUuid: U1, estado: 'detenido', page: 2, limit: 20 }],
+  lockForState: [U1],
+  moveState: [{ equipoUuid: U1, estado: 'detenido', desde: AT, motivo: 'Atasco', solicitudUuid: U2, porUuid: U1 }],
+  insert: [ASSET, U1],
+  update: [U1, ASSET],
+  remove: [U1],
+  inUse: [U1],
+  ancestors: [U1],
+  areaExists: [U1],
+  setPhoto: [U1, U2],
+};
+
+const assetPages: Calls<AssetPageRepository> = { parts: [U1, AT] };
+
+const assetImports: Calls<AssetImportRepository> = {
+  areas: [],
+  existing: [['SIE-01', 'LIN-01']],
+  insertAll: [[{ codigo: 'CAN-01', nombre: 'Canteadora', area_uuid: U1, padre: 'LIN-01', fabricante: null, modelo: null, numero_serie: null }], U1],
 };
 
 const assignedTasks: Calls<AssignedTasksRepository> = {
@@ -470,8 +508,11 @@ const downtime: Calls<DowntimeRepository> = {
   buckets: [DOWNTIME, [U1], ['2026-01-01', '2026-01-02'], 1],
 };
 
+const assetLabels: Calls<AssetLabelsRepository> = { byCodes: [['SIE-01', 'cnc-2']] };
+
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
+  'asset-labels': [[AssetLabelsRepository, assetLabels]],
   areas: [
     [AreasRepository, areas],
     [catalogOf(AREAS), catalog],
@@ -496,6 +537,11 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
     [DowntimeRepository, downtime],
   ],
   attachments: [[AttachmentsRepository, attachments]],
+  assets: [
+    [AssetsRepository, assets],
+    [AssetPageRepository, assetPages],
+    [AssetImportRepository, assetImports],
+  ],
   calendar: [[CalendarRepository, calendar]],
   roles: [[RolesRepository, roles]],
   'scheduled-tasks': [[ScheduledTasksRepository, scheduledTasks]],

@@ -22,6 +22,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Tablero',
       'Tareas',
       'Programación',
+      'Equipos',
       'Usuarios',
       'Reportes',
       'Auditoría',
@@ -31,6 +32,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Puestos de trabajo',
       'Tipos de tarea',
       'Calendario laboral',
+      'Escanear',
       'Perfil',
       'Notificaciones',
       'Ayuda',
@@ -50,9 +52,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Tablero',
       'Tareas',
       'Programación',
+      'Equipos',
       'Usuarios',
       'Reportes',
       'Calendario laboral',
+      'Escanear',
       'Perfil',
       'Notificaciones',
       'Ayuda',
@@ -63,11 +67,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   });
 
-  test('operario sees Tareas > Tablero, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
+  test('operario sees Tareas > Tablero and Equipos, Escanear, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
     await loginAs(page, 'operario');
     const { groups, links } = await visibleMenu(page);
     expect(groups).toEqual(['Tareas']);
-    expect(links).toEqual(['Tablero', 'Perfil', 'Ayuda']);
+    expect(links).toEqual(['Tablero', 'Equipos', 'Escanear', 'Perfil', 'Ayuda']);
 
     await page.goto('/usuarios');
     await expect(page).toHaveURL(/\/not-authorized$/);
@@ -99,6 +103,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     const screens: [string, string, string][] = [
       ['Tareas', '/tareas', 'Lista de Tareas'],
       ['Programación', '/programacion-tareas', 'Programación de tarea'],
+      ['Equipos', '/equipos', 'Equipos'],
       ['Usuarios', '/usuarios', 'Gestión de Usuarios'],
       ['Reportes', '/reportes', 'Reportes'],
       ['Auditoría', '/auditoria', 'Auditoría'],
@@ -108,6 +113,7 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       ['Puestos de trabajo', '/puestos-trabajo', 'Gestión de Puestos de Trabajo'],
       ['Tipos de tarea', '/tipo-tarea', 'Gestión de Tipos de Tareas'],
       ['Notificaciones', '/notificaciones', 'Gestión de Notificaciones'],
+      ['Escanear', '/escanear', 'Escanear'],
       ['Perfil', '/perfil', 'Mi Perfil'],
       ['Ayuda', '/ayuda', 'Ayuda'],
     ];

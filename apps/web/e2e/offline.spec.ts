@@ -14,36 +14,11 @@ import { MESSAGES } from '@gestar/contracts';
 import { apiToken, DEMO_PASSWORD, expect, loginAs, test } from './fixtures';
 import { assignedUuid, cameraPhoto, card, moveCard, seedTask } from './board-helpers';
 import type { APIRequestContext } from '@playwright/test';
+import { controlled, controlling, offlineReady } from './offline-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 120_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
-
-/** Waits until the service worker controls the page (the first load claims it). */
-async function controlling(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  });
-}
-
-/** Asks the service worker, as the app does (app/offline-ready.ts), whether the whole app is kept. */
-async function offlineReady(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return new Promise<boolean>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean }>) => resolve(event.data?.ready === true);
-      registration.active!.postMessage({ type: 'PREPARE_OFFLINE' }, [channel.port2]);
-    });
-  });
-}
-
-/** Waits until the service worker controls the page and keeps the whole app for use offline. */
-async function controlled(page: Page): Promise<void> {
-  await controlling(page);
-  await expect.poll(() => offlineReady(page), { timeout: 30_000 }).toBe(true);
-}
 
 /** Reads kept for offline use in IndexedDB (database "gestar-sin-conexion"). */
 /** The operario signed in on a phone, with the service worker in control of the page. */

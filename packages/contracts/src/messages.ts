@@ -119,6 +119,12 @@ export const MESSAGES = {
     directoryProviderInvalid: 'Seleccione el ingreso de la empresa: OpenID (oidc) o LDAP (ldap)',
     directoryIdRequired: 'Ingrese el identificador de la cuenta de la empresa',
     directoryManagedRequired: 'Indique si los grupos del directorio administran el rol y las áreas (verdadero o falso)',
+    // Machine labels
+    labelCodesRequired: 'Indique el código de al menos un equipo',
+    labelCodesMax: 'Se pueden imprimir hasta 500 etiquetas por hoja: elija menos equipos',
+    labelCodeInvalid:
+      'El código de un equipo tiene hasta 20 letras, números, puntos, guiones o guiones bajos (por ejemplo SIE-01)',
+    labelSizeInvalid: 'El tamaño de la etiqueta debe ser pequeña, mediana o grande',
   },
   errors: {
     // SPEC section 8
@@ -261,6 +267,16 @@ export const MESSAGES = {
     attachmentTooManyPixels: 'La imagen es demasiado grande: se aceptan fotos de hasta 50 megapíxeles (por ejemplo 8000 × 6000)',
     /** 503 while the image queue is full (Retry-After says when to try again). */
     imagesBusy: 'El servidor está procesando otras imágenes: intente nuevamente en unos segundos',
+    /** 503 while the label queue is full (Retry-After says when to try again). */
+    labelsBusy: 'El servidor está preparando otras etiquetas: intente nuevamente en unos segundos',
+    labelAssetNotFound: 'No existe un equipo con ese código',
+    labelNoAccessAsset: 'No tiene acceso a este equipo',
+    /** The web's «Escanear» without a camera it may use. */
+    scanNoCamera: 'Este dispositivo no tiene una cámara disponible. Escriba el código del equipo.',
+    scanPermissionDenied:
+      'No se permitió usar la cámara. Habilite el permiso de la cámara para Gestar en su navegador o escriba el código del equipo.',
+    scanCameraFailed: 'No se pudo abrir la cámara. Cierre otras aplicaciones que la usen o escriba el código del equipo.',
+    scanNotAsset: 'El código leído no es una etiqueta de un equipo de Gestar',
     attachmentsTooMany: 'La tarea ya tiene 20 archivos adjuntos, el máximo permitido',
     attachmentTargetNotFound: 'El ítem o el comentario indicado no pertenece a esta tarea',
     attachmentKept: 'El archivo de una tarea terminada y archivada se conserva: no se puede eliminar',
@@ -314,6 +330,46 @@ export const MESSAGES = {
     directoryLinked: 'Cuenta de la empresa vinculada',
     directoryUnlinked: 'Vínculo con la cuenta de la empresa quitado',
   },
+  /** Machines («Equipos», issue 33). */
+  assets: {
+    codigoRequired: 'El código es requerido',
+    codigoInvalid: 'El código solo puede tener letras, números, punto, guion y guion bajo, y debe empezar con una letra o un número',
+    codigoReserved: 'Ese código está reservado: elija otro',
+    areaRequired: 'El área es requerida',
+    estadoInvalid: 'El estado debe ser operativo, detenido, en mantenimiento o fuera de servicio',
+    motivoRequired: 'El motivo es requerido',
+    notFound: 'No se encontró el equipo',
+    forbidden: 'No tiene acceso a este equipo',
+    areaOutOfScope: 'No puede administrar equipos de esa área',
+    areaNotFound: 'No se encontró el área',
+    padreNotFound: 'No se encontró el equipo padre',
+    padreCycle: 'El equipo padre no puede ser el mismo equipo ni uno que dependa de él',
+    padreOtherArea: 'El equipo padre debe ser de la misma área',
+    codigoTaken: 'Ya existe un equipo con ese código',
+    inUse: 'El equipo tiene tareas o solicitudes: no se puede eliminar',
+    sameState: 'El equipo ya está en ese estado',
+    taskAssetOtherArea: 'El equipo debe ser del área de la tarea',
+    taskAssetNotFound: 'No se encontró el equipo de la tarea',
+    documentNotFound: 'No se encontró el documento del equipo',
+    attachmentsTooMany: 'El equipo ya tiene 20 archivos, el máximo permitido',
+    fotoNotImage: 'La foto del equipo debe ser una imagen JPEG, PNG, WebP o HEIC',
+    importFileRequired: 'Seleccione un archivo XLSX o CSV (campo «archivo»)',
+    importFileType: 'El archivo debe ser una planilla XLSX o un archivo CSV',
+    importFileTooLarge: 'El archivo supera los 5 MB permitidos',
+    importTooManyRows: 'El archivo tiene más de 5.000 filas: divídalo en varios archivos',
+    importEmpty: 'El archivo no tiene filas para importar',
+    importUnreadable: 'No se pudo leer el archivo: revise que sea una planilla XLSX o un CSV válido',
+    importMissingColumns: 'Faltan columnas en el archivo: deben estar codigo, nombre y area',
+    importHasErrors: 'El archivo tiene filas con errores: no se importó ningún equipo',
+    importBusy: 'El servidor está leyendo otras planillas: intente nuevamente en unos segundos',
+    rowCodigoDuplicateFile: 'El código está repetido en el archivo',
+    rowCodigoTaken: 'Ya existe un equipo con ese código',
+    rowAreaUnknown: 'No existe un área con ese nombre',
+    rowAreaOutOfScope: 'El área no es de las suyas',
+    rowPadreUnknown: 'No existe un equipo con el código del padre (ni en el archivo ni en Gestar)',
+    rowPadreCycle: 'El padre forma un ciclo con otros equipos del archivo',
+    rowPadreSelf: 'Un equipo no puede ser su propio padre',
+  },
   scheduler: {
     /** History line of an assigned task the scheduler produced. */
     assignedBySchedule: 'Tarea asignada automáticamente por la programación',
@@ -364,6 +420,29 @@ export function tooManyLoginAttemptsFor(minutes: number): string {
 /** The current-password block of «Cambiar contraseña», saying how long it lasts. */
 export function tooManyPasswordAttemptsFor(minutes: number): string {
   return `Demasiados intentos con la contraseña actual. Intente nuevamente en ${minutesText(minutes)}.`;
+}
+
+/** At most this many codes are named in a message; the rest are counted. */
+const CODES_NAMED = 10;
+
+function codesText(codes: readonly string[]): string {
+  const named = codes.slice(0, CODES_NAMED).join(', ');
+  const rest = codes.length - CODES_NAMED;
+  return rest > 0 ? `${named} y ${rest} más` : named;
+}
+
+/** 404 of a label sheet naming codes no machine has. */
+export function labelsUnknownCodes(codes: readonly string[]): string {
+  return codes.length === 1
+    ? `No existe un equipo con el código ${codesText(codes)}`
+    : `No existen equipos con los códigos ${codesText(codes)}`;
+}
+
+/** 403 of a label sheet naming machines outside the caller's areas. */
+export function labelsNoAccess(codes: readonly string[]): string {
+  return codes.length === 1
+    ? `No tiene acceso al equipo ${codesText(codes)}`
+    : `No tiene acceso a los equipos ${codesText(codes)}`;
 }
 
 function minutesText(minutes: number): string {

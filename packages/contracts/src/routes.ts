@@ -17,6 +17,8 @@ import { EVENTS_ROUTES } from './events/events.routes';
 import { DOCS_ROUTES } from './docs/docs.routes';
 import { AUDIT_ROUTES } from './audit/audit.routes';
 import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
+import { ASSETS_ROUTES } from './assets/assets.routes';
+import { ASSET_LABELS_ROUTES } from './assets/labels.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -31,9 +33,13 @@ export const ROUTE_GROUPS = {
   tasks: TASKS_ROUTES,
   assignedTasks: ASSIGNED_TASKS_ROUTES,
   attachments: ATTACHMENTS_ROUTES,
+  // Before the assets group: /api/assets/labels.pdf is tried before /api/assets/:code.
+  assetLabels: ASSET_LABELS_ROUTES,
   scheduledTasks: SCHEDULED_TASKS_ROUTES,
   calendar: CALENDAR_ROUTES,
   reports: REPORTS_ROUTES,
+  /** Labels (assets/labels.routes.ts, `GET /api/assets/labels.pdf`) go before this group. */
+  assets: ASSETS_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,
   events: EVENTS_ROUTES,
   audit: AUDIT_ROUTES,

@@ -29,7 +29,9 @@ export const APP_PATHS = {
   audit: '/auditoria',
   deliveries: '/entregas-avisos',
   calendar: '/calendario',
+  assets: '/equipos',
   help: '/ayuda',
+  scan: '/escanear',
   notAuthorized: '/not-authorized',
   unauthorized: '/unauthorized',
 } as const;
@@ -53,7 +55,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<AppPath, RouteAccess>> = {
   '/auditoria': { allOf: ['read:audit'] },
   '/entregas-avisos': { allOf: ['read:notification-deliveries'] },
   '/calendario': { allOf: ['read:calendar'] },
+  '/equipos': { allOf: ['read:asset'] },
   '/ayuda': 'public',
+  '/escanear': { allOf: ['read:asset'] },
   '/not-authorized': 'public',
   '/unauthorized': 'public',
 };
@@ -67,5 +71,7 @@ export function accessForPath(pathname: string): RouteAccess {
   const path = normalise(pathname);
   if (path in ROUTE_PERMISSIONS) return ROUTE_PERMISSIONS[path as AppPath];
   if (path.startsWith(`${APP_PATHS.help}/`)) return 'public';
+  // A machine's page (`/equipos/<code>`, the address its QR label holds) needs what the catalog needs.
+  if (path.startsWith(`${APP_PATHS.assets}/`)) return ROUTE_PERMISSIONS[APP_PATHS.assets];
   return 'authenticated';
 }

@@ -17,6 +17,9 @@ import { RouteGuard } from './route-guard';
 
 type ChunkLoader = () => Promise<unknown>;
 
+/** Every machine's page (`/equipos/<code>`) shares one chunk. */
+const ASSET_PAGE_CHUNK = '/equipos/:code';
+
 /** Screen path -> its chunk, so the screen a visitor lands on is fetched together with the shell. */
 const screenChunks = new Map<string, ChunkLoader>();
 
@@ -51,7 +54,13 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: 'auditoria', element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria') },
   { path: 'calendario', element: lazyPage(() => import('../features/calendar/routes/calendar-page'), 'CalendarPage', '/calendario') },
+  { path: 'equipos', element: lazyPage(() => import('../features/assets/routes/assets-page'), 'AssetsPage', '/equipos') },
+  {
+    path: 'equipos/:code',
+    element: lazyPage(() => import('../features/assets/routes/asset-page'), 'AssetPage', ASSET_PAGE_CHUNK),
+  },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
+  { path: 'escanear', element: lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage', '/escanear') },
   {
     path: 'notificaciones',
     element: lazyPage(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage', '/notificaciones'),
@@ -127,14 +136,15 @@ export function preloadLanding(pathname: string, search = ''): void {
   if (path === '/login') return;
   // Logged out, the guard sends the visitor to /login: only the shell is shown on the way.
   const { token, user } = getSession();
-  const chunks = [loadLayout, token ? screenChunks.get(path) : undefined];
+  const screen = screenChunks.get(path) ?? (path.startsWith('/equipos/') ? screenChunks.get(ASSET_PAGE_CHUNK) : undefined);
+  const chunks = [loadLayout, token ? screen : undefined];
   // A failed fetch is retried by the lazy component, which shows the route error.
   for (const load of chunks) void load?.().catch(() => undefined);
   // Without a network the board shows what was kept for offline use, which the restore puts back.
   if (path !== '/' || !token || !navigator.onLine) return;
   const params = new URLSearchParams(search);
   // With area or user filters in the address the board asks for those itself.
-  if (user && !params.has('area') && !params.has('usuarios')) {
+  if (user && !params.has('area') && !params.has('usuarios') && !params.has('equipo')) {
     void queryClient.prefetchQuery(boardStatusesQueryOptions());
     void queryClient.prefetchQuery(boardQueryOptions(user.uuid, { areas: [], users: [] }));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidList, withChanges } from './search-params';
+import { assetCode, uuidList, withChanges } from './search-params';
 import { foldForSearch } from './text';
 
 const A = '6f1c1d0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
@@ -23,5 +23,16 @@ describe('search text', () => {
   it('finds a title whatever its accents and case', () => {
     expect(foldForSearch('Revisión de MÁQUINA')).toBe('revision de maquina');
     expect(foldForSearch('Revisión').includes(foldForSearch('REVISION'))).toBe(true);
+  });
+});
+
+describe('a machine in the address', () => {
+  it('reads a code, upper-cased as stored; anything else is no machine', () => {
+    expect(assetCode(' sie-01 ')).toBe('SIE-01');
+    expect(assetCode('CNC.2_b')).toBe('CNC.2_B');
+    expect(assetCode('-SIE')).toBeNull();
+    expect(assetCode('a'.repeat(21))).toBeNull();
+    expect(assetCode('<script>')).toBeNull();
+    expect(assetCode(null)).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ export const CACHE_TIMES = {
   jobPositions: 5 * MINUTE_MS,
   areasOfUser: 30 * MINUTE_MS,
   usersOfAreasOfUser: 30 * MINUTE_MS,
+  /** Machines: their state changes on the floor, so a minute as the board. */
+  assets: MINUTE_MS,
 } as const;
 
 /** Query cache retention (garbage-collection time). */

@@ -82,6 +82,7 @@ export class AssignedTasksService {
         caller: caller.uuid,
         areas: null,
         users: null,
+        equipo: query.equipo,
       });
       return rows.map((r) => toAssignedTaskResponse(r, this.tz));
     }
@@ -93,6 +94,7 @@ export class AssignedTasksService {
       caller: caller.uuid,
       areas,
       users: users.size > 0 ? [...users] : null,
+      equipo: query.equipo,
     });
     return rows.map((r) => toAssignedTaskResponse(r, this.tz));
   }

@@ -41,8 +41,10 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   tasks: { name: 'Tareas', description: 'Definición de las tareas: título, descripción, área, tipo y lista de verificación.' },
   assignedTasks: { name: 'Tareas asignadas', description: 'Tareas asignadas a personas: tablero, estado, lista de verificación, historial y comentarios.' },
   attachments: { name: 'Archivos adjuntos', description: 'Fotos y documentos de las tareas asignadas e imágenes de las descripciones.' },
+  assetLabels: { name: 'Etiquetas de equipos', description: 'Etiquetas con código QR de los equipos: hoja A4 en PDF o una etiqueta en PNG.' },
   scheduledTasks: { name: 'Programación de tareas', description: 'Tareas que se repiten según una regla y generan tareas asignadas.' },
   calendar: { name: 'Calendario laboral', description: 'Días no laborables y feriados de la empresa.' },
+  assets: { name: 'Equipos', description: 'Máquinas y puestos de trabajo: catálogo, página del equipo, estado, fotos, documentos e importación.' },
   reports: { name: 'Reportes', description: 'Reporte de tareas asignadas con filtros, totales y exportación.' },
   notifications: { name: 'Notificaciones', description: 'Notificaciones en la aplicación, por correo y push, y su registro de entregas.' },
   events: { name: 'Eventos en vivo', description: 'Flujo de eventos del servidor para actualizar las pantallas abiertas.' },
@@ -76,6 +78,8 @@ const NON_JSON_CONTENT = new Map<RouteDescriptor, Record<string, JsonSchema>>([
     ),
   ],
   [ROUTE_GROUPS.attachments.thumbnail, { 'image/webp': { type: 'string', contentEncoding: 'binary' } }],
+  [ROUTE_GROUPS.assetLabels.sheet, { 'application/pdf': { type: 'string', contentEncoding: 'binary' } }],
+  [ROUTE_GROUPS.assetLabels.one, { 'image/png': { type: 'string', contentEncoding: 'binary' } }],
 ]);
 
 /** Routes that never touch the database, so never answer 503. */

@@ -6,6 +6,8 @@ import { CACHE_TIMES } from '../../../lib/ui-settings';
 export interface BoardFilters {
   areas: string[];
   users: string[];
+  /** One machine's tasks, by its code (`?equipo=SIE-01`). */
+  equipo?: string | null;
 }
 
 /** Root of every assigned-task query: live events and mutations invalidate it. */
@@ -14,13 +16,18 @@ export const ASSIGNED_TASKS_KEY = ['assigned-tasks'] as const;
 export function getBoard(userId: string, filters: BoardFilters): Promise<AssignedTaskBoardResponse> {
   return apiRequest(ASSIGNED_TASKS_ROUTES.board, {
     params: { id: userId },
-    query: { area: filters.areas, users: filters.users },
+    query: { area: filters.areas, users: filters.users, equipo: filters.equipo },
   });
 }
 
 export function boardQueryOptions(userId: string, filters: BoardFilters) {
   return queryOptions({
-    queryKey: [...ASSIGNED_TASKS_KEY, 'board', userId, { areas: [...filters.areas].sort(), users: [...filters.users].sort() }],
+    queryKey: [
+      ...ASSIGNED_TASKS_KEY,
+      'board',
+      userId,
+      { areas: [...filters.areas].sort(), users: [...filters.users].sort(), ...(filters.equipo ? { equipo: filters.equipo } : {}) },
+    ],
     queryFn: () => getBoard(userId, filters),
     staleTime: CACHE_TIMES.assignedTasks,
   });

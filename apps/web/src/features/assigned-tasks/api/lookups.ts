@@ -4,7 +4,7 @@
  * resource's own screen invalidates it, the board follows.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AREAS_ROUTES, MAX_PAGE_SIZE, STATUSES_ROUTES } from '@gestar/contracts';
+import { AREAS_ROUTES, ASSETS_ROUTES, MAX_PAGE_SIZE, STATUSES_ROUTES } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
 
@@ -41,6 +41,16 @@ export function useAreasWithUsers(enabled: boolean) {
     queryKey: ['areas', 'with-users'],
     queryFn: () => apiRequest(AREAS_ROUTES.withUsers),
     staleTime: CACHE_TIMES.areasWithUsers,
+    enabled,
+  });
+}
+
+/** Machines whose code or name holds `q` (the first 20 by code), for the board's «Equipo» filter. */
+export function useBoardAssets(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['assets', 'board-filter', q],
+    queryFn: async () => (await apiRequest(ASSETS_ROUTES.list, { query: { q, limit: 20 } })).data,
+    staleTime: CACHE_TIMES.assets,
     enabled,
   });
 }

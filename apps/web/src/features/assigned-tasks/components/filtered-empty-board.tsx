@@ -1,6 +1,6 @@
 /**
  * The board when its filters leave no card: instead of «Sin tareas» in every column, which
- * filters are on (the search, «Solo mis tareas», the areas and users chosen) and «Quitar filtros».
+ * filters are on (the search, «Solo mis tareas», the areas, users and machine chosen) and «Quitar filtros».
  */
 import { Button } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
@@ -13,11 +13,12 @@ export interface BoardFilterState {
   onlyMine: boolean;
   areas: string[];
   users: string[];
+  equipo?: string | null;
 }
 
 /** True when any filter narrows the board. */
 export function hasBoardFilters(f: BoardFilterState): boolean {
-  return f.search.trim() !== '' || f.onlyMine || f.areas.length > 0 || f.users.length > 0;
+  return f.search.trim() !== '' || f.onlyMine || f.areas.length > 0 || f.users.length > 0 || Boolean(f.equipo);
 }
 
 /** The filters in words: «la búsqueda «lote 3», Solo mis tareas, las áreas Carpintería y Pintura». */
@@ -33,6 +34,7 @@ export function describeBoardFilters(f: BoardFilterState, areaName: (uuid: strin
         : `${f.areas.length} ${f.areas.length === 1 ? 'área elegida' : 'áreas elegidas'}`,
     );
   }
+  if (f.equipo) parts.push(`Equipo: ${f.equipo}`);
   if (f.users.length) parts.push(`${f.users.length} ${f.users.length === 1 ? 'usuario elegido' : 'usuarios elegidos'}`);
   return parts;
 }

@@ -14,7 +14,8 @@
  */
 import { memo, useCallback, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useDraggable } from '@dnd-kit/core';
-import { IconArchive, IconChecklist, IconCloudUpload, IconEye, IconSelector, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { IconArchive, IconChecklist, IconCloudUpload, IconEye, IconSelector, IconTool, IconUser } from '@tabler/icons-react';
 import {
   DESCRIPTION_PREVIEW_LENGTH,
   STATUS_CATEGORY_LABELS,
@@ -160,6 +161,19 @@ export const TaskCardBody = memo(function TaskCardBody({
     <>
       <p className={classes.title}>{task.tarea.titulo}</p>
       {preview && <p className={classes.preview}>{preview}</p>}
+      {task.tarea.equipo && (
+        <div className={classes.assignee}>
+          <IconTool size={14} aria-hidden />
+          <Link
+            className={classes.asset}
+            to={`/equipos/${encodeURIComponent(task.tarea.equipo.codigo)}`}
+            aria-label={`Equipo ${task.tarea.equipo.codigo} ${task.tarea.equipo.nombre}`}
+            data-testid="task-asset"
+          >
+            {task.tarea.equipo.codigo} · {task.tarea.equipo.nombre}
+          </Link>
+        </div>
+      )}
       {canWatch && (
         <div className={classes.assignee}>
           <IconUser size={14} aria-hidden />

@@ -7,6 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Collapse, Divider, Drawer, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import {
   MESSAGES,
@@ -199,6 +200,16 @@ function DrawerBody({
         <Stack gap={4}>
           <Field label="Tipo de tarea" value={task.tarea.tipo_tarea.nombre} />
           <Field label="Área" value={task.tarea.area.nombre} />
+          {task.tarea.equipo && (
+            <Field
+              label="Equipo"
+              value={
+                <Anchor component={Link} to={`/equipos/${encodeURIComponent(task.tarea.equipo.codigo)}`} size="sm">
+                  {task.tarea.equipo.codigo} · {task.tarea.equipo.nombre}
+                </Anchor>
+              }
+            />
+          )}
           <Field label="Fecha de creación" value={formatDate(task.fecha_asignacion)} />
         </Stack>
       </Section>

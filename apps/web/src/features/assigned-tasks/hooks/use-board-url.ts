@@ -1,13 +1,13 @@
 /**
  * What the board shows lives in the URL, so a reload or a shared link keeps it: `q` (title
- * search), `mias=1` ('Solo mis tareas'), `area` and `usuarios` (comma-joined uuids) and `tarea`
+ * search), `mias=1` ('Solo mis tareas'), `area` and `usuarios` (comma-joined uuids), `equipo` (a machine's code) and `tarea`
  * (the task open in the drawer, DECISIONS.md section 8: `/?tarea=<uuid>`).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEBOUNCE_MS } from '@gestar/contracts';
-import { uuidList, withChanges } from '../../../lib/search-params';
+import { assetCode, uuidList, withChanges } from '../../../lib/search-params';
 import type { BoardFilters } from '../api/get-board';
 
 export type SetBoardUrl = (changes: Record<string, string | null>, options?: { push?: boolean; state?: unknown }) => void;
@@ -16,7 +16,7 @@ export type SetBoardUrl = (changes: Record<string, string | null>, options?: { p
 export function useBoardUrl(canWatch: boolean) {
   const [params, setParams] = useSearchParams();
   const filters: BoardFilters = useMemo(
-    () => ({ areas: uuidList(params.get('area')), users: uuidList(params.get('usuarios')) }),
+    () => ({ areas: uuidList(params.get('area')), users: uuidList(params.get('usuarios')), equipo: assetCode(params.get('equipo')) }),
     [params],
   );
   const onlyMine = canWatch && params.get('mias') === '1';

@@ -5,7 +5,7 @@
  *
  * What the board shows lives in the URL, so a reload or a shared link keeps
  * it: `q` (title search), `mias=1` ('Solo mis tareas'), `area` and `usuarios`
- * (comma-joined uuids) and `tarea` (the task open in the drawer, DECISIONS.md
+ * (comma-joined uuids), `equipo` (a machine's code) and `tarea` (the task open in the drawer, DECISIONS.md
  * section 8: `/?tarea=<uuid>`). Opening a card adds a history entry, so the
  * browser's back button closes the drawer.
  */
@@ -36,6 +36,7 @@ import { useBulkAssignedTasks } from '../api/bulk';
 import { SAVED_OFFLINE, useChangeAssignedTaskStatus, useUpdateAssignedTask, wasQueued } from '../api/update-assigned-task';
 import { BoardColumns, groupByStatus, useAfterPaint } from '../components/board-columns';
 import { JobPositionModal, ShortcutsModal } from '../components/board-dialogs';
+import { BoardAssetFilter } from '../components/board-asset-filter';
 import { BoardFilters } from '../components/board-filters';
 import { FilteredEmptyBoard, hasBoardFilters } from '../components/filtered-empty-board';
 import { focusCardWhenShown, TaskCard } from '../components/task-card';
@@ -91,7 +92,7 @@ export function BoardPage() {
   const statuses = useBoardStatuses();
   // The area and user filters ask the server once the choice has rested DEBOUNCE_MS (SPEC section 9), like the search.
   const [askedFilters] = useDebouncedValue(filters, DEBOUNCE_MS);
-  const board = useBoard(user?.uuid, canWatch ? askedFilters : { areas: [], users: [] });
+  const board = useBoard(user?.uuid, canWatch ? askedFilters : { areas: [], users: [], equipo: askedFilters.equipo });
   const changeStatus = useChangeAssignedTaskStatus();
   const archive = useUpdateAssignedTask();
 
@@ -109,6 +110,7 @@ export function BoardPage() {
     onlyMine,
     areas: canWatch ? filters.areas : [],
     users: canWatch ? filters.users : [],
+    equipo: filters.equipo,
   };
 
   // Cards in the order they are shown (column by column), for shift-click ranges.
@@ -276,6 +278,7 @@ export function BoardPage() {
             }}
             w={{ base: '100%', xs: 280 }}
           />
+          <BoardAssetFilter value={filters.equipo ?? null} onChange={(equipo) => setUrl({ equipo })} />
           {canWatch && (
             <Switch
               label="Solo mis tareas"
@@ -305,7 +308,7 @@ export function BoardPage() {
           onClear={() => {
             // The search leaves the address with its debounce, as when it is emptied by hand.
             setSearch('');
-            setUrl({ mias: null, area: null, usuarios: null });
+            setUrl({ mias: null, area: null, usuarios: null, equipo: null });
           }}
         />
       ) : (

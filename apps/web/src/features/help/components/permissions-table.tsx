@@ -49,6 +49,11 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'read:audit': 'Ver el registro de auditoría (Administración > Auditoría) y exportarlo.',
   'read:calendar': 'Ver el calendario laboral (Configuración > Calendario laboral).',
   'update:calendar': 'Marcar y quitar días no laborables y traer los feriados nacionales.',
+  'create:asset': 'Crear e importar equipos (un supervisor, solo en sus áreas).',
+  'read:asset': 'Ver los equipos, su página y sus etiquetas (Tareas > Equipos).',
+  'update:asset': 'Editar equipos, sus fotos y documentos, y cambiar su estado con un motivo.',
+  'delete:asset': 'Eliminar equipos que ninguna tarea ni solicitud nombra.',
+  'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas como tarea, unirlas o rechazarlas.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
   'create:job-description': 'Crear puestos de trabajo y abrir su pantalla.',
@@ -56,6 +61,11 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'read:all:job-descriptions': 'Ver todos los puestos de trabajo.',
   'update:job-description': 'Editar puestos de trabajo.',
   'delete:job-description': 'Eliminar puestos que ningún usuario tiene.',
+  'create:asset': 'Dar de alta equipos e importarlos desde una planilla (un supervisor, solo en sus áreas).',
+  'read:asset': 'Ver los equipos, su estado y su página (también al escanear una etiqueta).',
+  'update:asset': 'Editar equipos, cambiar su estado y subir su foto y sus documentos (un supervisor, solo en sus áreas).',
+  'delete:asset': 'Eliminar equipos que ninguna tarea ni solicitud nombra.',
+  'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas, fusionarlas o rechazarlas.',
 };
 
 const ROLES: { name: string; holds: readonly Permission[] }[] = [

@@ -4,7 +4,7 @@
  * so the resource's own screens invalidate them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AREAS_ROUTES, MAX_PAGE_SIZE, TASK_TYPES_ROUTES } from '@gestar/contracts';
+import { AREAS_ROUTES, ASSETS_ROUTES, MAX_PAGE_SIZE, TASK_TYPES_ROUTES } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { CACHE_TIMES } from '../../../lib/ui-settings';
 
@@ -42,4 +42,14 @@ export function areasWithUsersQueryOptions() {
 
 export function useAreasWithUsers() {
   return useQuery(areasWithUsersQueryOptions());
+}
+
+/** The machines of `area` by code, for the task's optional «Equipo» (under the machines' own key). */
+export function useAreaAssetOptions(area: string | null) {
+  return useQuery({
+    queryKey: ['assets', 'of-area', area],
+    queryFn: async () => (await apiRequest(ASSETS_ROUTES.list, { query: { area, limit: MAX_PAGE_SIZE } })).data,
+    staleTime: CACHE_TIMES.assets,
+    enabled: area !== null,
+  });
 }

@@ -11,6 +11,7 @@ export type Field =
   | 'tipo_tarea_uuid'
   | 'area_uuid'
   | 'usuarios_asignados'
+  | 'equipo_uuid'
   | 'fecha_vencimiento'
   | 'proxima_ejecucion'
   | 'intervalo_repeticion'
@@ -30,6 +31,7 @@ export interface Values {
   tipo_tarea_uuid: string | null;
   area_uuid: string | null;
   usuarios_asignados: string[];
+  equipo_uuid: string | null;
   fecha_vencimiento: string | null;
   programar: boolean;
   proxima_ejecucion: string | null;
@@ -46,6 +48,7 @@ export function initialValues(task: TaskResponse | null): Values {
     tipo_tarea_uuid: task?.tipo_tarea_uuid ?? null,
     area_uuid: task?.area_uuid ?? null,
     usuarios_asignados: task?.usuarios_tareas.map((u) => u.uuid) ?? [],
+    equipo_uuid: task?.equipo?.uuid ?? null,
     fecha_vencimiento: defaultDueDate(),
     programar: schedule !== null,
     proxima_ejecucion: schedule ? calendarDateIn(schedule.proxima_ejecucion) : todayIn(),

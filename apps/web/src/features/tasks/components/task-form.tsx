@@ -1,8 +1,8 @@
 /**
  * The task form of SPEC section 5 ('Nueva Tarea' / 'Editar Tarea'): rich-text
- * description, type, one of the caller's own areas, that area's users, due
- * date (today, or tomorrow from 22:00 in the company time zone) and the
- * optional schedule: every n days or a rule (weekdays, a day of the month, ...)
+ * description, type, one of the caller's own areas, that area's users, an
+ * optional machine of that area, due date (today, or tomorrow from 22:00 in
+ * the company time zone) and the optional schedule: every n days or a rule (weekdays, a day of the month, ...)
  * with how it ends and meets the company calendar, and its next dates. Checked
  * with the contracts' schemas before sending; server field errors appear
  * under the fields.
@@ -46,6 +46,7 @@ import { useNextDates, type NextDatesSource } from '../../../components/schedule
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
 import { useSession } from '../../../lib/session';
 import { useAreasOfUser, useAreasWithUsers, useTaskTypeOptions } from '../api/form-lookups';
+import { AssetField } from './asset-field';
 import { ChecklistEditor } from './checklist-editor';
 import {
   initialValues,
@@ -155,8 +156,10 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
     form.setValues((prev) => ({
       area_uuid: area,
       usuarios_asignados: (prev.usuarios_asignados ?? []).filter((u) => usersOfArea.has(u)),
+      // A machine belongs to one area.
+      equipo_uuid: area === prev.area_uuid ? prev.equipo_uuid : null,
     }));
-    clearErrors('area_uuid', 'usuarios_asignados');
+    clearErrors('area_uuid', 'usuarios_asignados', 'equipo_uuid');
   };
 
   const onExecutionChange = (date: string | null) => {
@@ -196,6 +199,7 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
       tipo_tarea_uuid: values.tipo_tarea_uuid ?? '',
       area_uuid: values.area_uuid ?? '',
       usuarios_asignados: values.usuarios_asignados,
+      equipo_uuid: values.equipo_uuid,
       checklist: values.checklist.map(({ texto, requiere_foto, requiere_nota }) => ({ texto, requiere_foto, requiere_nota })),
     };
     if (editing) {
@@ -285,6 +289,14 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
           disabled={busy || !values.area_uuid}
           searchable
           nothingFoundMessage="No se encontraron resultados"
+        />
+        <AssetField
+          area={values.area_uuid}
+          value={values.equipo_uuid}
+          onChange={(value) => set('equipo_uuid', value)}
+          current={task?.equipo ?? null}
+          error={errors.equipo_uuid}
+          disabled={busy}
         />
         {!editing && (
           <DateField
