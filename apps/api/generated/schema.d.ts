@@ -32,8 +32,10 @@ export interface Adjuntos {
   creado_en: Generated<Timestamp>;
   creado_por_uuid: string;
   descripcion: Generated<boolean>;
+  equipo_uuid: string | null;
   miniatura_clave: string | null;
   nombre: string;
+  solicitud_uuid: string | null;
   tamano: number;
   tarea_asignada_uuid: string | null;
   tipo: string;
@@ -117,6 +119,34 @@ export interface EntregasNotificacion {
   notificacion_uuid: string;
   proximo_intento: Timestamp | null;
   usuario_uuid: string;
+  uuid: Generated<string>;
+}
+
+export interface EquipoEstados {
+  cambiado_por_uuid: string | null;
+  desde: Timestamp;
+  equipo_uuid: string;
+  estado: string;
+  hasta: Timestamp | null;
+  motivo: string | null;
+  solicitud_uuid: string | null;
+  uuid: Generated<string>;
+}
+
+export interface Equipos {
+  area_uuid: string;
+  codigo: string;
+  creado_en: Generated<Timestamp>;
+  creado_por_uuid: string | null;
+  estado: Generated<string>;
+  estado_desde: Generated<Timestamp>;
+  fabricante: string | null;
+  foto_uuid: string | null;
+  modelo: string | null;
+  nombre: string;
+  numero_serie: string | null;
+  padre_uuid: string | null;
+  updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
 }
 
@@ -265,6 +295,34 @@ export interface Sesiones {
   vence_en: Timestamp;
 }
 
+export interface Solicitudes {
+  area_uuid: string;
+  creado_en: Generated<Timestamp>;
+  creado_por_uuid: string;
+  descripcion: string;
+  equipo_detenido: Generated<boolean>;
+  equipo_uuid: string | null;
+  estado: Generated<string>;
+  fusionada_en_uuid: string | null;
+  motivo_rechazo: string | null;
+  numero: Generated<number>;
+  revisada_en: Timestamp | null;
+  revisada_por_uuid: string | null;
+  tarea_asignada_uuid: string | null;
+  updated_at: Generated<Timestamp>;
+  urgencia: Generated<string>;
+  uuid: Generated<string>;
+}
+
+export interface SolicitudHistorial {
+  detalle: string | null;
+  fecha: Generated<Timestamp>;
+  solicitud_uuid: string;
+  tipo: string;
+  usuario_uuid: string | null;
+  uuid: Generated<string>;
+}
+
 export interface Sugerencias {
   creado_por_uuid: string;
   descripcion: string;
@@ -301,6 +359,7 @@ export interface Tareas {
   area_uuid: string;
   creado_por_uuid: string;
   descripcion: Generated<string>;
+  equipo_uuid: string | null;
   fecha_creacion: Generated<Timestamp>;
   tipo_tarea_uuid: string;
   titulo: string;
@@ -389,6 +448,8 @@ export interface DB {
   dias_no_laborables: DiasNoLaborables;
   dispositivos: Dispositivos;
   entregas_notificacion: EntregasNotificacion;
+  equipo_estados: EquipoEstados;
+  equipos: Equipos;
   estados: Estados;
   feriados_importados: FeriadosImportados;
   historial_tareas_asignadas: HistorialTareasAsignadas;
@@ -403,6 +464,8 @@ export interface DB {
   resumen_asignaciones: ResumenAsignaciones;
   roles: Roles;
   sesiones: Sesiones;
+  solicitud_historial: SolicitudHistorial;
+  solicitudes: Solicitudes;
   sugerencias: Sugerencias;
   tarea_asignada_checklist: TareaAsignadaChecklist;
   tarea_checklist: TareaChecklist;

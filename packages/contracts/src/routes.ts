@@ -17,6 +17,7 @@ import { EVENTS_ROUTES } from './events/events.routes';
 import { DOCS_ROUTES } from './docs/docs.routes';
 import { AUDIT_ROUTES } from './audit/audit.routes';
 import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
+import { PROBLEM_REPORTS_ROUTES } from './problem-reports/problem-reports.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -38,6 +39,7 @@ export const ROUTE_GROUPS = {
   events: EVENTS_ROUTES,
   audit: AUDIT_ROUTES,
   docs: DOCS_ROUTES,
+  problemReports: PROBLEM_REPORTS_ROUTES,
 } as const;
 
 /**

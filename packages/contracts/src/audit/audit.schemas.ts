@@ -44,6 +44,7 @@ export const AUDIT_RESOURCES = [
   'informe',
   'auditoria',
   'ruta',
+  'solicitud',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -62,6 +63,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   informe: 'Informe',
   auditoria: 'Auditoría',
   ruta: 'Ruta',
+  solicitud: 'Solicitud',
 };
 
 const auditFilterShape = {
