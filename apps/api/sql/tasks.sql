@@ -55,6 +55,9 @@ SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = $1 FOR UPDATE;
 -- ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
 SELECT uuid, descripcion, creado_por_uuid, fecha_creacion FROM sugerencias WHERE uuid = $1 AND tarea_uuid = $2;
 
+-- TasksRepository.firstTaskType
+SELECT uuid FROM tipos_tarea ORDER BY nombre, uuid LIMIT 1;
+
 -- TasksRepository.hasOccurrences
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 LIMIT 1;
@@ -128,6 +131,10 @@ SELECT $1, s.orden, s.texto, s.requiere_foto, s.requiere_nota
 DELETE FROM tarea_usuarios WHERE tarea_uuid = $1;
 -- ["00000000-0000-4000-8000-000000000001",["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002"]]
 INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT $1, unnest($2::uuid[]);
+
+-- TasksRepository.setMachine
+-- ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
+UPDATE tareas SET equipo_uuid = $1 WHERE uuid = $2;
 
 -- TasksRepository.updateSuggestion
 -- ["Sugerencia","00000000-0000-4000-8000-000000000001"]

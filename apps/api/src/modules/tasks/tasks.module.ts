@@ -10,5 +10,6 @@ import { TasksService } from './tasks.service';
   imports: [AssignedTasksModule, ScheduledTasksModule],
   controllers: [TasksController],
   providers: [TasksService, TasksRepository, SuggestionsService],
+  exports: [TasksService],
 })
 export class TasksModule {}

@@ -146,6 +146,17 @@ export class TasksRepository {
     return row.uuid;
   }
 
+  /** The machine a task is done on (a task accepted from a problem report). */
+  async setMachine(uuid: string, equipoUuid: string | null): Promise<void> {
+    await this.db.execute(sql`UPDATE tareas SET equipo_uuid = ${equipoUuid} WHERE uuid = ${uuid}`);
+  }
+
+  /** The first task type (by name): a task accepted from a report without one. */
+  async firstTaskType(): Promise<string | null> {
+    const row = await this.db.one<Columns<'tipos_tarea', 'uuid'>>(sql`SELECT uuid FROM tipos_tarea ORDER BY nombre, uuid LIMIT 1`);
+    return row?.uuid ?? null;
+  }
+
   async updateTask(
     uuid: string,
     t: { titulo: string; descripcion?: string; tipoTareaUuid: string; areaUuid: string; activo?: boolean },
