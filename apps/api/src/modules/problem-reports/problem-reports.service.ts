@@ -125,6 +125,9 @@ export class ProblemReportsService implements OnModuleInit {
     } else if (!(await this.repo.areaExists(input.area_uuid!))) {
       throw fieldError('area_uuid', m.areaNotFound);
     }
+    // Reports stopping the same machine queue on its row before anything is written (the report's
+    // reference to the machine would otherwise share-lock it first and two of them deadlock).
+    const machine = equipo && input.equipo_detenido ? await this.repo.lockMachine(equipo.uuid) : null;
     const uuid = input.uuid ?? randomUUID();
     if (input.uuid && (await this.repo.exists(input.uuid))) throw conflict(m.uuidTaken);
     let row: { uuid: string; numero: number };
@@ -143,10 +146,9 @@ export class ProblemReportsService implements OnModuleInit {
       throw err;
     }
     await this.repo.addStep([uuid], 'creada', null, caller.uuid);
-    if (equipo && input.equipo_detenido) {
-      // Reports stopping the same machine queue on its row: the first stops it, the others find it stopped.
-      const machine = await this.repo.lockMachine(equipo.uuid);
-      if (machine?.estado === 'operativo') {
+    if (equipo && machine) {
+      // The first stops it; the others, queued behind it, find it stopped.
+      if (machine.estado === 'operativo') {
         await this.assets.setState({
           equipoUuid: equipo.uuid,
           estado: 'detenido',
