@@ -17,6 +17,7 @@ import { TaskTypesModule } from './modules/task-types/task-types.module';
 import { TasksModule } from './modules/tasks/tasks.module';
 import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.module';
 import { AttachmentsModule } from './modules/attachments/attachments.module';
+import { AssetsModule } from './modules/assets/assets.module';
 import { ProblemReportsModule } from './modules/problem-reports/problem-reports.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
@@ -45,6 +46,7 @@ export const FEATURE_MODULES = [
   TasksModule,
   AssignedTasksModule,
   AttachmentsModule,
+  AssetsModule,
   ScheduledTasksModule,
   CalendarModule,
   RemindersModule,

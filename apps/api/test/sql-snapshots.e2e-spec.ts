@@ -21,6 +21,8 @@ import { RemindersRepository } from '../src/modules/reminders/reminders.reposito
 import { ReportsRepository, type ReportWhere } from '../src/modules/reports/reports.repository';
 import { AttachmentsRepository } from '../src/modules/attachments/attachments.repository';
 import { AreasRepository } from '../src/modules/areas/areas.repository';
+import { AssetsRepository } from '../src/modules/assets/assets.repository';
+import { AssetPageRepository } from '../src/modules/assets/asset-page.repository';
 import { CalendarRepository } from '../src/modules/calendar/calendar.repository';
 import { RolesRepository } from '../src/modules/roles/roles.repository';
 import { ScheduledTasksRepository } from '../src/modules/scheduled-tasks/scheduled-tasks.repository';
@@ -218,6 +220,7 @@ const attachments: Calls<AttachmentsRepository> = {
   reportOf: [U1],
   find: [U1],
   count: [U1],
+  countOfAsset: [U1],
   photosOfItem: [U1],
   areasShowingImage: [U1],
   insert: [
@@ -241,6 +244,33 @@ const attachments: Calls<AttachmentsRepository> = {
   itemOf: [U1, U2],
   commentOf: [U1, U2],
 };
+
+const ASSET = {
+  codigo: 'SIE-01',
+  nombre: 'Sierra circular',
+  area_uuid: U1,
+  padre_uuid: U2,
+  fabricante: 'Altendorf',
+  modelo: 'F45',
+  numero_serie: 'A-123',
+};
+
+const assets: Calls<AssetsRepository> = {
+  findByCode: ['SIE-01'],
+  findByUuid: [U1],
+  page: [{ areas: [U1], q: 'sierra', areaUuid: U1, estado: 'detenido', page: 2, limit: 20 }],
+  lockForState: [U1],
+  moveState: [{ equipoUuid: U1, estado: 'detenido', desde: AT, motivo: 'Atasco', solicitudUuid: U2, porUuid: U1 }],
+  insert: [ASSET, U1],
+  update: [U1, ASSET],
+  remove: [U1],
+  inUse: [U1],
+  ancestors: [U1],
+  areaExists: [U1],
+  setPhoto: [U1, U2],
+};
+
+const assetPages: Calls<AssetPageRepository> = { parts: [U1, AT] };
 
 const assignedTasks: Calls<AssignedTasksRepository> = {
   board: [{ onlyEmployee: U1, scopeAreas: [U1], caller: U1, areas: [U1, U2], users: [U2] }],
@@ -505,6 +535,10 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
   reminders: [[RemindersRepository, reminders]],
   reports: [[ReportsRepository, reports]],
   attachments: [[AttachmentsRepository, attachments]],
+  assets: [
+    [AssetsRepository, assets],
+    [AssetPageRepository, assetPages],
+  ],
   calendar: [[CalendarRepository, calendar]],
   roles: [[RolesRepository, roles]],
   'scheduled-tasks': [[ScheduledTasksRepository, scheduledTasks]],

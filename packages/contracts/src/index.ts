@@ -41,6 +41,8 @@ export * from './scheduled-tasks/recurrence';
 export * from './scheduled-tasks/rule-engine';
 export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
+export * from './assets/assets.schemas';
+export * from './assets/assets.routes';
 export * from './reports/reports.schemas';
 export * from './reports/report-figures';
 export * from './reports/reports.routes';

@@ -90,6 +90,16 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['GET /api/reports', any('generate:report', 'generate:area-report')],
   ['GET /api/reports/stats', any('generate:report', 'generate:area-report')],
   ['GET /api/reports/:format', any('generate:report', 'generate:area-report')],
+  ['GET /api/assets', any('read:asset')],
+  ['POST /api/assets/import/preview', any('create:asset')],
+  ['POST /api/assets/import', any('create:asset')],
+  ['GET /api/assets/:code', any('read:asset')],
+  ['POST /api/assets', any('create:asset')],
+  ['PUT /api/assets/:code', any('update:asset')],
+  ['DELETE /api/assets/:code', any('delete:asset')],
+  ['PUT /api/assets/:code/state', any('update:asset')],
+  ['POST /api/assets/:code/attachments', any('update:asset')],
+  ['DELETE /api/assets/:code/attachments/:documentId', any('update:asset')],
   ['POST /api/notifications/register-device', 'authenticated'],
   ['POST /api/notifications/send', any('send:notifications')],
   ['POST /api/notifications/send-mass', any('send:notifications')],
@@ -250,6 +260,9 @@ describe('API_ROUTES', () => {
       'POST /api/notifications/send',
       'POST /api/notifications/send-mass',
       'POST /api/notifications/test',
+      'POST /api/assets',
+      'POST /api/assets/import',
+      'POST /api/assets/:code/attachments',
     ]);
     // The company sign-in's two steps send the browser elsewhere.
     const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);

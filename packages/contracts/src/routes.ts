@@ -17,6 +17,7 @@ import { EVENTS_ROUTES } from './events/events.routes';
 import { DOCS_ROUTES } from './docs/docs.routes';
 import { AUDIT_ROUTES } from './audit/audit.routes';
 import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
+import { ASSETS_ROUTES } from './assets/assets.routes';
 import { PROBLEM_REPORTS_ROUTES } from './problem-reports/problem-reports.routes';
 
 /** Every route object by resource, for code that wants the names. */
@@ -35,6 +36,8 @@ export const ROUTE_GROUPS = {
   scheduledTasks: SCHEDULED_TASKS_ROUTES,
   calendar: CALENDAR_ROUTES,
   reports: REPORTS_ROUTES,
+  /** Labels (assets/labels.routes.ts, `GET /api/assets/labels.pdf`) go before this group. */
+  assets: ASSETS_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,
   events: EVENTS_ROUTES,
   audit: AUDIT_ROUTES,

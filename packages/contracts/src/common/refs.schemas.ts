@@ -25,3 +25,7 @@ export const TaskScheduleRefSchema = z.object({
   proxima_ejecucion: IsoDateTimeSchema,
   activo: z.boolean(),
 });
+
+/** A machine as tasks, assigned tasks and reports embed it (`equipos`): `{ uuid, codigo, nombre }`. */
+export const AssetRefSchema = z.object({ uuid: UuidSchema, codigo: z.string(), nombre: z.string() });
+export type AssetRef = z.infer<typeof AssetRefSchema>;

@@ -26,6 +26,7 @@ import { JobRuns1763700017600 } from './1763700017600-job-runs';
 import { AuditByRecord1763700017700 } from './1763700017700-audit-by-record';
 import { SessionEndReason1763700017800 } from './1763700017800-session-end-reason';
 import { Machines1763700018000 } from './1763700018000-machines';
+import { EquiposAudit1763700018100 } from './1763700018100-equipos-audit';
 import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -58,5 +59,6 @@ export const MIGRATIONS = [
   AuditByRecord1763700017700,
   SessionEndReason1763700017800,
   Machines1763700018000,
+  EquiposAudit1763700018100,
   ProblemReports1763700018400,
 ];

@@ -1,9 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AssetsController } from './assets.controller';
 import { AssetsRepository } from './assets.repository';
 import { AssetsService } from './assets.service';
+import { AssetPageRepository } from './asset-page.repository';
+import { AssetPageService } from './asset-page.service';
 
+/**
+ * Machines («Equipos»). AssetsService is exported: problem reports change a machine's state
+ * through `setState`, tasks check a task's machine through `findByUuid`.
+ */
 @Module({
-  providers: [AssetsService, AssetsRepository],
+  controllers: [AssetsController],
+  providers: [AssetsService, AssetsRepository, AssetPageService, AssetPageRepository],
   exports: [AssetsService],
 })
 export class AssetsModule {}

@@ -1,35 +1,186 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
-import type { Columns } from '../../database/rows';
-import { sql } from '../../database/sql';
+import type { Column, Columns } from '../../database/rows';
+import { likePattern, paginate, sql } from '../../database/sql';
 
-export type AssetRow = Columns<'equipos', 'uuid' | 'codigo' | 'nombre' | 'area_uuid' | 'estado' | 'estado_desde'>;
+/** A machine with what its response shows: its area's name and its parent's code and name. */
+export type AssetRow = Columns<
+  'equipos',
+  | 'uuid'
+  | 'codigo'
+  | 'nombre'
+  | 'area_uuid'
+  | 'padre_uuid'
+  | 'fabricante'
+  | 'modelo'
+  | 'numero_serie'
+  | 'estado'
+  | 'estado_desde'
+  | 'foto_uuid'
+> & {
+  area_nombre: Column<'areas', 'nombre'>;
+  padre_codigo: Column<'equipos', 'codigo'> | null;
+  padre_nombre: Column<'equipos', 'nombre'> | null;
+};
 
-/** The only writer of `equipos` and `equipo_estados`. */
+export type AssetStateRow = Columns<'equipos', 'uuid' | 'area_uuid' | 'estado' | 'estado_desde'>;
+
+export interface AssetPageFilter {
+  /** `null`: every area. */
+  areas: readonly string[] | null;
+  q?: string;
+  areaUuid?: string;
+  estado?: string;
+  page: number;
+  limit: number;
+}
+
+export interface AssetWrite {
+  codigo: string;
+  nombre: string;
+  area_uuid: string;
+  padre_uuid: string | null;
+  fabricante: string | null;
+  modelo: string | null;
+  numero_serie: string | null;
+}
+
+export interface StateInterval {
+  equipoUuid: string;
+  estado: string;
+  desde: Date;
+  motivo: string | null;
+  solicitudUuid: string | null;
+  porUuid: string | null;
+}
+
+const ASSET_COLUMNS = sql`e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre, e.padre_uuid,
+  p.codigo AS padre_codigo, p.nombre AS padre_nombre, e.fabricante, e.modelo, e.numero_serie, e.estado,
+  e.estado_desde, e.foto_uuid`;
+const ASSET_FROM = sql`FROM equipos e JOIN areas a ON a.uuid = e.area_uuid LEFT JOIN equipos p ON p.uuid = e.padre_uuid`;
+
+/** The queries of `equipos` and `equipo_estados` (this module writes both). */
 @Injectable()
 export class AssetsRepository {
   constructor(private readonly db: Db) {}
 
+  /** One machine by its code, any case (the unique index on `upper(codigo)`). */
   findByCode(code: string): Promise<AssetRow | null> {
-    return this.db.one(sql`
-      SELECT uuid, codigo, nombre, area_uuid, estado, estado_desde FROM equipos WHERE upper(codigo) = upper(${code})`);
+    return this.db.one(sql`SELECT ${ASSET_COLUMNS} ${ASSET_FROM} WHERE upper(e.codigo) = upper(${code})`);
   }
 
-  lock(uuid: string): Promise<AssetRow | null> {
-    return this.db.one(sql`
-      SELECT uuid, codigo, nombre, area_uuid, estado, estado_desde FROM equipos WHERE uuid = ${uuid} FOR UPDATE`);
+  findByUuid(uuid: string): Promise<AssetRow | null> {
+    return this.db.one(sql`SELECT ${ASSET_COLUMNS} ${ASSET_FROM} WHERE e.uuid = ${uuid}`);
   }
 
-  async closeOpenState(equipoUuid: string, at: Date): Promise<void> {
-    await this.db.execute(sql`
-      UPDATE equipo_estados SET hasta = greatest(desde, ${at}) WHERE equipo_uuid = ${equipoUuid} AND hasta IS NULL`);
+  /**
+   * A page of machines ordered by code, and the total: one statement. `q` matches code and name
+   * without case or accents through the trigram index on `lower(f_unaccent(codigo || ' ' || nombre))`.
+   */
+  async page(f: AssetPageFilter): Promise<{ rows: AssetRow[]; total: number }> {
+    const where = sql.where([
+      f.areas ? sql`e.area_uuid = ANY(${f.areas}::uuid[])` : sql.empty,
+      f.areaUuid ? sql`e.area_uuid = ${f.areaUuid}` : sql.empty,
+      f.estado ? sql`e.estado = ${f.estado}` : sql.empty,
+      f.q ? sql`lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent(${likePattern(f.q)}))` : sql.empty,
+    ]);
+    const rows = await this.db.query<AssetRow & { total: string }>(
+      sql`SELECT ${ASSET_COLUMNS}, count(*) OVER () AS total ${ASSET_FROM} ${where}
+           ORDER BY upper(e.codigo) ${paginate(f)}`,
+    );
+    if (rows.length || f.page === 1) return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+    // A page past the end: count apart.
+    const count = await this.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM equipos e ${where}`);
+    return { rows: [], total: Number(count?.n ?? 0) };
   }
 
-  async openState(s: { equipoUuid: string; estado: string; desde: Date; motivo: string | null; solicitudUuid: string | null; porUuid: string | null }): Promise<void> {
-    await this.db.execute(sql`
-      INSERT INTO equipo_estados (equipo_uuid, estado, desde, motivo, solicitud_uuid, cambiado_por_uuid)
-      VALUES (${s.equipoUuid}, ${s.estado}, ${s.desde}, ${s.motivo}, ${s.solicitudUuid}, ${s.porUuid})`);
-    await this.db.execute(sql`
-      UPDATE equipos SET estado = ${s.estado}, estado_desde = ${s.desde}, updated_at = now() WHERE uuid = ${s.equipoUuid}`);
+  /** Locks the machine's row for a state change (parallel changes queue here). */
+  lockForState(uuid: string): Promise<AssetStateRow | null> {
+    return this.db.one(sql`SELECT uuid, area_uuid, estado, estado_desde FROM equipos WHERE uuid = ${uuid} FOR UPDATE`);
+  }
+
+  /**
+   * Closes the open interval of the timeline at `desde` and opens one with the new state; the
+   * machine's `estado`/`estado_desde` follow. Runs inside the caller's transaction, after lockForState.
+   */
+  async moveState(s: StateInterval): Promise<void> {
+    // The instant as PostgreSQL's text (microseconds kept): never before the machine's current state began.
+    const at = await this.db.one<{ desde: string }>(
+      sql`SELECT greatest(${s.desde}::timestamptz, estado_desde,
+                 coalesce((SELECT max(desde) FROM equipo_estados WHERE equipo_uuid = ${s.equipoUuid}), '-infinity'))::text AS desde
+            FROM equipos WHERE uuid = ${s.equipoUuid}`,
+    );
+    const desde = at!.desde;
+    await this.db.execute(
+      sql`UPDATE equipo_estados SET hasta = ${desde}::timestamptz WHERE equipo_uuid = ${s.equipoUuid} AND hasta IS NULL`,
+    );
+    await this.db.execute(
+      sql`INSERT INTO equipo_estados (equipo_uuid, estado, desde, motivo, solicitud_uuid, cambiado_por_uuid)
+          VALUES (${s.equipoUuid}, ${s.estado}, ${desde}::timestamptz, ${s.motivo}, ${s.solicitudUuid}, ${s.porUuid})`,
+    );
+    await this.db.execute(
+      sql`UPDATE equipos SET estado = ${s.estado}, estado_desde = ${desde}::timestamptz, updated_at = now()
+           WHERE uuid = ${s.equipoUuid}`,
+    );
+  }
+
+  /** A new machine, operativo from now, with the first interval of its timeline. */
+  async insert(w: AssetWrite, porUuid: string): Promise<string> {
+    const row = await this.db.one<{ uuid: string }>(
+      sql`WITH nuevo AS (
+            INSERT INTO equipos (codigo, nombre, area_uuid, padre_uuid, fabricante, modelo, numero_serie, creado_por_uuid)
+            VALUES (${w.codigo}, ${w.nombre}, ${w.area_uuid}, ${w.padre_uuid}, ${w.fabricante}, ${w.modelo},
+                    ${w.numero_serie}, ${porUuid})
+            RETURNING uuid, estado, estado_desde)
+          , intervalo AS (
+            INSERT INTO equipo_estados (equipo_uuid, estado, desde, cambiado_por_uuid)
+            SELECT uuid, estado, estado_desde, ${porUuid}::uuid FROM nuevo)
+          SELECT uuid FROM nuevo`,
+    );
+    return row!.uuid;
+  }
+
+  async update(uuid: string, w: AssetWrite): Promise<void> {
+    await this.db.execute(
+      sql`UPDATE equipos SET codigo = ${w.codigo}, nombre = ${w.nombre}, area_uuid = ${w.area_uuid},
+            padre_uuid = ${w.padre_uuid}, fabricante = ${w.fabricante}, modelo = ${w.modelo},
+            numero_serie = ${w.numero_serie}, updated_at = now()
+           WHERE uuid = ${uuid}`,
+    );
+  }
+
+  async remove(uuid: string): Promise<number> {
+    return this.db.execute(sql`DELETE FROM equipos WHERE uuid = ${uuid}`);
+  }
+
+  /** True when a task or a problem report names the machine (it cannot be deleted then). */
+  async inUse(uuid: string): Promise<boolean> {
+    const row = await this.db.one(
+      sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM tareas WHERE equipo_uuid = ${uuid})
+             OR EXISTS (SELECT 1 FROM solicitudes WHERE equipo_uuid = ${uuid})`,
+    );
+    return row !== null;
+  }
+
+  /** The machine's ancestors (its parent, the parent's parent...), nearest first: to refuse a cycle. */
+  async ancestors(uuid: string): Promise<string[]> {
+    const rows = await this.db.query<{ uuid: string }>(
+      sql`WITH RECURSIVE arriba(uuid, padre_uuid, n) AS (
+            SELECT uuid, padre_uuid, 0 FROM equipos WHERE uuid = ${uuid}
+            UNION ALL
+            SELECT e.uuid, e.padre_uuid, arriba.n + 1 FROM equipos e JOIN arriba ON e.uuid = arriba.padre_uuid
+             WHERE arriba.n < 100)
+          SELECT uuid FROM arriba WHERE n > 0 ORDER BY n`,
+    );
+    return rows.map((r) => r.uuid);
+  }
+
+  async areaExists(uuid: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM areas WHERE uuid = ${uuid}`)) !== null;
+  }
+
+  /** Sets (or clears) the machine's photo. */
+  async setPhoto(uuid: string, fotoUuid: string | null): Promise<void> {
+    await this.db.execute(sql`UPDATE equipos SET foto_uuid = ${fotoUuid}, updated_at = now() WHERE uuid = ${uuid}`);
   }
 }

@@ -9,6 +9,7 @@ export type AttachmentRow = Columns<
   'adjuntos',
   | 'uuid'
   | 'tarea_asignada_uuid'
+  | 'equipo_uuid'
   | 'checklist_item_uuid'
   | 'comentario_uuid'
   | 'solicitud_uuid'
@@ -33,6 +34,8 @@ export interface NewAttachment {
   uuid: string;
   /** Null for an image of a task description. */
   tareaAsignadaUuid: string | null;
+  /** A machine's photo or document (then `tareaAsignadaUuid` is null). */
+  equipoUuid?: string | null;
   checklistItemUuid: string | null;
   comentarioUuid: string | null;
   /** A photo of a problem report (then no assigned task). */
@@ -46,7 +49,8 @@ export interface NewAttachment {
 }
 
 const SELECT = sql`
-  SELECT a.uuid, a.tarea_asignada_uuid, a.checklist_item_uuid, a.comentario_uuid, a.solicitud_uuid, a.nombre, a.tipo, a.tamano,
+  SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.solicitud_uuid, a.nombre,
+         a.tipo, a.tamano,
          a.clave, a.miniatura_clave, a.creado_por_uuid, u.nombre AS creado_por_nombre, u.apellido AS creado_por_apellido,
          a.creado_en
     FROM adjuntos a JOIN usuarios u ON u.uuid = a.creado_por_uuid`;
@@ -91,6 +95,12 @@ export class AttachmentsRepository {
     return row?.n ?? 0;
   }
 
+  /** Files of a machine, counted under a lock on the machine's row (taken by the caller). */
+  async countOfAsset(equipoUuid: string): Promise<number> {
+    const row = await this.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM adjuntos WHERE equipo_uuid = ${equipoUuid}`);
+    return row?.n ?? 0;
+  }
+
   /** The images (never a PDF) attached to a checklist step: the evidence a step that requires a photo needs. */
   async photosOfItem(itemUuid: string): Promise<number> {
     const row = await this.db.one<{ n: number }>(
@@ -108,11 +118,11 @@ export class AttachmentsRepository {
 
   async insert(a: NewAttachment): Promise<void> {
     await this.db.execute(sql`
-      INSERT INTO adjuntos (uuid, tarea_asignada_uuid, descripcion, checklist_item_uuid, comentario_uuid, solicitud_uuid,
-                            nombre, tipo, tamano, clave, miniatura_clave, creado_por_uuid)
-      VALUES (${a.uuid}, ${a.tareaAsignadaUuid}, ${a.tareaAsignadaUuid === null && !a.solicitudUuid}, ${a.checklistItemUuid},
-              ${a.comentarioUuid}, ${a.solicitudUuid ?? null}, ${a.nombre}, ${a.tipo}, ${a.tamano}, ${a.clave}, ${a.miniaturaClave},
-              ${a.creadoPor})`);
+      INSERT INTO adjuntos (uuid, tarea_asignada_uuid, equipo_uuid, solicitud_uuid, descripcion, checklist_item_uuid,
+                            comentario_uuid, nombre, tipo, tamano, clave, miniatura_clave, creado_por_uuid)
+      VALUES (${a.uuid}, ${a.tareaAsignadaUuid}, ${a.equipoUuid ?? null}, ${a.solicitudUuid ?? null},
+              ${a.tareaAsignadaUuid === null && !a.equipoUuid && !a.solicitudUuid}, ${a.checklistItemUuid}, ${a.comentarioUuid},
+              ${a.nombre}, ${a.tipo}, ${a.tamano}, ${a.clave}, ${a.miniaturaClave}, ${a.creadoPor})`);
   }
 
   /**

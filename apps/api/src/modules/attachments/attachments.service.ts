@@ -22,6 +22,7 @@ import { toAttachmentResponse } from './attachments.mapper';
 import { AttachmentsRepository } from './attachments.repository';
 import { ImagePool } from './image-pool';
 import { safeFileName, sniffType, type SniffedType } from './images';
+import { AssetFilesAccess } from './asset-files-access';
 
 export interface UploadedFile {
   originalname?: string;
@@ -43,7 +44,7 @@ const ORPHAN_AGE_MS = 60 * 60 * 1000;
 const DESCRIPTION_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** What `store` wrote, for the row that records it. */
-interface StoredFile {
+export interface StoredFile {
   uuid: string;
   key: string;
   thumbKey: string | null;
@@ -52,7 +53,7 @@ interface StoredFile {
   size: number;
 }
 
-function requireFile(file: UploadedFile | undefined): UploadedFile {
+export function requireFile(file: UploadedFile | undefined): UploadedFile {
   if (!file || file.size === 0) {
     const message = MESSAGES.validation.attachmentFileRequired;
     throw badRequest(message, [{ path: 'archivo', message }]);
@@ -60,7 +61,7 @@ function requireFile(file: UploadedFile | undefined): UploadedFile {
   return file;
 }
 
-function unsupportedType(): AppException {
+export function unsupportedType(): AppException {
   return new AppException(415, MESSAGES.errors.attachmentTypeNotAllowed);
 }
 
@@ -75,6 +76,7 @@ export class AttachmentsService implements OnModuleInit {
     private readonly images: ImagePool,
     private readonly jobs: JobsService,
     private readonly afterCommit: AfterCommit,
+    private readonly assetFiles: AssetFilesAccess,
   ) {}
 
   async list(caller: AuthUser, occurrence: string): Promise<AttachmentListResponse> {
@@ -186,7 +188,7 @@ export class AttachmentsService implements OnModuleInit {
    * Re-encodes an image (no EXIF), stores the bytes and then lets `write` record the row; if the
    * row cannot be written the stored bytes are removed, so a failed upload leaves neither.
    */
-  private async store(
+  async store(
     file: UploadedFile,
     sniffed: SniffedType,
     write: (f: StoredFile) => Promise<void>,
@@ -255,9 +257,11 @@ export class AttachmentsService implements OnModuleInit {
   async download(caller: AuthUser, uuid: string, thumbnail: boolean): Promise<AttachmentDownload> {
     const a = await this.repo.find(uuid);
     if (!a) throw notFound(MESSAGES.errors.attachmentGone);
-    // A description's image is seen by everyone signed in, like the description itself.
+    // A description's image is seen by everyone signed in, like the description itself; a
+    // machine's photo and documents by whoever sees machines.
     if (a.tarea_asignada_uuid !== null) await this.assigned.visibleOccurrence(caller, a.tarea_asignada_uuid);
-    if (a.solicitud_uuid !== null) await this.assertSeesReport(caller, a.solicitud_uuid);
+    else if (a.equipo_uuid !== null && !hasPermission(caller, 'read:asset')) throw forbidden(MESSAGES.assets.forbidden);
+    else if (a.solicitud_uuid !== null) await this.assertSeesReport(caller, a.solicitud_uuid);
     const key = thumbnail ? a.miniatura_clave : a.clave;
     if (!key) throw notFound(MESSAGES.errors.attachmentGone);
     const stored = await this.storage.read(key);
@@ -299,6 +303,11 @@ export class AttachmentsService implements OnModuleInit {
     if (a.solicitud_uuid !== null) {
       // A report's photo: whoever added it (the report keeps what the triage saw otherwise).
       if (a.creado_por_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.attachmentDeleteForbidden);
+      await this.repo.delete(uuid);
+      return { attachment: a, unticked: null };
+    }
+    if (a.equipo_uuid !== null) {
+      await this.assetFiles.assertManages(caller, a.equipo_uuid);
       await this.repo.delete(uuid);
       return { attachment: a, unticked: null };
     }

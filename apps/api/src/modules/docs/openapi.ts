@@ -43,6 +43,7 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   attachments: { name: 'Archivos adjuntos', description: 'Fotos y documentos de las tareas asignadas e imágenes de las descripciones.' },
   scheduledTasks: { name: 'Programación de tareas', description: 'Tareas que se repiten según una regla y generan tareas asignadas.' },
   calendar: { name: 'Calendario laboral', description: 'Días no laborables y feriados de la empresa.' },
+  assets: { name: 'Equipos', description: 'Máquinas y puestos de trabajo: catálogo, página del equipo, estado, fotos, documentos e importación.' },
   reports: { name: 'Reportes', description: 'Reporte de tareas asignadas con filtros, totales y exportación.' },
   notifications: { name: 'Notificaciones', description: 'Notificaciones en la aplicación, por correo y push, y su registro de entregas.' },
   events: { name: 'Eventos en vivo', description: 'Flujo de eventos del servidor para actualizar las pantallas abiertas.' },

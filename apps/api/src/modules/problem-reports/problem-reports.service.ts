@@ -119,8 +119,9 @@ export class ProblemReportsService implements OnModuleInit {
   private async insert(caller: AuthUser, input: CreateProblemReportRequest): Promise<{ uuid: string; numero: number }> {
     let equipo: { uuid: string; area_uuid: string } | null = null;
     if (input.equipo) {
-      equipo = await this.assets.findByCode(input.equipo);
-      if (!equipo) throw fieldError('equipo', m.equipoNotFound);
+      const found = await this.assets.findByCode(input.equipo);
+      if (!found) throw fieldError('equipo', m.equipoNotFound);
+      equipo = { uuid: found.uuid, area_uuid: found.area.uuid };
       if (input.area_uuid && input.area_uuid !== equipo.area_uuid) throw fieldError('area_uuid', m.areaNotMachine);
     } else if (!(await this.repo.areaExists(input.area_uuid!))) {
       throw fieldError('area_uuid', m.areaNotFound);
