@@ -51,6 +51,18 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: 'auditoria', element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria') },
   { path: 'calendario', element: lazyPage(() => import('../features/calendar/routes/calendar-page'), 'CalendarPage', '/calendario') },
+  {
+    path: 'solicitudes',
+    element: lazyPage(() => import('../features/problem-reports/routes/problem-reports-page'), 'ProblemReportsPage', '/solicitudes'),
+  },
+  {
+    path: 'solicitudes/nueva',
+    element: lazyPage(() => import('../features/problem-reports/routes/new-problem-report-page'), 'NewProblemReportPage', '/solicitudes/nueva'),
+  },
+  {
+    path: 'mis-solicitudes',
+    element: lazyPage(() => import('../features/problem-reports/routes/my-problem-reports-page'), 'MyProblemReportsPage', '/mis-solicitudes'),
+  },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
   {
     path: 'notificaciones',

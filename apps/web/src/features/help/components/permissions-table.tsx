@@ -56,6 +56,11 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'read:all:job-descriptions': 'Ver todos los puestos de trabajo.',
   'update:job-description': 'Editar puestos de trabajo.',
   'delete:job-description': 'Eliminar puestos que ningún usuario tiene.',
+  'create:asset': 'Dar de alta equipos en sus áreas.',
+  'read:asset': 'Ver los equipos y la página de cada uno.',
+  'update:asset': 'Editar los equipos de sus áreas y cambiar su estado a mano.',
+  'delete:asset': 'Eliminar equipos sin tareas ni solicitudes.',
+  'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas como tarea, fusionarlas, rechazarlas y confirmar que el equipo funciona.',
 };
 
 const ROLES: { name: string; holds: readonly Permission[] }[] = [
