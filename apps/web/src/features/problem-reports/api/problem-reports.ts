@@ -67,6 +67,18 @@ export function useMachineSearch(q: string) {
   });
 }
 
+/** One machine by its code (the one a label or a machine's page named). */
+export function useMachine(codigo: string | null) {
+  return useQuery({
+    queryKey: ['assets', 'one', codigo],
+    queryFn: () => apiRequest(ASSETS_ROUTES.get, { params: { code: codigo! } }),
+    select: (page) => page.equipo,
+    enabled: Boolean(codigo),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 /** The active people of the report's area (who the task may be assigned to). */
 export function useAreaPeople(areaUuid: string | null) {
   return useQuery({

@@ -6,7 +6,7 @@ import {
   RejectProblemReportRequestSchema,
   type ProblemReportDetailResponse,
 } from '@gestar/contracts';
-import { DateField } from '../../../components/date-field';
+import { DatePicker } from '../../../components/date-picker/date-picker';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsFromApi, zodResolver, type FieldErrors } from '../../../lib/form-errors';
@@ -70,7 +70,7 @@ export function AcceptDialog({ report, onClose }: DialogProps) {
         error={errors.usuarios_asignados}
         nothingFoundMessage="Sin coincidencias"
       />
-      <DateField label="Vence" value={due} onChange={setDue} minDate={new Date()} required error={errors.fecha_vencimiento} />
+      <DatePicker label="Vence" value={due} onChange={setDue} minDate={new Date().toISOString()} required error={errors.fecha_vencimiento} />
       <TextInput
         label="Título de la tarea"
         description="Si lo deja vacío: «Reparar» y el equipo, con lo que se reportó"

@@ -29,7 +29,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsFromApi, zodResolver, type FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useCreateProblemReport, useMachineSearch, useMyAreas } from '../api/problem-reports';
+import { useCreateProblemReport, useMachine, useMachineSearch, useMyAreas } from '../api/problem-reports';
 
 const validate = zodResolver(CreateProblemReportRequestSchema);
 const NONE = '__ninguno__';
@@ -47,6 +47,7 @@ export function NewProblemReportPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const machines = useMachineSearch(debounced);
+  const linked = useMachine(fromLink);
   const areas = useMyAreas();
   const [area, setArea] = useState<string | null>(null);
   const [descripcion, setDescripcion] = useState('');
@@ -59,7 +60,9 @@ export function NewProblemReportPage() {
 
   const noMachine = equipo === NONE;
   const machineOptions = [
-    ...(equipo && equipo !== NONE && !machines.data?.data.some((m) => m.codigo === equipo) ? [{ value: equipo, label: equipo }] : []),
+    ...(equipo && equipo !== NONE && !machines.data?.data.some((m) => m.codigo === equipo)
+      ? [{ value: equipo, label: linked.data?.codigo === equipo ? `${equipo} · ${linked.data.nombre} (${linked.data.area.nombre})` : equipo }]
+      : []),
     ...(machines.data?.data ?? []).map((m) => ({ value: m.codigo, label: `${m.codigo} · ${m.nombre} (${m.area.nombre})` })),
     { value: NONE, label: 'Ningún equipo (un problema del área)' },
   ];
