@@ -99,6 +99,14 @@ test('report a stopped machine with a photo, the supervisor accepts it, the repo
   await accept.getByRole('button', { name: 'Crear la tarea' }).click();
   await expect(page.getByText(m.accepted)).toBeVisible();
   await expect(drawer.getByText('Aceptada: se creó una tarea')).toBeVisible();
+  await page.screenshot({ path: join(shots, 'problem-report-detail-1280.png') });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(shots, 'problem-reports-triage-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/solicitudes/nueva?equipo=${codigo}`);
+  await expect(page.getByLabel(/^Equipo/).first()).toHaveValue(`${codigo} · Sierra circular (Carpintería)`);
+  await page.screenshot({ path: join(shots, 'problem-report-new-1280.png'), fullPage: true });
 
   // The reporter sees the step.
   await op.reload();
