@@ -15,7 +15,7 @@ import { apiToken, expect, loginAs, test } from './fixtures';
 import { cameraPhoto } from './board-helpers';
 
 test.use({ serviceWorkers: 'allow' });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 const m = MESSAGES.problemReports;
 
