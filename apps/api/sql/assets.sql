@@ -62,11 +62,14 @@ UPDATE equipos SET estado = $1, estado_desde = $2::timestamptz, updated_at = now
 WHERE uuid = $3;
 
 -- AssetsRepository.page
--- [["00000000-0000-4000-8000-000000000001"],"00000000-0000-4000-8000-000000000001","detenido","%sierra%",20,20]
-SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre, e.padre_uuid,
+-- [["00000000-0000-4000-8000-000000000001"],"00000000-0000-4000-8000-000000000001","detenido","%sierra%",20,20,["00000000-0000-4000-8000-000000000001"],"00000000-0000-4000-8000-000000000001","detenido","%sierra%"]
+WITH pagina AS (SELECT e.uuid, upper(e.codigo) AS clave FROM equipos e WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = $2 AND e.estado = $3 AND lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($4)) ORDER BY upper(e.codigo) LIMIT $5 OFFSET $6)
+        SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre, e.padre_uuid,
 p.codigo AS padre_codigo, p.nombre AS padre_nombre, e.fabricante, e.modelo, e.numero_serie, e.estado,
-e.estado_desde, e.foto_uuid, count(*) OVER () AS total FROM equipos e JOIN areas a ON a.uuid = e.area_uuid LEFT JOIN equipos p ON p.uuid = e.padre_uuid WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = $2 AND e.estado = $3 AND lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($4))
-         ORDER BY upper(e.codigo) LIMIT $5 OFFSET $6;
+e.estado_desde, e.foto_uuid, (SELECT count(*)::int FROM equipos e WHERE e.area_uuid = ANY($7::uuid[]) AND e.area_uuid = $8 AND e.estado = $9 AND lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($10))) AS total
+          FROM pagina JOIN equipos e ON e.uuid = pagina.uuid JOIN areas a ON a.uuid = e.area_uuid
+          LEFT JOIN equipos p ON p.uuid = e.padre_uuid
+         ORDER BY pagina.clave;
 
 -- AssetsRepository.remove
 -- ["00000000-0000-4000-8000-000000000001"]
@@ -136,3 +139,29 @@ SELECT
             json_build_object('uuid', u.uuid, 'nombre', u.nombre, 'apellido', u.apellido) AS creado_por
        FROM adjuntos f JOIN usuarios u ON u.uuid = f.creado_por_uuid
       WHERE f.equipo_uuid = $12) d) AS documentos;
+
+-- AssetImportRepository.areas
+SELECT uuid, nombre FROM areas;
+
+-- AssetImportRepository.existing
+-- [["SIE-01","LIN-01"]]
+SELECT uuid, upper(codigo) AS codigo, area_uuid FROM equipos WHERE upper(codigo) = ANY($1::text[]);
+
+-- AssetImportRepository.insertAll
+-- ["00000000-0000-4000-8000-000000000001",["CAN-01"],["Canteadora"],["00000000-0000-4000-8000-000000000001"],[null],[null],[null],"00000000-0000-4000-8000-000000000001"]
+WITH nuevos AS (
+  INSERT INTO equipos (codigo, nombre, area_uuid, fabricante, modelo, numero_serie, creado_por_uuid)
+  SELECT c, n, a, f, m, s, $1::uuid
+    FROM unnest($2::text[], $3::text[], $4::uuid[],
+                $5::text[], $6::text[], $7::text[])
+         AS x(c, n, a, f, m, s)
+  RETURNING uuid, estado, estado_desde)
+, intervalos AS (
+  INSERT INTO equipo_estados (equipo_uuid, estado, desde, cambiado_por_uuid)
+  SELECT uuid, estado, estado_desde, $8::uuid FROM nuevos)
+SELECT uuid FROM nuevos;
+-- [["CAN-01"],["LIN-01"]]
+UPDATE equipos e SET padre_uuid = p.uuid
+ FROM unnest($1::text[], $2::text[]) AS x(codigo, padre)
+ JOIN equipos p ON upper(p.codigo) = x.padre
+WHERE upper(e.codigo) = x.codigo;

@@ -27,6 +27,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
            ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
            ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
            t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
+           t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre,
            p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
            p.activo AS programacion_activa,
            ta.archivada, ta.calificacion, ta.observaciones,
@@ -38,6 +39,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
       JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
       JOIN areas a ON a.uuid = t.area_uuid
       LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+      LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid
 
 CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE c.hecho)::int AS hechos, count(*)::int AS total
                       FROM tarea_asignada_checklist c WHERE c.tarea_asignada_uuid = ta.uuid) cl
@@ -63,6 +65,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
            ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
            ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
            t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
+           t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre,
            p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
            p.activo AS programacion_activa,
            ta.archivada, ta.calificacion, ta.observaciones,
@@ -74,6 +77,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
       JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
       JOIN areas a ON a.uuid = t.area_uuid
       LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+      LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid
 
 CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE c.hecho)::int AS hechos, count(*)::int AS total
                       FROM tarea_asignada_checklist c WHERE c.tarea_asignada_uuid = ta.uuid) cl
@@ -87,6 +91,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
            ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
            ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
            t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
+           t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre,
            p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
            p.activo AS programacion_activa,
            ta.archivada, ta.calificacion, ta.observaciones,
@@ -98,6 +103,7 @@ SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado_nombre, e.color AS estado_col
       JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
       JOIN areas a ON a.uuid = t.area_uuid
       LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+      LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid
 
 CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE c.hecho)::int AS hechos, count(*)::int AS total
                       FROM tarea_asignada_checklist c WHERE c.tarea_asignada_uuid = ta.uuid) cl

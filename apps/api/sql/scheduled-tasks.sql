@@ -40,13 +40,15 @@ DELETE FROM programaciones_tareas WHERE tarea_uuid = $1;
 
 -- ScheduledTasksRepository.findOne
 -- ["00000000-0000-4000-8000-000000000001"]
-SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion, p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_char(p.fin, 'YYYY-MM-DD') AS fin,
+SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre,
+       t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre, p.intervalo_repeticion, p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_char(p.fin, 'YYYY-MM-DD') AS fin,
        p.repeticiones, p.fechas_generadas, p.dias_no_laborables, p.anticipacion_dias,
        to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas,
        p.dias_vencimiento
   FROM programaciones_tareas p
   JOIN tareas t ON t.uuid = p.tarea_uuid
-  JOIN areas a ON a.uuid = t.area_uuid WHERE p.uuid = $1;
+  JOIN areas a ON a.uuid = t.area_uuid
+  LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid WHERE p.uuid = $1;
 
 -- ScheduledTasksRepository.findTask
 -- ["00000000-0000-4000-8000-000000000001"]
@@ -68,13 +70,15 @@ SELECT 1 FROM programaciones_tareas WHERE uuid = $1 FOR UPDATE;
 
 -- ScheduledTasksRepository.page
 -- [["00000000-0000-4000-8000-000000000001"],20,20]
-SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion, p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_char(p.fin, 'YYYY-MM-DD') AS fin,
+SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre,
+       t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre, p.intervalo_repeticion, p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_char(p.fin, 'YYYY-MM-DD') AS fin,
        p.repeticiones, p.fechas_generadas, p.dias_no_laborables, p.anticipacion_dias,
        to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas,
        p.dias_vencimiento
   FROM programaciones_tareas p
   JOIN tareas t ON t.uuid = p.tarea_uuid
-  JOIN areas a ON a.uuid = t.area_uuid WHERE t.area_uuid = ANY($1::uuid[]) ORDER BY lower(t.titulo), p.uuid LIMIT $2 OFFSET $3;
+  JOIN areas a ON a.uuid = t.area_uuid
+  LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid WHERE t.area_uuid = ANY($1::uuid[]) ORDER BY lower(t.titulo), p.uuid LIMIT $2 OFFSET $3;
 -- [["00000000-0000-4000-8000-000000000001"]]
 SELECT count(*)::int AS total FROM programaciones_tareas p JOIN tareas t ON t.uuid = p.tarea_uuid WHERE t.area_uuid = ANY($1::uuid[]);
 

@@ -42,14 +42,16 @@ CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo
    FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
 (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
           'requiere_nota', c.requiere_nota) ORDER BY c.orden)
-   FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist FROM tareas t JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
+   FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist,
+CASE WHEN eq.uuid IS NOT NULL THEN json_build_object('uuid', eq.uuid, 'codigo', eq.codigo, 'nombre', eq.nombre) END AS equipo FROM tareas t JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
 JOIN areas a ON a.uuid = t.area_uuid
 JOIN usuarios cu ON cu.uuid = t.creado_por_uuid
-LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid WHERE t.uuid = $1;
+LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid
+LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid WHERE t.uuid = $1;
 
 -- TasksRepository.findRow
 -- ["00000000-0000-4000-8000-000000000001"]
-SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = $1 FOR UPDATE;
+SELECT uuid, area_uuid, activo, titulo, equipo_uuid FROM tareas WHERE uuid = $1 FOR UPDATE;
 
 -- TasksRepository.findSuggestion
 -- ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
@@ -67,9 +69,9 @@ SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 LIMIT 1;
 INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES ($1, $2, $3) RETURNING uuid;
 
 -- TasksRepository.insertTask
--- ["Limpieza","","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
-INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid)
-VALUES ($1, $2, $3, $4, $5)
+-- ["Limpieza","","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001",null]
+INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid)
+VALUES ($1, $2, $3, $4, $5, $6)
 RETURNING uuid;
 
 -- TasksRepository.isAssignedTo
@@ -104,11 +106,13 @@ CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo
    FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
 (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
           'requiere_nota', c.requiere_nota) ORDER BY c.orden)
-   FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist, (SELECT count(*)::int AS total FROM tareas t WHERE t.activo = $8 AND t.area_uuid = ANY($9::uuid[]) AND lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent($10)) ESCAPE '\' AND t.area_uuid = $11 AND EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = $12)) AS total
+   FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist,
+CASE WHEN eq.uuid IS NOT NULL THEN json_build_object('uuid', eq.uuid, 'codigo', eq.codigo, 'nombre', eq.nombre) END AS equipo, (SELECT count(*)::int AS total FROM tareas t WHERE t.activo = $8 AND t.area_uuid = ANY($9::uuid[]) AND lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent($10)) ESCAPE '\' AND t.area_uuid = $11 AND EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = $12)) AS total
       FROM page JOIN tareas t ON t.uuid = page.uuid JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
 JOIN areas a ON a.uuid = t.area_uuid
 JOIN usuarios cu ON cu.uuid = t.creado_por_uuid
 LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid
+LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid
      ORDER BY page.fecha_creacion DESC, page.uuid DESC;
 
 -- TasksRepository.referencesExist
@@ -132,10 +136,6 @@ DELETE FROM tarea_usuarios WHERE tarea_uuid = $1;
 -- ["00000000-0000-4000-8000-000000000001",["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002"]]
 INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid) SELECT $1, unnest($2::uuid[]);
 
--- TasksRepository.setMachine
--- ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
-UPDATE tareas SET equipo_uuid = $1 WHERE uuid = $2;
-
 -- TasksRepository.updateSuggestion
 -- ["Sugerencia","00000000-0000-4000-8000-000000000001"]
 UPDATE sugerencias SET descripcion = $1, updated_at = now() WHERE uuid = $2;
@@ -143,6 +143,6 @@ UPDATE sugerencias SET descripcion = $1, updated_at = now() WHERE uuid = $2;
 -- TasksRepository.updateTask
 -- ["Limpieza","texto","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002",true,"00000000-0000-4000-8000-000000000001"]
 UPDATE tareas
-   SET titulo = $1, descripcion = coalesce($2, descripcion), tipo_tarea_uuid = $3,
+   SET titulo = $1, equipo_uuid = equipo_uuid, descripcion = coalesce($2, descripcion), tipo_tarea_uuid = $3,
        area_uuid = $4, activo = coalesce($5::boolean, activo), updated_at = now()
  WHERE uuid = $6;

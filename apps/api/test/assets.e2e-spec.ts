@@ -5,6 +5,9 @@
  */
 import {
   AssetListResponseSchema,
+  AssignedTaskBoardResponseSchema,
+  ScheduledTaskListResponseSchema,
+  TaskResponseSchema,
   AttachmentResponseSchema,
   AssetPageResponseSchema,
   AssetResponseSchema,
@@ -260,5 +263,65 @@ describe('Equipos (e2e)', () => {
     const after = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(admin)).expect(200)).body);
     expect(after.equipo.foto_uuid).toBeNull();
     expect(after.documentos.map((d) => d.uuid)).toEqual([manual.uuid]);
+  });
+
+  it('a task names a machine of its area; cards, the drawer, the schedule and the board filter show it', async () => {
+    const [{ uuid: tipo }] = await t.ds.query(`SELECT uuid FROM tipos_tarea WHERE nombre = 'Producción'`);
+    const operarioUuid = await userUuid(t, 'operario');
+    const log = await t.ds.query(`SELECT uuid FROM equipos WHERE codigo = 'LOG-01'`);
+    const cnc = await t.ds.query(`SELECT uuid FROM equipos WHERE codigo = 'CNC-T1'`);
+    const due = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const task = (equipo: string | null) => ({
+      titulo: 'Afilar la sierra',
+      descripcion: 'Cambiar el disco',
+      tipo_tarea_uuid: tipo,
+      area_uuid: carpinteria,
+      usuarios_asignados: [operarioUuid],
+      fecha_vencimiento: due,
+      equipo_uuid: equipo,
+    });
+    const other = expectError(await t.http.post('/api/tasks').set(auth(supervisor)).send(task(log[0].uuid)), 400, m.taskAssetOtherArea);
+    expect(other.errors?.[0]?.path).toBe('equipo_uuid');
+    const created = parseWith(TaskResponseSchema, (await t.http.post('/api/tasks').set(auth(supervisor)).send(task(cnc[0].uuid)).expect(201)).body);
+    expect(created.equipo).toEqual({ uuid: cnc[0].uuid, codigo: 'CNC-T1', nombre: 'CNC de prueba' });
+    // Editing without equipo_uuid keeps it; moving the task to another area with it is refused.
+    const { equipo_uuid: _omit, ...rest } = task(null);
+    void _omit;
+    const kept = parseWith(TaskResponseSchema, (await t.http.put(`/api/tasks/${created.uuid}`).set(auth(supervisor)).send({ ...rest, titulo: 'Afilar' }).expect(200)).body);
+    expect(kept.equipo?.codigo).toBe('CNC-T1');
+    expectError(
+      await t.http.put(`/api/tasks/${created.uuid}`).set(auth(admin)).send({ ...rest, area_uuid: logistica, usuarios_asignados: [await userUuid(t, 'jruiz')] }),
+      400,
+      m.taskAssetOtherArea,
+    );
+    const board = parseWith(
+      AssignedTaskBoardResponseSchema,
+      (await t.http.get(`/api/assigned-tasks/${operarioUuid}?equipo=cnc-t1`).set(auth(operario)).expect(200)).body,
+    );
+    expect(board.map((c) => c.tarea.uuid)).toEqual([created.uuid]);
+    expect(board[0]!.tarea.equipo?.codigo).toBe('CNC-T1');
+    const byUuid = parseWith(
+      AssignedTaskBoardResponseSchema,
+      (await t.http.get(`/api/assigned-tasks/${operarioUuid}?equipo=${log[0].uuid}`).set(auth(admin)).expect(200)).body,
+    );
+    expect(byUuid).toEqual([]);
+    // The machine's page lists the open occurrence.
+    const page = parseWith(AssetPageResponseSchema, (await t.http.get('/api/assets/CNC-T1').set(auth(operario)).expect(200)).body);
+    expect(page.trabajo_abierto.map((w) => w.titulo)).toContain('Afilar');
+    // A schedule shows its task's machine.
+    const scheduled = parseWith(
+      TaskResponseSchema,
+      (
+        await t.http
+          .post('/api/tasks')
+          .set(auth(supervisor))
+          .send({ ...task(cnc[0].uuid), titulo: 'Lubricar', programacion_tarea: { proxima_ejecucion: due, intervalo_repeticion: 7 } })
+          .expect(201)
+      ).body,
+    );
+    const schedules = parseWith(ScheduledTaskListResponseSchema, (await t.http.get('/api/scheduled-task?limit=100').set(auth(supervisor)).expect(200)).body);
+    expect(schedules.data.find((p) => p.tarea_uuid === scheduled.uuid)?.tarea.equipo?.codigo).toBe('CNC-T1');
+    // A machine a task names cannot be deleted.
+    expectError(await t.http.delete('/api/assets/CNC-T1').set(auth(admin)), 409, m.inUse);
   });
 });

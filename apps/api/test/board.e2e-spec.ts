@@ -99,18 +99,22 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
       observaciones: string | null;
       hechos: number;
       total: number;
+      equipo_uuid: string | null;
+      equipo_codigo: string | null;
+      equipo_nombre: string | null;
     }
     const rows: Row[] = await t.ds.query(
       `SELECT ta.uuid, ta.estado_uuid, e.nombre AS estado, e.color, e."order", ta.fecha_asignacion,
               to_char(COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $2)::date), 'YYYY-MM-DD') AS due,
               u.uuid AS empleado, u.username, t.uuid AS tarea, t.titulo, t.descripcion, tt.nombre AS tipo, a.nombre AS area,
               p.uuid AS prog, p.intervalo_repeticion, to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima, p.activo,
-              ta.calificacion, ta.observaciones,
+              ta.calificacion, ta.observaciones, eq.uuid AS equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre,
               (SELECT count(*) FILTER (WHERE c.hecho) FROM tarea_asignada_checklist c WHERE c.tarea_asignada_uuid = ta.uuid)::int AS hechos,
               (SELECT count(*) FROM tarea_asignada_checklist c WHERE c.tarea_asignada_uuid = ta.uuid)::int AS total
          FROM tareas_asignadas ta JOIN estados e ON e.uuid = ta.estado_uuid JOIN usuarios u ON u.uuid = ta.empleado_uuid
          JOIN tareas t ON t.uuid = ta.tarea_uuid JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
          JOIN areas a ON a.uuid = t.area_uuid LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+         LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid
         WHERE ta.uuid = ANY($1::uuid[])`,
       [cards.map((c) => c.uuid), tz],
     );
@@ -130,6 +134,7 @@ describe('the board: GET /api/assigned-tasks/:userId', () => {
           descripcion: r.descripcion,
           tipo_tarea: { uuid: expect.any(String), nombre: r.tipo },
           area: { uuid: expect.any(String), nombre: r.area },
+          equipo: r.equipo_uuid ? { uuid: r.equipo_uuid, codigo: r.equipo_codigo, nombre: r.equipo_nombre } : null,
           programaciones_tareas: r.prog
             ? {
                 uuid: r.prog,

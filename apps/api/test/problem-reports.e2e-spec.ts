@@ -228,13 +228,13 @@ describe('problem reports («Solicitudes»)', () => {
 
   describe('the whole path', () => {
     it('report stopped with a photo → supervisors told → accept into a task on the machine → done → confirm → operativo', async () => {
-      const eq = await machine('SIE-01');
-      const r = await report('operario', { equipo: 'sie-01', descripcion: 'La hoja se trabó y no gira', equipo_detenido: true, urgencia: 'alta' });
-      expect(r).toMatchObject({ estado: 'pendiente', equipo: { codigo: 'SIE-01', estado: 'detenido' }, area: { uuid: carp }, urgencia: 'alta' });
+      const eq = await machine('PRB-01');
+      const r = await report('operario', { equipo: 'prb-01', descripcion: 'La hoja se trabó y no gira', equipo_detenido: true, urgencia: 'alta' });
+      expect(r).toMatchObject({ estado: 'pendiente', equipo: { codigo: 'PRB-01', estado: 'detenido' }, area: { uuid: carp }, urgencia: 'alta' });
       expect(await machineState(eq)).toBe('detenido');
       // The area's supervisor and the administrator (a member of Carpintería) are told at once; the reporter is not.
       for (const who of ['supervisor', 'admin']) {
-        expect((await notices(ids[who]!, m.newTitle)).some((n) => n.mensaje.includes('SIE-01') && n.mensaje.includes(m.stoppedSuffix))).toBe(true);
+        expect((await notices(ids[who]!, m.newTitle)).some((n) => n.mensaje.includes('PRB-01') && n.mensaje.includes(m.stoppedSuffix))).toBe(true);
       }
       expect(await notices(ids.operario, m.newTitle)).toEqual([]);
 
@@ -248,17 +248,17 @@ describe('problem reports («Solicitudes»)', () => {
       expect((await t.http.get(foto.url).set(as('operario'))).status).toBe(200);
       expectError(await t.http.get(foto.url).set(as('mlopez')), 403, m.forbidden);
 
-      const triage = parseWith(ProblemReportListResponseSchema, (await t.http.get('/api/problem-reports?equipo=SIE-01').set(as('supervisor'))).body);
+      const triage = parseWith(ProblemReportListResponseSchema, (await t.http.get('/api/problem-reports?equipo=PRB-01').set(as('supervisor'))).body);
       expect(triage.data).toEqual([expect.objectContaining({ uuid: r.uuid, fotos: 1, miniatura_url: expect.any(String) })]);
 
-      const accepted = parseWith(ProblemReportResponseSchema, (await accept('supervisor', r.uuid, { titulo: 'Destrabar la hoja de SIE-01' })).body);
+      const accepted = parseWith(ProblemReportResponseSchema, (await accept('supervisor', r.uuid, { titulo: 'Destrabar la hoja de PRB-01' })).body);
       expect(accepted).toMatchObject({ estado: 'aceptada', revisada_por: { uuid: ids.supervisor }, tarea_terminada: false });
       const [task] = await t.ds.query(
         `SELECT t.equipo_uuid, t.area_uuid, t.titulo, ta.empleado_uuid, ta.fecha_vencimiento::text AS due FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid WHERE ta.uuid = $1`,
         [accepted.tarea_asignada_uuid],
       );
-      expect(task).toEqual({ equipo_uuid: eq, area_uuid: carp, titulo: 'Destrabar la hoja de SIE-01', empleado_uuid: ids.operario, due: dueDay() });
-      expect(await notices(ids.operario, m.acceptedTitle)).toContainEqual({ mensaje: `${m.acceptedBody}Destrabar la hoja de SIE-01` });
+      expect(task).toEqual({ equipo_uuid: eq, area_uuid: carp, titulo: 'Destrabar la hoja de PRB-01', empleado_uuid: ids.operario, due: dueDay() });
+      expect(await notices(ids.operario, m.acceptedTitle)).toContainEqual({ mensaje: `${m.acceptedBody}Destrabar la hoja de PRB-01` });
       // Not finished yet: nothing to confirm.
       expectError(await t.http.post(`/api/problem-reports/${r.uuid}/resolve`).set(as('supervisor')), 409, m.taskNotFinished);
       expect(await machineState(eq)).toBe('detenido');
@@ -297,10 +297,10 @@ describe('problem reports («Solicitudes»)', () => {
     });
 
     it('merge and reject of stopped reports: the machine stays stopped while an open report says so', async () => {
-      const eq = await machine('CNC-01');
-      const first = await report('operario', { equipo: 'CNC-01', descripcion: 'No arranca', equipo_detenido: true });
-      const second = await report('admin', { equipo: 'CNC-01', descripcion: 'Alarma en el tablero' });
-      const third = await report('supervisor', { equipo: 'CNC-01', descripcion: 'No arranca (otra vez)', equipo_detenido: true });
+      const eq = await machine('PRB-02');
+      const first = await report('operario', { equipo: 'PRB-02', descripcion: 'No arranca', equipo_detenido: true });
+      const second = await report('admin', { equipo: 'PRB-02', descripcion: 'Alarma en el tablero' });
+      const third = await report('supervisor', { equipo: 'PRB-02', descripcion: 'No arranca (otra vez)', equipo_detenido: true });
       // The stopped one merged into the other: that one now says the machine is stopped.
       const merged = parseWith(ProblemReportResponseSchema, (await t.http.post(`/api/problem-reports/${first.uuid}/merge`).set(as('supervisor')).send({ en: second.uuid })).body);
       expect(merged).toMatchObject({ estado: 'fusionada', fusionada_en: { uuid: second.uuid, numero: second.numero } });

@@ -23,6 +23,7 @@ import { AttachmentsRepository } from '../src/modules/attachments/attachments.re
 import { AreasRepository } from '../src/modules/areas/areas.repository';
 import { AssetsRepository } from '../src/modules/assets/assets.repository';
 import { AssetPageRepository } from '../src/modules/assets/asset-page.repository';
+import { AssetImportRepository } from '../src/modules/assets/asset-import.repository';
 import { CalendarRepository } from '../src/modules/calendar/calendar.repository';
 import { RolesRepository } from '../src/modules/roles/roles.repository';
 import { ScheduledTasksRepository } from '../src/modules/scheduled-tasks/scheduled-tasks.repository';
@@ -188,7 +189,6 @@ const tasks: Calls<TasksRepository> = {
   hasOccurrences: [U1],
   deactivate: [U1],
   deleteTask: [U1],
-  setMachine: [U1, U2],
   firstTaskType: [],
   isAssignedTo: [U1, U2],
   openOccurrenceEmployees: [U1],
@@ -271,6 +271,12 @@ const assets: Calls<AssetsRepository> = {
 };
 
 const assetPages: Calls<AssetPageRepository> = { parts: [U1, AT] };
+
+const assetImports: Calls<AssetImportRepository> = {
+  areas: [],
+  existing: [['SIE-01', 'LIN-01']],
+  insertAll: [[{ codigo: 'CAN-01', nombre: 'Canteadora', area_uuid: U1, padre: 'LIN-01', fabricante: null, modelo: null, numero_serie: null }], U1],
+};
 
 const assignedTasks: Calls<AssignedTasksRepository> = {
   board: [{ onlyEmployee: U1, scopeAreas: [U1], caller: U1, areas: [U1, U2], users: [U2] }],
@@ -538,6 +544,7 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
   assets: [
     [AssetsRepository, assets],
     [AssetPageRepository, assetPages],
+    [AssetImportRepository, assetImports],
   ],
   calendar: [[CalendarRepository, calendar]],
   roles: [[RolesRepository, roles]],

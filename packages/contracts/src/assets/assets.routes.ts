@@ -64,6 +64,7 @@ export const ASSETS_ROUTES = {
     multipart: 'archivo',
     response: AssetImportResponseSchema,
     status: 201,
+    conflicts: [m.codigoTaken],
     errors: {
       ...importErrors,
       400: [m.importFileRequired, m.importEmpty, m.importTooManyRows, m.importMissingColumns, m.importHasErrors],

@@ -102,10 +102,10 @@ export type AssetListResponse = z.infer<typeof AssetListResponseSchema>;
 
 /** `PUT /api/assets/:code/state`: a supervisor's change of state, with its reason (audited). */
 export const ChangeAssetStateRequestSchema = z.object({
-  estado: AssetStateSchema.optional().refine((value) => value !== undefined, { error: m.estadoInvalid }),
+  estado: AssetStateSchema,
   motivo: requiredText(m.motivoRequired, ASSET_LIMITS.motivo),
 });
-export type ChangeAssetStateRequest = { estado: AssetState; motivo: string };
+export type ChangeAssetStateRequest = z.infer<typeof ChangeAssetStateRequestSchema>;
 
 /** The text fields of `POST /api/assets/:code/attachments` (multipart, file field `archivo`). */
 export const UploadAssetAttachmentRequestSchema = z.object({

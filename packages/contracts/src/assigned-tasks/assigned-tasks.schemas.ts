@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { RATING_MAX, RATING_MIN, TEXT_LIMITS } from '../constants';
 import { IsoDateTimeSchema, UuidListQuerySchema, UuidSchema } from '../common/common.schemas';
-import { AreaRefSchema, PersonNameSchema, TaskScheduleRefSchema, TaskTypeRefSchema } from '../common/refs.schemas';
+import { AreaRefSchema, AssetRefSchema, PersonNameSchema, TaskScheduleRefSchema, TaskTypeRefSchema } from '../common/refs.schemas';
 import { ChecklistItemResponseSchema, ChecklistProgressSchema } from './checklists.schemas';
 import {
   blankToUndefined,
@@ -100,6 +100,11 @@ export type CreateAssignedTaskRequest = z.infer<typeof CreateAssignedTaskRequest
 export const BoardQuerySchema = z.object({
   area: UuidListQuerySchema.optional(),
   users: UuidListQuerySchema.optional(),
+  /** One machine's tasks: its uuid or its code (any case). */
+  equipo: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().max(36, { error: MESSAGES.validation.invalidOption }).optional(),
+  ),
 });
 export type BoardQuery = z.infer<typeof BoardQuerySchema>;
 
@@ -139,6 +144,8 @@ export const AssignedTaskTaskSchema = z.object({
   descripcion: z.string(),
   tipo_tarea: TaskTypeRefSchema,
   area: AreaRefSchema,
+  /** The machine the task is done on (its page is `/equipos/<codigo>`). */
+  equipo: AssetRefSchema.nullable(),
   /** The task's schedule, with its rule in words ("Cada mes, el último viernes") as the schedules list says it. */
   programaciones_tareas: TaskScheduleRefSchema.extend({ regla_descripcion: z.string() }).nullable(),
 });

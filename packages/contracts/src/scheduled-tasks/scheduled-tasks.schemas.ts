@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
-import { AreaRefSchema } from '../common/refs.schemas';
+import { AreaRefSchema, AssetRefSchema } from '../common/refs.schemas';
 import { blankToUndefined, booleanInput, numericInput, optionalDate, requiredUuid } from '../common/fields';
 import { NonWorkingPolicySchema } from '../calendar/calendar.schemas';
 import {
@@ -70,6 +70,8 @@ export const ScheduledTaskTaskSchema = z.object({
   uuid: UuidSchema,
   titulo: z.string(),
   area: AreaRefSchema,
+  /** The machine of the task (preventive maintenance is a schedule of a task on a machine). */
+  equipo: AssetRefSchema.nullable(),
 });
 
 export const ScheduledTaskResponseSchema = z.object({

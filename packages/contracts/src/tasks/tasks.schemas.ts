@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { TEXT_LIMITS } from '../constants';
 import { IsoDateTimeSchema, PageQuerySchema, UuidSchema, pagedResponseSchema } from '../common/common.schemas';
-import { AreaRefSchema, TaskScheduleRefSchema, TaskTypeRefSchema, UserRefSchema } from '../common/refs.schemas';
+import { AreaRefSchema, AssetRefSchema, TaskScheduleRefSchema, TaskTypeRefSchema, UserRefSchema } from '../common/refs.schemas';
 import {
   booleanInput,
+  clearableUuid,
   numericInput,
   optionalUuid,
   queryText,
@@ -77,6 +78,8 @@ const taskFields = {
   tipo_tarea_uuid: requiredUuid(v.tipoTareaRequired),
   area_uuid: requiredUuid(v.areaRequired),
   usuarios_asignados: requiredUuidList(v.usuariosAsignadosRequired),
+  /** The machine the task is done on (of the task's area); `null` clears it, omitted on edit keeps it. */
+  equipo_uuid: clearableUuid(),
   /** The creating user; accepted for compatibility, the server uses the caller. */
   user_uuid: optionalUuid(),
 };
@@ -123,6 +126,8 @@ export const TaskResponseSchema = z.object({
   tipo_tarea: TaskTypeRefSchema,
   area_uuid: UuidSchema,
   area: AreaRefSchema,
+  /** The machine the task is done on. */
+  equipo: AssetRefSchema.nullable(),
   activo: z.boolean(),
   creado_por: UserRefSchema,
   fecha_creacion: IsoDateTimeSchema,

@@ -2,6 +2,7 @@ import { addDaysToCalendarDate, ROLE_NAMES, todayIn } from '@gestar/contracts';
 import { hashPassword } from '../../common/auth/password';
 import { Sql, sql } from '../sql';
 import type { SeedRun } from './seed';
+import { seedDemoAssets } from './demo-assets.seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -193,4 +194,10 @@ export async function seedDemo(run: SeedRun, timeZone: string): Promise<void> {
   await run(
     sql`INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo) VALUES (${limpieza}, 7, ${addDaysToCalendarDate(today, 1)}, 0, true), (${lubricar}, 30, ${addDaysToCalendarDate(today, 5)}, 2, true)`,
   );
+
+  await seedDemoAssets(run, {
+    areas: { carpinteria, tapiceria, logistica },
+    supervisor,
+    tasks: { 'SIE-01': sierra, 'LIJ-01': lubricar },
+  });
 }

@@ -1,4 +1,5 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   ASSETS_ROUTES,
   AssetCodeParam,
@@ -11,6 +12,8 @@ import { CurrentUser, Endpoint, ValidBody, ValidParams, ValidQuery } from '../..
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AssetsService } from './assets.service';
 import { AssetPageService } from './asset-page.service';
+import { AssetImportService, ImportFile } from './asset-import.service';
+import { ImportUploadInterceptor } from './import-upload.interceptor';
 
 /**
  * Machines. The labels (`GET /api/assets/labels.pdf`) have a controller of their own that is
@@ -22,11 +25,24 @@ export class AssetsController {
   constructor(
     private readonly assets: AssetsService,
     private readonly pages: AssetPageService,
+    private readonly imports: AssetImportService,
   ) {}
 
   @Endpoint(ASSETS_ROUTES.list)
   list(@CurrentUser() user: AuthUser, @ValidQuery() q: AssetListQuery) {
     return this.assets.list(user, q);
+  }
+
+  @Endpoint(ASSETS_ROUTES.importPreview)
+  @UseInterceptors(ImportUploadInterceptor)
+  importPreview(@CurrentUser() user: AuthUser, @Req() req: Request & { file?: ImportFile }) {
+    return this.imports.preview(user, req.file);
+  }
+
+  @Endpoint(ASSETS_ROUTES.import)
+  @UseInterceptors(ImportUploadInterceptor)
+  import(@CurrentUser() user: AuthUser, @Req() req: Request & { file?: ImportFile }) {
+    return this.imports.import(user, req.file);
   }
 
   @Endpoint(ASSETS_ROUTES.get)

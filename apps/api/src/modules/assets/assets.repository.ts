@@ -74,8 +74,10 @@ export class AssetsRepository {
   }
 
   /**
-   * A page of machines ordered by code, and the total: one statement. `q` matches code and name
-   * without case or accents through the trigram index on `lower(f_unaccent(codigo || ' ' || nombre))`.
+   * A page of machines ordered by code, and the total, in one statement: the page is read in the
+   * order of `equipos_codigo_key` (or `equipos_area_idx` / `equipos_estado_idx` for a filter, the
+   * trigram index `equipos_busqueda_trgm` for `q`, which matches code and name without case or
+   * accents), the total counted apart, and the area and parent joined onto the page's rows only.
    */
   async page(f: AssetPageFilter): Promise<{ rows: AssetRow[]; total: number }> {
     const where = sql.where([
@@ -84,14 +86,19 @@ export class AssetsRepository {
       f.estado ? sql`e.estado = ${f.estado}` : sql.empty,
       f.q ? sql`lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent(${likePattern(f.q)}))` : sql.empty,
     ]);
-    const rows = await this.db.query<AssetRow & { total: string }>(
-      sql`SELECT ${ASSET_COLUMNS}, count(*) OVER () AS total ${ASSET_FROM} ${where}
-           ORDER BY upper(e.codigo) ${paginate(f)}`,
+    const total = sql`SELECT count(*)::int FROM equipos e ${where}`;
+    const rows = await this.db.query<AssetRow & { total: number }>(
+      sql`WITH pagina AS (SELECT e.uuid, upper(e.codigo) AS clave FROM equipos e ${where} ORDER BY upper(e.codigo) ${paginate(f)})
+          SELECT ${ASSET_COLUMNS}, (${total}) AS total
+            FROM pagina JOIN equipos e ON e.uuid = pagina.uuid JOIN areas a ON a.uuid = e.area_uuid
+            LEFT JOIN equipos p ON p.uuid = e.padre_uuid
+           ORDER BY pagina.clave`,
     );
-    if (rows.length || f.page === 1) return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
-    // A page past the end: count apart.
-    const count = await this.db.one<{ n: string }>(sql`SELECT count(*) AS n FROM equipos e ${where}`);
-    return { rows: [], total: Number(count?.n ?? 0) };
+    if (rows.length) return { rows, total: rows[0]!.total };
+    if (f.page === 1) return { rows: [], total: 0 };
+    // A page past the end has no row to carry the total: counted alone.
+    const count = await this.db.one<{ count: number }>(total);
+    return { rows: [], total: count?.count ?? 0 };
   }
 
   /** Locks the machine's row for a state change (parallel changes queue here). */

@@ -57,6 +57,10 @@ export function toAssignedTaskResponse(a: CardRow, timeZone: string, historial?:
       descripcion: a.tarea_descripcion,
       tipo_tarea: { uuid: a.tipo_tarea_uuid, nombre: a.tipo_tarea_nombre },
       area: { uuid: a.area_uuid, nombre: a.area_nombre },
+      equipo:
+        a.equipo_uuid && a.equipo_codigo !== null && a.equipo_nombre !== null
+          ? { uuid: a.equipo_uuid, codigo: a.equipo_codigo, nombre: a.equipo_nombre }
+          : null,
       programaciones_tareas: a.programacion_uuid
         ? {
             uuid: a.programacion_uuid,

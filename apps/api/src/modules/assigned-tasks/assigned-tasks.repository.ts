@@ -14,7 +14,11 @@ export interface BoardFilter {
   caller: string;
   areas: readonly string[] | null;
   users: readonly string[] | null;
+  /** One machine's tasks: its uuid or its code (any case). */
+  equipo?: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NewOccurrence {
   tareaUuid: string;
@@ -56,6 +60,10 @@ export type CardRow = Columns<
     tarea_descripcion: Column<'tareas', 'descripcion'>;
     tipo_tarea_nombre: Column<'tipos_tarea', 'nombre'>;
     area_nombre: Column<'areas', 'nombre'>;
+    /** The task's machine (all three null when it names none). */
+    equipo_uuid: Column<'tareas', 'equipo_uuid'>;
+    equipo_codigo: Column<'equipos', 'codigo'> | null;
+    equipo_nombre: Column<'equipos', 'nombre'> | null;
     /** The task's schedule, when it has one (all four null otherwise). */
     programacion_uuid: CardSchedule<'uuid'>;
     intervalo_repeticion: CardSchedule<'intervalo_repeticion'>;
@@ -124,6 +132,7 @@ export class AssignedTasksRepository {
              ta.empleado_uuid, u.nombre AS empleado_nombre, u.apellido AS empleado_apellido, u.username AS empleado_username,
              ta.tarea_uuid, t.titulo AS tarea_titulo, t.descripcion AS tarea_descripcion,
              t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre, t.area_uuid, a.nombre AS area_nombre,
+             t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre,
              p.uuid AS programacion_uuid, p.intervalo_repeticion, p.regla, p.proxima_ejecucion::text AS proxima_ejecucion,
              p.activo AS programacion_activa,
              ta.archivada, ta.calificacion, ta.observaciones,
@@ -135,6 +144,7 @@ export class AssignedTasksRepository {
         JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
         JOIN areas a ON a.uuid = t.area_uuid
         LEFT JOIN programaciones_tareas p ON p.tarea_uuid = t.uuid
+        LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid
         ${CHECKLIST_PROGRESS_JOIN}
        ${where}
        ORDER BY ${orderBy}`);
@@ -147,6 +157,13 @@ export class AssignedTasksRepository {
       conditions.push(sql`(t.area_uuid = ANY(${f.scopeAreas}::uuid[]) OR ta.empleado_uuid = ${f.caller})`);
     if (f.areas) conditions.push(sql`t.area_uuid = ANY(${f.areas}::uuid[])`);
     if (f.users) conditions.push(sql`ta.empleado_uuid = ANY(${f.users}::uuid[])`);
+    if (f.equipo) {
+      conditions.push(
+        UUID.test(f.equipo)
+          ? sql`t.equipo_uuid = ${f.equipo}::uuid`
+          : sql`t.equipo_uuid = (SELECT uuid FROM equipos WHERE upper(codigo) = upper(${f.equipo}))`,
+      );
+    }
     return this.cards(
       sql.where(conditions),
       sql`ta.fecha_vencimiento ASC NULLS LAST, ta.fecha_asignacion ASC, ta.uuid ASC`,

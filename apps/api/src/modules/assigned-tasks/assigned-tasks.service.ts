@@ -84,6 +84,7 @@ export class AssignedTasksService {
         caller: caller.uuid,
         areas: null,
         users: null,
+        equipo: query.equipo,
       });
       return rows.map((r) => toAssignedTaskResponse(r, this.tz));
     }
@@ -95,6 +96,7 @@ export class AssignedTasksService {
       caller: caller.uuid,
       areas,
       users: users.size > 0 ? [...users] : null,
+      equipo: query.equipo,
     });
     return rows.map((r) => toAssignedTaskResponse(r, this.tz));
   }

@@ -31,7 +31,15 @@ export function toScheduledTaskResponse(r: ScheduleRow, timeZone: string): Sched
   return {
     uuid: r.uuid,
     tarea_uuid: r.tarea_uuid,
-    tarea: { uuid: r.tarea_uuid, titulo: r.titulo, area: { uuid: r.area_uuid, nombre: r.area_nombre } },
+    tarea: {
+      uuid: r.tarea_uuid,
+      titulo: r.titulo,
+      area: { uuid: r.area_uuid, nombre: r.area_nombre },
+      equipo:
+        r.equipo_uuid && r.equipo_codigo !== null && r.equipo_nombre !== null
+          ? { uuid: r.equipo_uuid, codigo: r.equipo_codigo, nombre: r.equipo_nombre }
+          : null,
+    },
     intervalo_repeticion: r.intervalo_repeticion,
     ...toSeriesResponse(r, timeZone),
     fechas_generadas: r.fechas_generadas,

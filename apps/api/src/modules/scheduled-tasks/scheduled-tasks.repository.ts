@@ -29,6 +29,10 @@ type ScheduleSeriesRow = Columns<'programaciones_tareas', 'uuid'> &
 export type ScheduleRow = ScheduleSeriesRow &
   Columns<'programaciones_tareas', 'dias_vencimiento' | 'activo' | 'ultima_ejecucion' | 'total_generadas'> & {
     area_nombre: Column<'areas', 'nombre'>;
+    /** The task's machine (all three null when it names none). */
+    equipo_uuid: Column<'tareas', 'equipo_uuid'>;
+    equipo_codigo: Column<'equipos', 'codigo'> | null;
+    equipo_nombre: Column<'equipos', 'nombre'> | null;
   };
 
 export type TaskRef = Columns<'tareas', 'uuid' | 'area_uuid'>;
@@ -57,12 +61,14 @@ const RULE_COLUMNS = sql`p.regla, to_char(p.inicio, 'YYYY-MM-DD') AS inicio, to_
          p.repeticiones, p.fechas_generadas, p.dias_no_laborables, p.anticipacion_dias`;
 
 const SELECT_ROW = sql`
-  SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre, p.intervalo_repeticion, ${RULE_COLUMNS},
+  SELECT p.uuid, p.tarea_uuid, t.titulo, t.area_uuid, a.nombre AS area_nombre,
+         t.equipo_uuid, eq.codigo AS equipo_codigo, eq.nombre AS equipo_nombre, p.intervalo_repeticion, ${RULE_COLUMNS},
          to_char(p.proxima_ejecucion, 'YYYY-MM-DD') AS proxima_ejecucion, p.activo, p.ultima_ejecucion, p.total_generadas,
          p.dias_vencimiento
     FROM programaciones_tareas p
     JOIN tareas t ON t.uuid = p.tarea_uuid
-    JOIN areas a ON a.uuid = t.area_uuid`;
+    JOIN areas a ON a.uuid = t.area_uuid
+    LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid`;
 
 /**
  * The only writer of `programaciones_tareas`: the schedules screen, the task form (through

@@ -41,6 +41,7 @@ export function toTaskResponse(t: TaskListRow, timeZone: string): TaskResponse {
     tipo_tarea: { uuid: t.tipo_tarea_uuid, nombre: t.tipo_tarea_nombre },
     area_uuid: t.area_uuid,
     area: { uuid: t.area_uuid, nombre: t.area_nombre },
+    equipo: t.equipo,
     activo: t.activo,
     creado_por: { uuid: t.creado_por_uuid, nombre: t.creado_por_nombre, apellido: t.creado_por_apellido },
     fecha_creacion: t.fecha_creacion.toISOString(),

@@ -15,7 +15,7 @@ export interface TaskPageFilter {
   limit: number;
 }
 
-export type TaskRow = Columns<'tareas', 'uuid' | 'area_uuid' | 'activo' | 'titulo'>;
+export type TaskRow = Columns<'tareas', 'uuid' | 'area_uuid' | 'activo' | 'titulo' | 'equipo_uuid'>;
 
 export type SuggestionRow = Columns<'sugerencias', 'uuid' | 'descripcion' | 'creado_por_uuid' | 'fecha_creacion'>;
 
@@ -45,6 +45,7 @@ export type TaskListRow = Columns<
       })[]
     | null;
   checklist: Columns<'tarea_checklist', 'uuid' | 'texto' | 'requiere_foto' | 'requiere_nota'>[] | null;
+  equipo: Columns<'equipos', 'uuid' | 'codigo' | 'nombre'> | null;
 };
 
 export type ChecklistStep = Columns<'tarea_checklist', 'texto' | 'requiere_foto' | 'requiere_nota'>;
@@ -64,12 +65,14 @@ const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.
      FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
   (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
             'requiere_nota', c.requiere_nota) ORDER BY c.orden)
-     FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist`;
+     FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist,
+  CASE WHEN eq.uuid IS NOT NULL THEN json_build_object('uuid', eq.uuid, 'codigo', eq.codigo, 'nombre', eq.nombre) END AS equipo`;
 
 const TASK_JOINS = sql`JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
   JOIN areas a ON a.uuid = t.area_uuid
   JOIN usuarios cu ON cu.uuid = t.creado_por_uuid
-  LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid`;
+  LEFT JOIN programaciones_tareas pr ON pr.tarea_uuid = t.uuid
+  LEFT JOIN equipos eq ON eq.uuid = t.equipo_uuid`;
 
 /** Tables a task references, checked by `exists`. */
 
@@ -121,7 +124,7 @@ export class TasksRepository {
   /** `lock`: row lock for the rest of the transaction. */
   findRow(uuid: string, lock = false): Promise<TaskRow | null> {
     return this.db.one(
-      sql`SELECT uuid, area_uuid, activo, titulo FROM tareas WHERE uuid = ${uuid} ${lock ? sql`FOR UPDATE` : sql.empty}`,
+      sql`SELECT uuid, area_uuid, activo, titulo, equipo_uuid FROM tareas WHERE uuid = ${uuid} ${lock ? sql`FOR UPDATE` : sql.empty}`,
     );
   }
 
@@ -138,17 +141,13 @@ export class TasksRepository {
     tipoTareaUuid: string;
     areaUuid: string;
     creadoPor: string;
+    equipoUuid?: string | null;
   }): Promise<string> {
     const [row] = await this.db.query<Columns<'tareas', 'uuid'>>(sql`
-      INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid)
-      VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor})
+      INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid)
+      VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor}, ${t.equipoUuid ?? null})
       RETURNING uuid`);
     return row.uuid;
-  }
-
-  /** The machine a task is done on (a task accepted from a problem report). */
-  async setMachine(uuid: string, equipoUuid: string | null): Promise<void> {
-    await this.db.execute(sql`UPDATE tareas SET equipo_uuid = ${equipoUuid} WHERE uuid = ${uuid}`);
   }
 
   /** The first task type (by name): a task accepted from a report without one. */
@@ -159,11 +158,20 @@ export class TasksRepository {
 
   async updateTask(
     uuid: string,
-    t: { titulo: string; descripcion?: string; tipoTareaUuid: string; areaUuid: string; activo?: boolean },
+    t: {
+      titulo: string;
+      descripcion?: string;
+      tipoTareaUuid: string;
+      areaUuid: string;
+      activo?: boolean;
+      /** Omitted: unchanged; null: cleared. */
+      equipoUuid?: string | null;
+    },
   ): Promise<void> {
+    const equipo = t.equipoUuid === undefined ? sql`equipo_uuid` : sql`${t.equipoUuid}::uuid`;
     await this.db.execute(sql`
       UPDATE tareas
-         SET titulo = ${t.titulo}, descripcion = coalesce(${t.descripcion ?? null}, descripcion), tipo_tarea_uuid = ${t.tipoTareaUuid},
+         SET titulo = ${t.titulo}, equipo_uuid = ${equipo}, descripcion = coalesce(${t.descripcion ?? null}, descripcion), tipo_tarea_uuid = ${t.tipoTareaUuid},
              area_uuid = ${t.areaUuid}, activo = coalesce(${t.activo ?? null}::boolean, activo), updated_at = now()
        WHERE uuid = ${uuid}`);
   }

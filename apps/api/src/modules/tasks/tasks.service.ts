@@ -22,6 +22,7 @@ import { pageMeta } from '../../database/sql';
 import { ScheduledTasksService } from '../scheduled-tasks/scheduled-tasks.service';
 import { toTaskResponse } from './tasks.mapper';
 import { TaskRow, TasksRepository } from './tasks.repository';
+import { AssetsService } from '../assets/assets.service';
 
 function fieldError(path: string, message: string) {
   return badRequest(message, [{ path, message }]);
@@ -36,6 +37,7 @@ export class TasksService {
     private readonly assignedEvents: AssignedTaskEvents,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly assets: AssetsService,
   ) {}
 
   private get tz(): string {
@@ -94,8 +96,10 @@ export class TasksService {
     due: string | null,
   ): Promise<{ uuid: string; created: ChangedAssignedTask[] }> {
     await this.checkReferences(input.area_uuid, input.tipo_tarea_uuid);
+    await this.checkAsset(input.equipo_uuid ?? null, input.area_uuid);
     const users = await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
     const uuid = await this.repo.insertTask({
+      equipoUuid: input.equipo_uuid ?? null,
       titulo: input.titulo,
       descripcion: input.descripcion,
       tipoTareaUuid: input.tipo_tarea_uuid,
@@ -143,9 +147,9 @@ export class TasksService {
       descripcion: input.descripcion,
       tipoTareaUuid: tipo,
       areaUuid: input.areaUuid,
+      equipoUuid: input.equipoUuid,
       creadoPor: caller.uuid,
     });
-    if (input.equipoUuid) await this.repo.setMachine(uuid, input.equipoUuid);
     await this.repo.addDefaultAssignees(uuid, input.assignees);
     const estadoUuid = await this.assigned.firstStatusUuid();
     const created = await this.assigned.createOccurrences({ tareaUuid: uuid, areaUuid: input.areaUuid, users, estadoUuid, due, by: caller.uuid });
@@ -175,8 +179,11 @@ export class TasksService {
     assertInScope(scope, row.area_uuid, MESSAGES.errors.noAccessTask);
     assertInScope(scope, input.area_uuid, MESSAGES.errors.noAccessArea);
     await this.checkReferences(input.area_uuid, input.tipo_tarea_uuid);
+    // The machine named, or the one kept: it must be of the (maybe new) area.
+    await this.checkAsset(input.equipo_uuid === undefined ? row.equipo_uuid : input.equipo_uuid, input.area_uuid);
     await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
     await this.repo.updateTask(uuid, {
+      equipoUuid: input.equipo_uuid,
       titulo: input.titulo,
       descripcion: input.descripcion,
       tipoTareaUuid: input.tipo_tarea_uuid,
@@ -218,6 +225,14 @@ export class TasksService {
     const found = await this.repo.referencesExist(areaUuid, tipoUuid);
     if (!found.area) throw fieldError('area_uuid', MESSAGES.errors.areaNotFound);
     if (!found.tipo) throw fieldError('tipo_tarea_uuid', MESSAGES.errors.taskTypeNotFound);
+  }
+
+  /** A task's machine exists and is of the task's area (400 on `equipo_uuid`). */
+  private async checkAsset(equipoUuid: string | null, areaUuid: string): Promise<void> {
+    if (!equipoUuid) return;
+    const asset = await this.assets.findByUuid(equipoUuid);
+    if (!asset) throw fieldError('equipo_uuid', MESSAGES.assets.taskAssetNotFound);
+    if (asset.area.uuid !== areaUuid) throw fieldError('equipo_uuid', MESSAGES.assets.taskAssetOtherArea);
   }
 
   private async announce(uuid: string, areaUuid: string, activo: boolean): Promise<void> {

@@ -61,6 +61,13 @@ const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** An import file of one machine with a fresh code in `area` (by name). */
+function importForm(area: string): FormData {
+  const form = new FormData();
+  const text = `codigo,nombre,area\nI-${suffix()},Importada,${area}\n`;
+  form.append('archivo', new Blob([Buffer.from(text)], { type: 'text/csv' }), 'equipos.csv');
+  return form;
+}
 /** No filter for in-scope callers; a filter on Logística for the supervisor outside it. */
 const outFilter = (c: CaseContext, key: string): Record<string, string> => (c.out ? { [key]: c.ids.areas.log } : {});
 
@@ -330,6 +337,49 @@ export const MATRIX: Record<string, MatrixCase> = {
   'DELETE /api/attachments/:id': {
     prepare: async (c) => ({ params: { id: await c.fx.attachment(assigned(c), employee(c)) } }),
     record: seers(200),
+  },
+
+  // Machines: read:asset sees every machine; writes only in the caller's areas (supervisorOut 403).
+  'GET /api/assets': { prepare: none },
+  'POST /api/assets/import/preview': {
+    prepare: async (c) => ({ body: importForm(c.out ? 'Logística' : 'Carpintería') }),
+  },
+  // A row of an area outside the caller's: the import refuses the file with the row's error.
+  'POST /api/assets/import': {
+    prepare: async (c) => ({ body: importForm(c.out ? 'Logística' : 'Carpintería') }),
+    record: { supervisorOut: 400 },
+  },
+  'GET /api/assets/:code': { prepare: async (c) => ({ params: { code: await c.fx.asset(area(c)) } }) },
+  'POST /api/assets': {
+    prepare: async (c) => ({ body: { codigo: `N-${suffix()}`, nombre: 'Nueva', area_uuid: area(c) } }),
+    record: scoped,
+  },
+  'PUT /api/assets/:code': {
+    prepare: async (c) => {
+      const code = await c.fx.asset(area(c));
+      return { params: { code }, body: { codigo: code, nombre: 'Editada', area_uuid: area(c) } };
+    },
+    record: scoped,
+  },
+  'DELETE /api/assets/:code': { prepare: async (c) => ({ params: { code: await c.fx.asset(area(c)) } }), record: scoped },
+  'PUT /api/assets/:code/state': {
+    prepare: async (c) => ({ params: { code: await c.fx.asset(area(c)) }, body: { estado: 'detenido', motivo: 'Matriz' } }),
+    record: scoped,
+  },
+  'POST /api/assets/:code/attachments': {
+    prepare: async (c) => {
+      const form = new FormData();
+      form.append('archivo', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'manual.pdf');
+      return { params: { code: await c.fx.asset(area(c)) }, body: form };
+    },
+    record: scoped,
+  },
+  'DELETE /api/assets/:code/attachments/:documentId': {
+    prepare: async (c) => {
+      const code = await c.fx.asset(area(c));
+      return { params: { code, documentId: await c.fx.assetDocument(code, c.ids.users.admin) } };
+    },
+    record: scoped,
   },
 
   'GET /api/scheduled-task': { prepare: none },

@@ -248,6 +248,27 @@ export function fixtures(w: World) {
         [uuid, assigned, author],
       );
     },
+    /** A machine of the area: its code. */
+    async asset(area: string): Promise<string> {
+      const codigo = `M-${suffix()}`.toUpperCase();
+      const uuid = await q(
+        `INSERT INTO equipos (codigo, nombre, area_uuid) VALUES ($1, 'Máquina de la matriz', $2) RETURNING uuid`,
+        [codigo, area],
+      );
+      await t.ds.query(`INSERT INTO equipo_estados (equipo_uuid, estado, desde) SELECT uuid, estado, estado_desde FROM equipos WHERE uuid = $1`, [uuid]);
+      return codigo;
+    },
+    /** A PDF document of the machine `codigo`: its uuid. */
+    async assetDocument(codigo: string, author: string): Promise<string> {
+      const uuid = randomUUID();
+      writeFileSync(join(t.config.uploadsDir, `${uuid}.pdf`), Buffer.from('%PDF-1.4\n%%EOF\n'));
+      return q(
+        `INSERT INTO adjuntos (uuid, equipo_uuid, descripcion, nombre, tipo, tamano, clave, creado_por_uuid)
+         SELECT $1::uuid, e.uuid, false, 'manual.pdf', 'application/pdf', 15, $1::text || '.pdf', $3 FROM equipos e WHERE e.codigo = $2
+         RETURNING uuid`,
+        [uuid, codigo, author],
+      );
+    },
     suggestion: (task: string, author: string) =>
       q(
         `INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES ($1, $2, 'sugerencia de prueba') RETURNING uuid`,
