@@ -162,6 +162,12 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'PUT /api/assigned-tasks/:id/checklist/:itemId',
         'POST /api/assigned-tasks/:id/attachments',
         'DELETE /api/attachments/:id',
+        'POST /api/assets',
+        'PUT /api/assets/:code',
+        'DELETE /api/assets/:code',
+        'PUT /api/assets/:code/state',
+        'POST /api/assets/:code/attachments',
+        'POST /api/assets/import',
       ].sort(),
     );
     expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);

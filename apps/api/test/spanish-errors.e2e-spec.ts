@@ -92,6 +92,9 @@ const EXPECTED_TEXTS = [
   'El horario de silencio no puede empezar y terminar a la misma hora',
   'El canal debe ser app, push o email',
   'El estado debe ser pendiente, enviando, enviada, fallida u omitida',
+  'El código es requerido',
+  'El motivo es requerido',
+  'El estado debe ser operativo, detenido, en mantenimiento o fuera de servicio',
 ];
 
 /** The generic texts name the field they are about. */
