@@ -56,11 +56,6 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'read:all:job-descriptions': 'Ver todos los puestos de trabajo.',
   'update:job-description': 'Editar puestos de trabajo.',
   'delete:job-description': 'Eliminar puestos que ningún usuario tiene.',
-  'create:asset': 'Dar de alta equipos e importarlos desde una planilla (un supervisor, solo en sus áreas).',
-  'read:asset': 'Ver los equipos, su estado y su página (también al escanear una etiqueta).',
-  'update:asset': 'Editar equipos, cambiar su estado y subir su foto y sus documentos (un supervisor, solo en sus áreas).',
-  'delete:asset': 'Eliminar equipos que ninguna tarea ni solicitud nombra.',
-  'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas, fusionarlas o rechazarlas.',
 };
 
 const ROLES: { name: string; holds: readonly Permission[] }[] = [
