@@ -201,6 +201,7 @@ describe('assigned task responses', () => {
       tipo_tarea: { uuid: U2, nombre: 'Limpieza' },
       area: { uuid: U3, nombre: 'Depósito' },
       programaciones_tareas: null,
+      equipo: null,
     },
     archivada: false,
     calificacion: null,

@@ -190,7 +190,7 @@ describe('scheduled task output', () => {
     const r = {
       uuid: U2,
       tarea_uuid: U1,
-      tarea: { uuid: U1, titulo: 'Barrer', area: { uuid: U2, nombre: 'Depósito' } },
+      tarea: { uuid: U1, titulo: 'Barrer', area: { uuid: U2, nombre: 'Depósito' }, equipo: null },
       intervalo_repeticion: 7,
       regla: 'FREQ=DAILY;INTERVAL=7',
       regla_descripcion: 'Cada 7 días',
