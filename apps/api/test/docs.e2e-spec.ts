@@ -168,6 +168,12 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'PUT /api/assets/:code/state',
         'POST /api/assets/:code/attachments',
         'POST /api/assets/import',
+        'POST /api/problem-reports',
+        'POST /api/problem-reports/:id/accept',
+        'POST /api/problem-reports/:id/attachments',
+        'POST /api/problem-reports/:id/merge',
+        'POST /api/problem-reports/:id/reject',
+        'POST /api/problem-reports/:id/resolve',
       ].sort(),
     );
     expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);

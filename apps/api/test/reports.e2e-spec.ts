@@ -487,8 +487,8 @@ describe('reports', () => {
       const completed = aoa.findIndex((r) => r[1] === 'Barnizar cómoda Provenzal') + 1;
       expect(sheet[`G${completed}`]).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
       expect(Object.values(sheet).some((c) => typeof c === 'object' && c !== null && 'f' in c)).toBe(false);
-      // A second sheet holds the screen's summary, over the same rows.
-      expect(book.SheetNames).toEqual(['Reporte', 'Resumen']);
+      // A second sheet holds the screen's summary, over the same rows; a third the machines' downtime.
+      expect(book.SheetNames).toEqual(['Reporte', 'Resumen', 'Paradas']);
       const stats = parseWith(
         ReportStatsResponseSchema,
         (await t.http.get('/api/reports/stats').set(as('admin')).expect(200)).body,
@@ -548,7 +548,8 @@ describe('reports', () => {
       expect(text).toContain('Muebles del Sur S.A.');
       expect(text).toContain('Áreas: Carpintería');
       expect(text).toContain('Rango de fecha: 01/01/2024');
-      expect(text).toMatch(/Página 1 de 1/);
+      // The rows' page, then the machines' downtime on a page of its own.
+      expect(text).toMatch(/Página 1 de 2/);
       for (const h of ['Colaborador', 'Tarea', 'Estado', 'Calificación', 'Observaciones', 'Sugerencias'])
         expect(text).toContain(h);
       expect(text).toContain('Oscar Pérez');
