@@ -4,6 +4,7 @@
  * writes nothing, a machine's page with its state change and downtime bar, and the same page
  * opened again without a network.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@gestar/contracts';
@@ -204,6 +205,14 @@ test("a machine's page: its state and since when, a supervisor's change with its
   );
 
   await page.screenshot({ path: join(shots, 'asset-page-1280.png'), fullPage: true });
+
+  // One label as a PNG, to print it alone.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Etiqueta (PNG)' }).click();
+  const png = await download;
+  expect(png.suggestedFilename()).toBe(`Etiqueta-${asset.codigo}.png`);
+  const bytes = await readFile(await png.path());
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
 
   // «Reportar un problema» goes to the report form with the machine chosen.
   const visited: string[] = [];

@@ -7,12 +7,15 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconExchange, IconPencil, IconTool } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconExchange, IconPencil, IconQrcode, IconTool } from '@tabler/icons-react';
 import { ASSET_TIMELINE_DAYS, MESSAGES, type AssetPageResponse } from '@gestar/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { fetchAssetLabelPng } from '../../../lib/asset-labels';
 import { useAttachmentUrl } from '../../../lib/attachments';
+import { saveBlob } from '../../../lib/download';
+import { showToast } from '../../../lib/toast';
 import { formatDate, dayjs } from '../../../lib/dates';
 import { useAssetPage } from '../api/assets';
 import { AssetDocuments } from '../components/asset-documents';
@@ -120,12 +123,28 @@ function Summary({
               <Button variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={onEdit}>
                 Editar
               </Button>
+              <Button
+                variant="default"
+                leftSection={<IconQrcode size={18} aria-hidden />}
+                onClick={() => void downloadLabel(page.equipo.codigo)}
+              >
+                Etiqueta (PNG)
+              </Button>
             </Group>
           )}
         </Stack>
       </Group>
     </Card>
   );
+}
+
+/** One label of this machine as a PNG, to print it alone (a sheet of many is the catalog's «Imprimir etiquetas»). */
+async function downloadLabel(code: string): Promise<void> {
+  try {
+    saveBlob(await fetchAssetLabelPng(code, 'mediana'), `Etiqueta-${code}.png`);
+  } catch (error) {
+    showToast('error', errorMessage(error, 'No se pudo descargar la etiqueta. Intente nuevamente.'));
+  }
 }
 
 /** «hace 3 h», «hace 2 d 4 h»: how long the state has lasted. */

@@ -58,7 +58,7 @@ export function DowntimeTable({ rows, loading, sort, order, onSort, charted, onC
         onChange={(v) => v && onSort(v.split(':')[0] as DowntimeSort, v.split(':')[1] as 'asc' | 'desc')}
       />
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={940} type="native">
+        <Table.ScrollContainer minWidth={940} type="native" tabIndex={0} role="region" aria-label="Paradas por equipo">
           <Table
             ref={stackRef}
             data-stack
