@@ -85,7 +85,9 @@ async function uploadFiles(code: string, files: AssetFiles): Promise<string[]> {
     try {
       const body = { foto: foto ? 'true' : 'false' };
       const shrunk = foto ? await shrinkImage(file) : { blob: file, name: file.name };
-      await apiRequest(ASSETS_ROUTES.uploadAttachment, { params: { code }, body, file: shrunk });
+      // Read into memory first: a file on disk that changes or goes away meanwhile fails the whole request.
+      const blob = new Blob([await shrunk.blob.arrayBuffer()], { type: shrunk.blob.type });
+      await apiRequest(ASSETS_ROUTES.uploadAttachment, { params: { code }, body, file: { blob, name: shrunk.name } });
     } catch (error) {
       failed.push(`«${file.name}»: ${errorMessage(error, MESSAGES.errors.internal)}`);
     }
