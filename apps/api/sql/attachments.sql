@@ -17,6 +17,10 @@ SELECT count(*)::int AS n FROM adjuntos WHERE tarea_asignada_uuid = $1;
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT count(*)::int AS n FROM adjuntos WHERE equipo_uuid = $1;
 
+-- AttachmentsRepository.countOfReport
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT count(*)::int AS n FROM adjuntos WHERE solicitud_uuid = $1;
+
 -- AttachmentsRepository.delete
 -- ["00000000-0000-4000-8000-000000000001"]
 DELETE FROM adjuntos WHERE uuid = $1;
@@ -30,18 +34,19 @@ RETURNING a.clave, a.miniatura_clave;
 
 -- AttachmentsRepository.find
 -- ["00000000-0000-4000-8000-000000000001"]
-SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.nombre, a.tipo, a.tamano,
+SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.solicitud_uuid, a.nombre,
+       a.tipo, a.tamano,
        a.clave, a.miniatura_clave, a.creado_por_uuid, u.nombre AS creado_por_nombre, u.apellido AS creado_por_apellido,
        a.creado_en
   FROM adjuntos a JOIN usuarios u ON u.uuid = a.creado_por_uuid WHERE a.uuid = $1;
 
 -- AttachmentsRepository.insert
--- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002",null,false,null,null,"foto.jpg","image/jpeg",1024,"a/b.jpg","a/b.webp","00000000-0000-4000-8000-000000000001"]
-INSERT INTO adjuntos (uuid, tarea_asignada_uuid, equipo_uuid, descripcion, checklist_item_uuid, comentario_uuid, nombre, tipo,
-                      tamano, clave, miniatura_clave, creado_por_uuid)
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002",null,null,false,null,null,"foto.jpg","image/jpeg",1024,"a/b.jpg","a/b.webp","00000000-0000-4000-8000-000000000001"]
+INSERT INTO adjuntos (uuid, tarea_asignada_uuid, equipo_uuid, solicitud_uuid, descripcion, checklist_item_uuid,
+                      comentario_uuid, nombre, tipo, tamano, clave, miniatura_clave, creado_por_uuid)
 VALUES ($1, $2, $3, $4,
-        $5, $6,
-        $7, $8, $9, $10, $11, $12);
+        $5, $6, $7,
+        $8, $9, $10, $11, $12, $13);
 
 -- AttachmentsRepository.itemOf
 -- ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
@@ -54,14 +59,27 @@ UNION SELECT miniatura_clave FROM adjuntos WHERE miniatura_clave = ANY($2::text[
 
 -- AttachmentsRepository.ofOccurrence
 -- ["00000000-0000-4000-8000-000000000001"]
-SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.nombre, a.tipo, a.tamano,
+SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.solicitud_uuid, a.nombre,
+       a.tipo, a.tamano,
        a.clave, a.miniatura_clave, a.creado_por_uuid, u.nombre AS creado_por_nombre, u.apellido AS creado_por_apellido,
        a.creado_en
   FROM adjuntos a JOIN usuarios u ON u.uuid = a.creado_por_uuid WHERE a.tarea_asignada_uuid = $1 ORDER BY a.creado_en, a.uuid;
 
+-- AttachmentsRepository.ofReport
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.solicitud_uuid, a.nombre,
+       a.tipo, a.tamano,
+       a.clave, a.miniatura_clave, a.creado_por_uuid, u.nombre AS creado_por_nombre, u.apellido AS creado_por_apellido,
+       a.creado_en
+  FROM adjuntos a JOIN usuarios u ON u.uuid = a.creado_por_uuid WHERE a.solicitud_uuid = $1 ORDER BY a.creado_en, a.uuid;
+
 -- AttachmentsRepository.photosOfItem
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT count(*)::int AS n FROM adjuntos WHERE checklist_item_uuid = $1 AND tipo LIKE 'image/%';
+
+-- AttachmentsRepository.reportOf
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT area_uuid, creado_por_uuid FROM solicitudes WHERE uuid = $1;
 
 -- AttachmentsRepository.thumbnailsOf
 -- [["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002"],4]

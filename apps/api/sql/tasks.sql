@@ -57,6 +57,9 @@ SELECT uuid, area_uuid, activo, titulo, equipo_uuid FROM tareas WHERE uuid = $1 
 -- ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001"]
 SELECT uuid, descripcion, creado_por_uuid, fecha_creacion FROM sugerencias WHERE uuid = $1 AND tarea_uuid = $2;
 
+-- TasksRepository.firstTaskType
+SELECT uuid FROM tipos_tarea ORDER BY nombre, uuid LIMIT 1;
+
 -- TasksRepository.hasOccurrences
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 LIMIT 1;

@@ -19,6 +19,7 @@ import { AssignedTasksModule } from './modules/assigned-tasks/assigned-tasks.mod
 import { AttachmentsModule } from './modules/attachments/attachments.module';
 import { AssetLabelsModule } from './modules/asset-labels/asset-labels.module';
 import { AssetsModule } from './modules/assets/assets.module';
+import { ProblemReportsModule } from './modules/problem-reports/problem-reports.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
@@ -57,6 +58,7 @@ export const FEATURE_MODULES = [
   EventsModule,
   AuditModule,
   DocsModule,
+  ProblemReportsModule,
 ];
 
 @Module({})

@@ -32,6 +32,7 @@ import { OidcRepository } from '../src/modules/sso/oidc.repository';
 import { StatusesRepository } from '../src/modules/statuses/statuses.repository';
 import { TasksRepository } from '../src/modules/tasks/tasks.repository';
 import { UsersRepository } from '../src/modules/users/users.repository';
+import { ProblemReportsRepository } from '../src/modules/problem-reports/problem-reports.repository';
 import { adminQuery, dropDatabase, uniqueName, urlForDatabase } from './setup/db';
 
 /**
@@ -189,6 +190,7 @@ const tasks: Calls<TasksRepository> = {
   hasOccurrences: [U1],
   deactivate: [U1],
   deleteTask: [U1],
+  firstTaskType: [],
   isAssignedTo: [U1, U2],
   openOccurrenceEmployees: [U1],
   findSuggestion: [U1, U2],
@@ -214,6 +216,9 @@ const scheduledTasks: Calls<ScheduledTasksRepository> = {
 
 const attachments: Calls<AttachmentsRepository> = {
   ofOccurrence: [U1],
+  ofReport: [U1],
+  countOfReport: [U1],
+  reportOf: [U1],
   find: [U1],
   count: [U1],
   countOfAsset: [U1],
@@ -494,6 +499,28 @@ const reports: Calls<ReportsRepository> = {
 
 const assetLabels: Calls<AssetLabelsRepository> = { byCodes: [['SIE-01', 'cnc-2']] };
 
+const problemReports: Calls<ProblemReportsRepository> = {
+  page: [{ areas: [U1], creadoPor: U2, estado: 'pendiente', areaUuid: U1, equipo: 'SIE-01' }, { page: 2, limit: 20 }],
+  find: [U1],
+  lock: [U1],
+  lockPair: [U1, U2],
+  lockMachine: [U1],
+  exists: [U1],
+  insert: [{ uuid: U1, equipoUuid: U2, areaUuid: U1, descripcion: 'Se trabó', equipoDetenido: true, urgencia: 'alta', creadoPor: U1 }],
+  addStep: [[U1, U2], 'aceptada', 'Reparar', U1],
+  steps: [U1],
+  accept: [U1, U2, U1],
+  merge: [U1, U2, U1],
+  markStopped: [U1],
+  reject: [U1, 'Duplicada', U1],
+  resolve: [U1],
+  mergedInto: [U1],
+  otherStoppedReport: [U1, U2],
+  finishedBy: [U1],
+  triagersOf: [U1],
+  areaExists: [U1],
+};
+
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
   'asset-labels': [[AssetLabelsRepository, assetLabels]],
@@ -534,6 +561,7 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
   'task-types': [[catalogOf(TASK_TYPES), catalog]],
   tasks: [[TasksRepository, tasks]],
   users: [[UsersRepository, users]],
+  'problem-reports': [[ProblemReportsRepository, problemReports]],
 };
 
 const DIR = join(__dirname, '..', 'sql');

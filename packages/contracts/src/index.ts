@@ -59,5 +59,7 @@ export * from './audit/audit.routes';
 export * from './audit/jobs.schemas';
 export * from './docs/docs.schemas';
 export * from './docs/docs.routes';
+export * from './problem-reports/problem-reports.schemas';
+export * from './problem-reports/problem-reports.routes';
 export * from './routes';
 export * from './scheduled-tasks/series-fields';

@@ -121,6 +121,14 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['GET /api/audit/jobs', any('read:audit')],
   ['GET /api/docs', 'public'],
   ['GET /api/docs/openapi.json', 'public'],
+  ['POST /api/problem-reports', 'authenticated'],
+  ['GET /api/problem-reports', 'authenticated'],
+  ['GET /api/problem-reports/:id', 'authenticated'],
+  ['POST /api/problem-reports/:id/attachments', 'authenticated'],
+  ['POST /api/problem-reports/:id/accept', any('triage:problem-report')],
+  ['POST /api/problem-reports/:id/merge', any('triage:problem-report')],
+  ['POST /api/problem-reports/:id/reject', any('triage:problem-report')],
+  ['POST /api/problem-reports/:id/resolve', any('triage:problem-report')],
 ];
 
 /** The calls SPEC.md section 7 names; each must have a descriptor. */
@@ -265,6 +273,8 @@ describe('API_ROUTES', () => {
       'POST /api/assets',
       'POST /api/assets/import',
       'POST /api/assets/:code/attachments',
+      'POST /api/problem-reports',
+      'POST /api/problem-reports/:id/attachments',
     ]);
     // The company sign-in's two steps send the browser elsewhere.
     const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);

@@ -19,6 +19,7 @@ import { AUDIT_ROUTES } from './audit/audit.routes';
 import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
 import { ASSETS_ROUTES } from './assets/assets.routes';
 import { ASSET_LABELS_ROUTES } from './assets/labels.routes';
+import { PROBLEM_REPORTS_ROUTES } from './problem-reports/problem-reports.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -44,6 +45,7 @@ export const ROUTE_GROUPS = {
   events: EVENTS_ROUTES,
   audit: AUDIT_ROUTES,
   docs: DOCS_ROUTES,
+  problemReports: PROBLEM_REPORTS_ROUTES,
 } as const;
 
 /**

@@ -59,6 +59,18 @@ const protectedRoutes: RouteObject[] = [
     path: 'equipos/:code',
     element: lazyPage(() => import('../features/assets/routes/asset-page'), 'AssetPage', ASSET_PAGE_CHUNK),
   },
+  {
+    path: 'solicitudes',
+    element: lazyPage(() => import('../features/problem-reports/routes/problem-reports-page'), 'ProblemReportsPage', '/solicitudes'),
+  },
+  {
+    path: 'solicitudes/nueva',
+    element: lazyPage(() => import('../features/problem-reports/routes/new-problem-report-page'), 'NewProblemReportPage', '/solicitudes/nueva'),
+  },
+  {
+    path: 'mis-solicitudes',
+    element: lazyPage(() => import('../features/problem-reports/routes/my-problem-reports-page'), 'MyProblemReportsPage', '/mis-solicitudes'),
+  },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
   { path: 'escanear', element: lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage', '/escanear') },
   {

@@ -13,6 +13,7 @@ import {
   ASSIGNED_TASKS_ROUTES,
   ATTACHMENTS_ROUTES,
   IDEMPOTENCY_HEADER,
+  PROBLEM_REPORTS_ROUTES,
   TASKS_ROUTES,
   type RouteDescriptor,
 } from '@gestar/contracts';
@@ -29,6 +30,8 @@ const ROUTES = {
   sugerencia_borrada: TASKS_ROUTES.removeSuggestion,
   paso: ASSIGNED_TASKS_ROUTES.tickChecklistItem,
   foto: ATTACHMENTS_ROUTES.upload,
+  solicitud: PROBLEM_REPORTS_ROUTES.create,
+  solicitud_foto: PROBLEM_REPORTS_ROUTES.addPhoto,
 } satisfies Record<string, RouteDescriptor>;
 export type OutboxKind = keyof typeof ROUTES;
 
@@ -41,7 +44,7 @@ export interface OutboxEntry {
   body: unknown;
   /** The photo or file of an upload (IndexedDB keeps the bytes). */
   file?: { blob: Blob; name: string };
-  /** The assigned task it belongs to (its card and drawer show it as pending). */
+  /** The assigned task it belongs to (its card and drawer show it as pending); a problem report's uuid for its report and photos. */
   task: string;
   /** What the person did, in words, for the notice if it is refused. */
   label: string;
@@ -238,6 +241,7 @@ export function flushOutbox(client: QueryClient): Promise<void> {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['assigned-tasks'] }),
         client.invalidateQueries({ queryKey: ['reports'] }),
+        client.invalidateQueries({ queryKey: ['problem-reports'] }),
       ]);
     }
   })().finally(() => {

@@ -45,6 +45,7 @@ export const AUDIT_RESOURCES = [
   'informe',
   'auditoria',
   'ruta',
+  'solicitud',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -64,6 +65,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   informe: 'Informe',
   auditoria: 'Auditoría',
   ruta: 'Ruta',
+  solicitud: 'Solicitud',
 };
 
 const auditFilterShape = {

@@ -9,7 +9,7 @@ const v = MESSAGES.validation;
  * What a notification is about (issue 19). Each person chooses, per kind, whether it also
  * reaches them by push and by e-mail; in the application it always arrives.
  */
-export const NOTIFICATION_KINDS = ['mensaje', 'asignacion', 'vence_manana', 'vence_hoy', 'vencida', 'escalada', 'resumen'] as const;
+export const NOTIFICATION_KINDS = ['mensaje', 'asignacion', 'vence_manana', 'vence_hoy', 'vencida', 'escalada', 'resumen', 'solicitud'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -20,6 +20,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   vencida: 'Una tarea suya venció',
   escalada: 'Tareas vencidas en sus áreas',
   resumen: 'Resumen diario de sus áreas',
+  solicitud: 'Solicitudes: problemas reportados en sus áreas y los pasos de las suyas',
 };
 
 /** Kinds only supervisors receive (the profile shows them only to those who watch areas). */
@@ -134,6 +135,7 @@ export const DEFAULT_NOTIFICATION_CHOICES: Record<NotificationKind, { push: bool
   vencida: { push: true, email: false },
   escalada: { push: true, email: true },
   resumen: { push: false, email: true },
+  solicitud: { push: true, email: false },
 };
 
 /** `GET /api/notifications/deliveries`: the delivery log, newest first. */

@@ -27,6 +27,7 @@ import { AuditByRecord1763700017700 } from './1763700017700-audit-by-record';
 import { SessionEndReason1763700017800 } from './1763700017800-session-end-reason';
 import { Machines1763700018000 } from './1763700018000-machines';
 import { EquiposAudit1763700018100 } from './1763700018100-equipos-audit';
+import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   SessionEndReason1763700017800,
   Machines1763700018000,
   EquiposAudit1763700018100,
+  ProblemReports1763700018400,
 ];

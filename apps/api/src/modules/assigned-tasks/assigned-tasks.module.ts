@@ -6,6 +6,7 @@ import { AssignedTasksService } from './assigned-tasks.service';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
 import { OccurrencesService } from './occurrences.service';
+import { OccurrenceFinishedHooks } from './occurrence-finished';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AttachmentQueriesModule } from '../attachments/attachment-queries.module';
 
@@ -19,7 +20,8 @@ import { AttachmentQueriesModule } from '../attachments/attachment-queries.modul
     CommentsRepository,
     CommentsService,
     AssignedTaskEvents,
+    OccurrenceFinishedHooks,
   ],
-  exports: [AssignedTasksService, OccurrencesService, AssignedTaskEvents],
+  exports: [AssignedTasksService, OccurrencesService, AssignedTaskEvents, OccurrenceFinishedHooks],
 })
 export class AssignedTasksModule {}

@@ -30,6 +30,7 @@ import { AssignedTaskEvents } from './assigned-task-events';
 import { toAssignedTaskResponse, toChecklistItemResponse, toHistoryEntry } from './assigned-tasks.mapper';
 import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { OccurrencesService } from './occurrences.service';
+import { OccurrenceFinishedHooks } from './occurrence-finished';
 import { seen } from './assigned-task-access';
 import { dayMonthYear, offlineInstant, offlineNote } from './history-notes';
 import {
@@ -57,6 +58,7 @@ export class AssignedTasksService {
     private readonly events: AssignedTaskEvents,
     private readonly attachments: AttachmentQueries,
     private readonly occurrences: OccurrencesService,
+    private readonly finishedHooks: OccurrenceFinishedHooks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -297,6 +299,7 @@ export class AssignedTasksService {
       }
       // Completion is when the work was done: offline, the moment the person moved it.
       await this.repo.setStatus(uuid, target.uuid, target.categoria === 'terminada', offlineAt);
+      if (target.categoria === 'terminada' && from?.categoria !== 'terminada') await this.finishedHooks.finished(uuid, caller.uuid);
       const late = offlineAt ? ` (${offlineNote(offlineAt, this.tz)})` : '';
       note('estado', `${from?.nombre ?? 'Sin estado'} → ${target.nombre}${late}`);
     }

@@ -12,6 +12,7 @@ export type AttachmentRow = Columns<
   | 'equipo_uuid'
   | 'checklist_item_uuid'
   | 'comentario_uuid'
+  | 'solicitud_uuid'
   | 'nombre'
   | 'tipo'
   | 'tamano'
@@ -37,6 +38,8 @@ export interface NewAttachment {
   equipoUuid?: string | null;
   checklistItemUuid: string | null;
   comentarioUuid: string | null;
+  /** A photo of a problem report (then no assigned task). */
+  solicitudUuid?: string | null;
   nombre: string;
   tipo: AttachmentType;
   tamano: number;
@@ -46,7 +49,8 @@ export interface NewAttachment {
 }
 
 const SELECT = sql`
-  SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.nombre, a.tipo, a.tamano,
+  SELECT a.uuid, a.tarea_asignada_uuid, a.equipo_uuid, a.checklist_item_uuid, a.comentario_uuid, a.solicitud_uuid, a.nombre,
+         a.tipo, a.tamano,
          a.clave, a.miniatura_clave, a.creado_por_uuid, u.nombre AS creado_por_nombre, u.apellido AS creado_por_apellido,
          a.creado_en
     FROM adjuntos a JOIN usuarios u ON u.uuid = a.creado_por_uuid`;
@@ -59,6 +63,24 @@ export class AttachmentsRepository {
   /** Every file of an occurrence, oldest first. */
   ofOccurrence(tareaAsignadaUuid: string): Promise<AttachmentRow[]> {
     return this.db.query(sql`${SELECT} WHERE a.tarea_asignada_uuid = ${tareaAsignadaUuid} ORDER BY a.creado_en, a.uuid`);
+  }
+
+  /** Every photo of a problem report, oldest first. */
+  ofReport(solicitudUuid: string): Promise<AttachmentRow[]> {
+    return this.db.query(sql`${SELECT} WHERE a.solicitud_uuid = ${solicitudUuid} ORDER BY a.creado_en, a.uuid`);
+  }
+
+  /** Photos of a report, counted under a lock on the report row (taken by the caller). */
+  async countOfReport(solicitudUuid: string): Promise<number> {
+    const row = await this.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM adjuntos WHERE solicitud_uuid = ${solicitudUuid}`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Who may see a report's photos: its reporter and its area. */
+  reportOf(solicitudUuid: string): Promise<Columns<'solicitudes', 'area_uuid' | 'creado_por_uuid'> | null> {
+    return this.db.one(sql`SELECT area_uuid, creado_por_uuid FROM solicitudes WHERE uuid = ${solicitudUuid}`);
   }
 
   find(uuid: string): Promise<AttachmentRow | null> {
@@ -96,10 +118,10 @@ export class AttachmentsRepository {
 
   async insert(a: NewAttachment): Promise<void> {
     await this.db.execute(sql`
-      INSERT INTO adjuntos (uuid, tarea_asignada_uuid, equipo_uuid, descripcion, checklist_item_uuid, comentario_uuid, nombre, tipo,
-                            tamano, clave, miniatura_clave, creado_por_uuid)
-      VALUES (${a.uuid}, ${a.tareaAsignadaUuid}, ${a.equipoUuid ?? null}, ${a.tareaAsignadaUuid === null && !a.equipoUuid},
-              ${a.checklistItemUuid}, ${a.comentarioUuid},
+      INSERT INTO adjuntos (uuid, tarea_asignada_uuid, equipo_uuid, solicitud_uuid, descripcion, checklist_item_uuid,
+                            comentario_uuid, nombre, tipo, tamano, clave, miniatura_clave, creado_por_uuid)
+      VALUES (${a.uuid}, ${a.tareaAsignadaUuid}, ${a.equipoUuid ?? null}, ${a.solicitudUuid ?? null},
+              ${a.tareaAsignadaUuid === null && !a.equipoUuid && !a.solicitudUuid}, ${a.checklistItemUuid}, ${a.comentarioUuid},
               ${a.nombre}, ${a.tipo}, ${a.tamano}, ${a.clave}, ${a.miniaturaClave}, ${a.creadoPor})`);
   }
 

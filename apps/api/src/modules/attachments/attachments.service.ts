@@ -4,6 +4,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import {
   ATTACHMENTS_PER_TASK,
   AttachmentListResponse,
+  PROBLEM_REPORT_PHOTOS_MAX,
   AttachmentResponse,
   AttachmentType,
   MESSAGES,
@@ -132,6 +133,58 @@ export class AttachmentsService implements OnModuleInit {
   }
 
   /**
+   * A photo of a problem report (images only: a PDF is 415). `guard` runs first in the row's
+   * transaction: the problem reports lock the report there and check who may add and whether it
+   * is still open, so the count below holds against parallel uploads.
+   */
+  async uploadReportPhoto(
+    caller: AuthUser,
+    solicitudUuid: string,
+    file: UploadedFile | undefined,
+    guard: () => Promise<void>,
+  ): Promise<AttachmentResponse> {
+    const present = requireFile(file);
+    const sniffed = sniffType(present.buffer);
+    if (!sniffed) throw unsupportedType();
+    if (sniffed === 'application/pdf') throw new AppException(415, MESSAGES.problemReports.photoOnlyImage);
+    return this.store(present, sniffed, (f) => this.recordReportPhoto(caller, solicitudUuid, guard, f));
+  }
+
+  @Transactional()
+  private async recordReportPhoto(caller: AuthUser, solicitudUuid: string, guard: () => Promise<void>, f: StoredFile): Promise<void> {
+    await guard();
+    if ((await this.repo.countOfReport(solicitudUuid)) >= PROBLEM_REPORT_PHOTOS_MAX) {
+      throw conflict(MESSAGES.problemReports.photosTooMany);
+    }
+    await this.repo.insert({
+      uuid: f.uuid,
+      tareaAsignadaUuid: null,
+      checklistItemUuid: null,
+      comentarioUuid: null,
+      solicitudUuid,
+      nombre: f.nombre,
+      tipo: f.type,
+      tamano: f.size,
+      clave: f.key,
+      miniaturaClave: f.thumbKey,
+      creadoPor: caller.uuid,
+    });
+  }
+
+  /** The photos of a problem report (the caller checked who may see it). */
+  async ofReport(solicitudUuid: string): Promise<AttachmentListResponse> {
+    return (await this.repo.ofReport(solicitudUuid)).map(toAttachmentResponse);
+  }
+
+  /** A report's photo: its reporter, or who triages the reports of its area. */
+  private async assertSeesReport(caller: AuthUser, solicitudUuid: string): Promise<void> {
+    const r = await this.repo.reportOf(solicitudUuid);
+    if (!r) throw notFound(MESSAGES.errors.attachmentGone);
+    const triages = hasPermission(caller, 'triage:problem-report') && inScope(areaScope(caller), r.area_uuid);
+    if (r.creado_por_uuid !== caller.uuid && !triages) throw forbidden(MESSAGES.problemReports.forbidden);
+  }
+
+  /**
    * Re-encodes an image (no EXIF), stores the bytes and then lets `write` record the row; if the
    * row cannot be written the stored bytes are removed, so a failed upload leaves neither.
    */
@@ -208,6 +261,7 @@ export class AttachmentsService implements OnModuleInit {
     // machine's photo and documents by whoever sees machines.
     if (a.tarea_asignada_uuid !== null) await this.assigned.visibleOccurrence(caller, a.tarea_asignada_uuid);
     else if (a.equipo_uuid !== null && !hasPermission(caller, 'read:asset')) throw forbidden(MESSAGES.assets.forbidden);
+    else if (a.solicitud_uuid !== null) await this.assertSeesReport(caller, a.solicitud_uuid);
     const key = thumbnail ? a.miniatura_clave : a.clave;
     if (!key) throw notFound(MESSAGES.errors.attachmentGone);
     const stored = await this.storage.read(key);
@@ -246,6 +300,12 @@ export class AttachmentsService implements OnModuleInit {
   private async deleteRow(caller: AuthUser, uuid: string) {
     const a = await this.repo.find(uuid);
     if (!a) throw notFound(MESSAGES.errors.attachmentGone);
+    if (a.solicitud_uuid !== null) {
+      // A report's photo: whoever added it (the report keeps what the triage saw otherwise).
+      if (a.creado_por_uuid !== caller.uuid) throw forbidden(MESSAGES.errors.attachmentDeleteForbidden);
+      await this.repo.delete(uuid);
+      return { attachment: a, unticked: null };
+    }
     if (a.equipo_uuid !== null) {
       await this.assetFiles.assertManages(caller, a.equipo_uuid);
       await this.repo.delete(uuid);

@@ -50,6 +50,7 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   events: { name: 'Eventos en vivo', description: 'Flujo de eventos del servidor para actualizar las pantallas abiertas.' },
   audit: { name: 'Auditoría', description: 'Registro de acciones y su exportación.' },
   docs: { name: 'Documentación', description: 'Esta documentación, como página y como documento OpenAPI.' },
+  problemReports: { name: 'Solicitudes', description: 'Problemas reportados en los equipos o las áreas: revisión (aceptar, fusionar, rechazar) y confirmación.' },
 };
 
 /** Answers that are not JSON: what they carry instead. */

@@ -11,5 +11,6 @@ import { TasksService } from './tasks.service';
   imports: [AssignedTasksModule, ScheduledTasksModule, AssetsModule],
   controllers: [TasksController],
   providers: [TasksService, TasksRepository, SuggestionsService],
+  exports: [TasksService],
 })
 export class TasksModule {}

@@ -150,6 +150,12 @@ export class TasksRepository {
     return row.uuid;
   }
 
+  /** The first task type (by name): a task accepted from a report without one. */
+  async firstTaskType(): Promise<string | null> {
+    const row = await this.db.one<Columns<'tipos_tarea', 'uuid'>>(sql`SELECT uuid FROM tipos_tarea ORDER BY nombre, uuid LIMIT 1`);
+    return row?.uuid ?? null;
+  }
+
   async updateTask(
     uuid: string,
     t: {

@@ -127,6 +127,41 @@ export class TasksService {
   }
 
   /**
+   * A task on a machine accepted from a problem report (in the caller's transaction): the
+   * definition with its machine, its assignees as default assignees, and one occurrence each,
+   * due as the supervisor said. Answers the task and its occurrences; the caller announces them
+   * after the commit (`announceAssigned`).
+   */
+  @Transactional()
+  async createMachineTask(
+    caller: AuthUser,
+    input: { titulo: string; descripcion: string; tipoTareaUuid?: string; areaUuid: string; equipoUuid: string | null; assignees: readonly string[]; due: string },
+  ): Promise<{ uuid: string; created: ChangedAssignedTask[] }> {
+    const due = this.assigned.dueDateNotPast(input.due);
+    const tipo = input.tipoTareaUuid ?? (await this.repo.firstTaskType());
+    if (!tipo) throw fieldError('tipo_tarea_uuid', MESSAGES.errors.taskTypeNotFound);
+    await this.checkReferences(input.areaUuid, tipo);
+    const users = await this.assigned.assigneesOf(input.assignees, input.areaUuid);
+    const uuid = await this.repo.insertTask({
+      titulo: input.titulo,
+      descripcion: input.descripcion,
+      tipoTareaUuid: tipo,
+      areaUuid: input.areaUuid,
+      equipoUuid: input.equipoUuid,
+      creadoPor: caller.uuid,
+    });
+    await this.repo.addDefaultAssignees(uuid, input.assignees);
+    const estadoUuid = await this.assigned.firstStatusUuid();
+    const created = await this.assigned.createOccurrences({ tareaUuid: uuid, areaUuid: input.areaUuid, users, estadoUuid, due, by: caller.uuid });
+    return { uuid, created };
+  }
+
+  /** After the commit of `createMachineTask`: the assignees are told and the boards refresh. */
+  announceAssigned(caller: AuthUser, task: { uuid: string; created: ChangedAssignedTask[] }, titulo: string): Promise<void> {
+    return this.assignedEvents.changed(task.created, 'asignacion', caller.uuid, new Map([[task.uuid, titulo]]));
+  }
+
+  /**
    * Edits the definition and its default assignees (who future occurrences go to); occurrences
    * already assigned keep their own data. `programacion_tarea`: object creates or replaces, null removes.
    */

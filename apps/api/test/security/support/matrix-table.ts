@@ -80,6 +80,29 @@ function importForm(area: string): FormData {
 /** No filter for in-scope callers; a filter on Logística for the supervisor outside it. */
 const outFilter = (c: CaseContext, key: string): Record<string, string> => (c.out ? { [key]: c.ids.areas.log } : {});
 
+/** A machine of the target area (inserted as the seed would). */
+async function machine(c: CaseContext): Promise<string> {
+  const [row] = (await c.w.t.ds.query(`INSERT INTO equipos (codigo, nombre, area_uuid) VALUES ($1, 'Equipo de la matriz', $2) RETURNING uuid`, [
+    `MAT-${suffix()}`,
+    area(c),
+  ])) as { uuid: string }[];
+  return row!.uuid;
+}
+
+/** A report by the target area's employee, pending unless `estado` says otherwise (an accepted one with its task done). */
+async function report(c: CaseContext, opts: { equipo?: string; estado?: 'aceptada' } = {}): Promise<string> {
+  const [row] = (await c.w.t.ds.query(
+    `INSERT INTO solicitudes (equipo_uuid, area_uuid, descripcion, creado_por_uuid, estado) VALUES ($1, $2, 'Problema de la matriz', $3, $4) RETURNING uuid`,
+    [opts.equipo ?? null, area(c), employee(c), opts.estado ?? 'pendiente'],
+  )) as { uuid: string }[];
+  if (opts.estado === 'aceptada') {
+    await c.w.t.ds.query(`INSERT INTO solicitud_historial (solicitud_uuid, tipo) VALUES ($1, 'tarea_terminada')`, [row!.uuid]);
+  }
+  return row!.uuid;
+}
+/** The reporter (the operario for the in-area target) or who triages the area. */
+const reportSeers = (ok: number) => ({ operario: ok, supervisorIn: ok, supervisorOut: 403, admin: ok, noPerm: 403 });
+
 export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/health': { prepare: none },
   'POST /api/auth/login': { prepare: async () => ({ body: { username: 'mlopez', password: DEMO_PASSWORD } }) },
@@ -450,4 +473,45 @@ export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/audit/jobs': { prepare: none },
   'GET /api/docs': { prepare: none },
   'GET /api/docs/openapi.json': { prepare: none },
+
+  'POST /api/problem-reports': {
+    prepare: async (c) => ({ body: { area_uuid: area(c), descripcion: 'Problema de la matriz', urgencia: 'baja' } }),
+    record: everyone(201),
+  },
+  // The triage list: triage:problem-report in scope; `mias=true` is everyone's own list.
+  'GET /api/problem-reports': {
+    prepare: async (c) => ({ query: outFilter(c, 'area_uuid') }),
+    record: { operario: 403, supervisorIn: 200, supervisorOut: 403, admin: 200, noPerm: 403 },
+  },
+  'GET /api/problem-reports/:id': { prepare: async (c) => ({ params: { id: await report(c) } }), record: reportSeers(200) },
+  'POST /api/problem-reports/:id/attachments': {
+    prepare: async (c) => {
+      const form = new FormData();
+      form.append('archivo', new Blob([ONE_PIXEL_PNG], { type: 'image/png' }), 'matriz.png');
+      return { params: { id: await report(c) }, body: form };
+    },
+    record: reportSeers(201),
+  },
+  'POST /api/problem-reports/:id/accept': {
+    prepare: async (c) => ({
+      params: { id: await report(c) },
+      body: { usuarios_asignados: [employee(c)], fecha_vencimiento: tomorrow() },
+    }),
+    record: scoped,
+  },
+  'POST /api/problem-reports/:id/merge': {
+    prepare: async (c) => {
+      const equipo = await machine(c);
+      return { params: { id: await report(c, { equipo }) }, body: { en: await report(c, { equipo }) } };
+    },
+    record: scoped,
+  },
+  'POST /api/problem-reports/:id/reject': {
+    prepare: async (c) => ({ params: { id: await report(c) }, body: { motivo: 'Rechazada por la matriz' } }),
+    record: scoped,
+  },
+  'POST /api/problem-reports/:id/resolve': {
+    prepare: async (c) => ({ params: { id: await report(c, { estado: 'aceptada' }) } }),
+    record: scoped,
+  },
 };

@@ -1,6 +1,7 @@
 /** The menu of SPEC section 2.2: three collapsible groups and three top-level items. */
 import type { ComponentType } from 'react';
 import {
+  IconAlertTriangle,
   IconBell,
   IconBriefcase,
   IconBuildingCommunity,
@@ -8,6 +9,8 @@ import {
   IconCalendarRepeat,
   IconCategory,
   IconClipboardList,
+  IconClipboardText,
+  IconInbox,
   IconHelpCircle,
   IconLayoutKanban,
   IconListCheck,
@@ -51,6 +54,16 @@ export const NAVIGATION: readonly NavEntry[] = [
       { label: 'Tareas', path: APP_PATHS.tasks, icon: IconListCheck },
       { label: 'Programación', path: APP_PATHS.scheduledTasks, icon: IconCalendarRepeat },
       { label: 'Equipos', path: APP_PATHS.assets, icon: IconTool },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'Solicitudes',
+    icon: IconAlertTriangle,
+    items: [
+      { label: 'Reportar un problema', path: APP_PATHS.newProblemReport, icon: IconAlertTriangle },
+      { label: 'Mis solicitudes', path: APP_PATHS.myProblemReports, icon: IconClipboardText },
+      { label: 'Solicitudes', path: APP_PATHS.problemReports, icon: IconInbox },
     ],
   },
   {
