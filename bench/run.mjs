@@ -38,7 +38,7 @@ import {
 } from './lib/settings.mjs';
 
 const { only, wants } = selectParts(
-  ['http', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler', 'recurrence'],
+  ['http', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler', 'recurrence', 'labels'],
   process.argv.slice(2),
   'Grupo de cifras',
 );
@@ -105,6 +105,7 @@ async function main() {
 
   if (wants('http')) await httpFigures(ctx, recording);
   if (wants('pdf')) await section(3, 'PDF', () => pdfFigures(ctx));
+  if (wants('labels')) await section(10, 'Machine labels', () => labelFigures(ctx));
   if (wants('web')) await section(5, 'Web', () => webFigures(ctx));
   if (wants('startup')) startupFigure(ctx);
   if (wants('uploads')) await section(7, 'Uploads', () => uploadFigures(ctx));

@@ -2,7 +2,7 @@
 -- generate_series, never one row at a time. Placeholders ({{NAME}}) are
 -- filled in by bench/lib/seed.mjs: {{ASSIGNED}} assigned tasks, {{COMMENTS}}
 -- comments, {{OPEN}} non-archived (board) tasks, {{TASKS}} task definitions, {{HASH}} the argon2 hash of
--- every user's password.
+-- every user's password, {{MACHINES}} machines («equipos», a multiple of 20).
 SET synchronous_commit = off;
 SET maintenance_work_mem = '256MB';
 
@@ -78,6 +78,27 @@ FROM tareas t JOIN b_areas a ON a.uuid = t.area_uuid;
 CREATE UNIQUE INDEX ON b_tasks (n);
 ANALYZE b_tasks;
 
+-- {{MACHINES}} machines over the 20 areas (machine g in area g mod 20), a year and more of history.
+INSERT INTO equipos (codigo, nombre, area_uuid, fabricante, modelo, creado_en, estado_desde)
+SELECT 'EQ-' || lpad(g::text, 5, '0'),
+       (ARRAY['Sierra circular','Escuadradora','Tupí','Lijadora de banda','Canteadora','CNC','Cabina de pintura','Prensa'])[1 + g % 8]
+         || ' ' || g,
+       (SELECT uuid FROM b_areas WHERE n = g % 20),
+       (ARRAY['Felder','SCM','Homag','Biesse'])[1 + g % 4], 'Modelo ' || (g % 37),
+       now() - interval '400 days', now() - interval '400 days'
+FROM generate_series(0, {{MACHINES}} - 1) g;
+CREATE TEMP TABLE b_equipos AS
+SELECT substring(codigo FROM '[0-9]+$')::int AS n, uuid, area_uuid FROM equipos;
+CREATE UNIQUE INDEX ON b_equipos (n);
+ANALYZE b_equipos;
+
+-- Every fourth block of 20 tasks names a machine of its own area: task 20q + r -> machine 20(q/4) + r
+-- (one task per machine at 20,000 tasks and 5,000 machines). The scheduled ones among them (n < 500)
+-- are preventive maintenance; their occurrences carry the schedule below.
+UPDATE tareas t SET equipo_uuid = e.uuid
+FROM b_tasks bt JOIN b_equipos e ON e.n = (20 * ((bt.n / 20) / 4) + bt.n % 20) % {{MACHINES}}
+WHERE bt.uuid = t.uuid AND (bt.n / 20) % 4 = 0;
+
 -- Five default assignees per task, from its area's active operarios.
 INSERT INTO tarea_usuarios (tarea_uuid, usuario_uuid)
 SELECT DISTINCT t.uuid, au.users[1 + (t.n / 20 + k) % cardinality(au.users)]
@@ -87,6 +108,56 @@ FROM b_tasks t JOIN b_area_users au ON au.area_n = t.area_n, generate_series(0, 
 INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
 SELECT t.uuid, 1 + t.n % 7, current_date + 30 + t.n % 30, t.n % 3, true
 FROM b_tasks t WHERE t.n < 500;
+
+-- The schedules of tasks on machines: their occurrences are preventive work.
+CREATE TEMP TABLE b_preventive AS
+SELECT bt.n, p.uuid AS programacion_uuid
+FROM b_tasks bt JOIN tareas t ON t.uuid = bt.uuid AND t.equipo_uuid IS NOT NULL
+JOIN programaciones_tareas p ON p.tarea_uuid = bt.uuid;
+
+
+-- State timelines: twelve events a year per machine (one every 30 days, at an hour of its own), each
+-- 1 to 48 hours long: planned maintenance (k = 2, 6, 10), else a stop, reported by an operario (a
+-- problem report: 2 of 3) or set by hand; operativo in between. One machine in 50 is still stopped by
+-- a report (its last interval open); the others are operativo now.
+CREATE TEMP TABLE b_eventos AS
+SELECT e.n AS equipo_n, e.uuid AS equipo_uuid, e.area_uuid, k,
+       now() - interval '365 days' + make_interval(days => 30 * k, hours => (e.n * 7 + k * 13) % 600) AS desde,
+       make_interval(hours => 1 + (e.n * 11 + k * 5) % 48) AS dura,
+       CASE WHEN k % 4 = 2 THEN 'mantenimiento' ELSE 'detenido' END AS estado,
+       (k % 4 <> 2 AND (e.n + k) % 3 <> 0) OR (e.n % 50 = 0 AND k = 11) AS reportada,
+       e.n % 50 = 0 AND k = 11 AS abierta
+FROM b_equipos e, generate_series(0, 11) k;
+
+INSERT INTO solicitudes (equipo_uuid, area_uuid, descripcion, equipo_detenido, urgencia, estado, creado_por_uuid,
+                         creado_en, revisada_en, updated_at)
+SELECT ev.equipo_uuid, ev.area_uuid, 'El equipo se detuvo (evento ' || ev.k || ')', true,
+       (ARRAY['baja','media','alta'])[1 + ev.k % 3], CASE WHEN ev.abierta THEN 'aceptada' ELSE 'resuelta' END,
+       au.users[1 + ev.k % cardinality(au.users)], ev.desde, ev.desde + interval '10 minutes', ev.desde
+FROM b_eventos ev
+JOIN b_equipos e ON e.n = ev.equipo_n
+JOIN b_area_users au ON au.area_n = ev.equipo_n % 20
+WHERE ev.reportada;
+CREATE TEMP TABLE b_solicitudes AS
+SELECT s.uuid, s.equipo_uuid, s.creado_en FROM solicitudes s;
+CREATE INDEX ON b_solicitudes (equipo_uuid, creado_en);
+
+INSERT INTO equipo_estados (equipo_uuid, estado, desde, hasta, solicitud_uuid)
+SELECT ev.equipo_uuid, ev.estado, ev.desde, CASE WHEN ev.abierta THEN NULL ELSE ev.desde + ev.dura END,
+       CASE WHEN ev.reportada THEN (SELECT s.uuid FROM b_solicitudes s
+                                    WHERE s.equipo_uuid = ev.equipo_uuid AND s.creado_en = ev.desde LIMIT 1) END
+FROM b_eventos ev
+UNION ALL
+-- operativo from its creation to the first event, between events, and after the last (open).
+SELECT ev.equipo_uuid, 'operativo',
+       COALESCE(lag(ev.desde + ev.dura) OVER w, now() - interval '400 days'), ev.desde, NULL
+FROM b_eventos ev
+WINDOW w AS (PARTITION BY ev.equipo_uuid ORDER BY ev.k)
+UNION ALL
+SELECT ev.equipo_uuid, 'operativo', ev.desde + ev.dura, NULL, NULL
+FROM b_eventos ev WHERE ev.k = 11 AND NOT ev.abierta;
+UPDATE equipos e SET estado = 'detenido', estado_desde = ev.desde
+FROM b_eventos ev WHERE ev.abierta AND ev.equipo_uuid = e.uuid;
 
 -- Bulk load without the secondary indexes, then rebuild them once (far faster than per-row maintenance).
 CREATE TEMP TABLE b_indexes AS
@@ -102,7 +173,7 @@ END $$;
 -- so every active operario has open tasks on the board.
 INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento,
                               archivada, calificacion, observaciones, fecha_archivado, fecha_completada,
-                              asignado_por_uuid, updated_at)
+                              asignado_por_uuid, updated_at, programacion_uuid)
 SELECT t.uuid,
        au.users[1 + (g / 20) % cardinality(au.users)],
        e.uuid,
@@ -114,7 +185,8 @@ SELECT t.uuid,
        CASE WHEN NOT open THEN ts + interval '3 days' END,
        CASE WHEN e.n = 3 THEN ts + make_interval(hours => 1 + g % 150) END,
        (SELECT uuid FROM b_users WHERE n = 0),
-       ts
+       ts,
+       pv.programacion_uuid
 FROM (
   SELECT g,
          now() - make_interval(secs => (({{ASSIGNED}} - g)::float8 / {{ASSIGNED}}) * 3 * 365 * 86400) AS ts,
@@ -124,7 +196,8 @@ FROM (
 JOIN b_tasks t ON t.n = s.g % {{TASKS}}
 JOIN b_area_users au ON au.area_n = t.area_n
 JOIN (SELECT uuid, "order" AS n FROM estados) e
-  ON e.n = CASE WHEN NOT s.open THEN CASE WHEN s.g % 7 = 0 THEN 2 ELSE 3 END ELSE 1 + s.g % 3 END;
+  ON e.n = CASE WHEN NOT s.open THEN CASE WHEN s.g % 7 = 0 THEN 2 ELSE 3 END ELSE 1 + s.g % 3 END
+LEFT JOIN b_preventive pv ON pv.n = t.n;
 
 -- History: the assignment of every task, plus a status change for those no longer pending.
 INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
@@ -153,5 +226,21 @@ WHERE NOT ta.archivada;
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT indexdef FROM b_indexes LOOP EXECUTE r.indexdef; END LOOP;
 END $$;
+
+-- Corrective work: each accepted report is linked to the first occurrence of its machine's task
+-- assigned after it (machines with a task only). The planner needs the fresh counts first.
+ANALYZE tareas, tareas_asignadas, solicitudes;
+UPDATE solicitudes s SET tarea_asignada_uuid = n.uuid
+FROM (
+  SELECT so.uuid AS solicitud_uuid, nx.uuid
+  FROM solicitudes so
+  JOIN tareas t ON t.equipo_uuid = so.equipo_uuid
+  CROSS JOIN LATERAL (
+    SELECT ta.uuid FROM tareas_asignadas ta
+    WHERE ta.tarea_uuid = t.uuid AND ta.fecha_asignacion >= so.creado_en
+    ORDER BY ta.fecha_asignacion LIMIT 1
+  ) nx
+) n
+WHERE n.solicitud_uuid = s.uuid;
 
 ANALYZE;

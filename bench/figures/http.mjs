@@ -14,6 +14,11 @@ import { apiDir, benchDir, log, sleep, workDir } from '../lib/settings.mjs';
 const LIST_P95_MS = 20;
 const REPORTS_P95_MS = 100;
 const STATS_P95_MS = 200;
+/** Issue 33: a machine's page (with its 90-day timeline) and the downtime report. */
+const ASSET_PAGE_P95_MS = 30;
+const DOWNTIME_P95_MS = 100;
+/** The machine whose page is measured: machine 0 has a task, reports, and is stopped now (bench/seed.sql). */
+export const BENCH_MACHINE = 'EQ-00000';
 
 /** supervisor1's board, both of its areas. */
 const boardPath = (ids) => `/api/assigned-tasks/${ids.sup}?area=${ids.supAreas.join(',')}`;
@@ -48,6 +53,18 @@ function scenarioList(ids, deep) {
     { key: 'stats_month', target: 2, who: 'admin', path: `/api/reports/stats?${month}` },
     { key: 'stats_all', target: 2, who: 'admin', path: '/api/reports/stats' },
     { key: 'comments', target: 2, who: 'admin', path: `/api/assigned-tasks/${deep.commented}/comments` },
+    { key: 'asset_page', target: 10, who: 'admin', path: `/api/assets/${BENCH_MACHINE}` },
+    { key: 'assets_p1', target: 10, who: 'admin', path: '/api/assets?page=1' },
+    { key: 'assets_deep', target: 10, who: 'admin', path: `/api/assets?page=${deep.assets}`, page: deep.assets },
+    { key: 'assets_search', target: 10, who: 'admin', path: '/api/assets?page=1&q=lijadora', search: true },
+    { key: 'downtime_month', target: 10, who: 'admin', path: `/api/reports/downtime?${month}` },
+    {
+      key: 'downtime_year',
+      target: 10,
+      who: 'admin',
+      path: `/api/reports/downtime?start_date=${ids.yearAgo}&end_date=${ids.month.end}&sort=mtbf_horas&order=asc`,
+    },
+    { key: 'downtime_area', target: 10, who: 'sup', path: `/api/reports/downtime?${month}&area_uuids=${ids.supAreas[0]}` },
   ];
 }
 
@@ -102,6 +119,7 @@ export async function recordScenarios(ctx) {
     reports: await deepPage('/api/reports?page=1'),
     reportsMonth: await deepPage(`/api/reports?page=1&${month}`),
     commented: await tenThousandComments(ctx.db.url),
+    assets: await deepPage('/api/assets?page=1'),
   });
   const recorded = {};
   for (const s of scenarios) {
@@ -275,6 +293,8 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
     ratio: { value: c.api.meanMs / c.baseline.meanMs, op: '<=', limit: 1.3 },
     bound: { what: 'p95 one at a time', value: c.one.p95Ms, op: '<=', limit: LIST_P95_MS },
   });
+  assetFigures(scenarios, http, explains);
+  details.downtimePlans = await explainDowntime(ctx.db.url, recorded);
   for (const [key, name] of [
     ['stats_month', 'Report charts (current month)'],
     ['stats_all', 'Report charts (no date filter)'],
@@ -291,4 +311,58 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
       note: h.api.requests ? null : 'no answer came back within a run at 10 connections',
     });
   }
+}
+
+/**
+ * Issue 33 §6: the machine's page one at a time, the catalog's pages and search, the downtime
+ * report (the screen's month, a whole year sorted by MTBF, one area as its supervisor); each
+ * with its absolute bound beside the ratio to the same SQL on raw pg.
+ */
+function assetFigures(scenarios, http, explains) {
+  const ex = explains.assets_search ?? [];
+  const chosen = [...new Set(ex.flatMap((e) => e.planIndexes))];
+  check({
+    target: 10,
+    name: 'Machines catalog accent-insensitive search uses a trigram index',
+    pass: chosen.length > 0,
+    goal: 'in the plan the API runs',
+    note: `plan: ${chosen.length ? chosen.join(', ') : 'no trigram index'}`,
+  });
+  const deepPage = scenarios.find((s) => s.key === 'assets_deep').page;
+  const rows = [
+    ['asset_page', `Machine page (${BENCH_MACHINE}, with its 90-day timeline)`, ASSET_PAGE_P95_MS],
+    ['assets_p1', 'Machines catalog page 1', LIST_P95_MS],
+    ['assets_deep', `Machines catalog page ${deepPage}`, LIST_P95_MS],
+    ['assets_search', 'Machines catalog search', LIST_P95_MS],
+    ['downtime_month', 'Downtime report, current month, every machine', DOWNTIME_P95_MS],
+    ['downtime_year', 'Downtime report, the last year, sorted by MTBF', DOWNTIME_P95_MS],
+    ['downtime_area', 'Downtime report, current month, one area (supervisor)', DOWNTIME_P95_MS],
+  ];
+  for (const [key, name, p95] of rows) {
+    const h = http[key];
+    figure({
+      target: 10,
+      name: `${name} mean latency vs raw pg`,
+      value: h.api.meanMs,
+      unit: 'ms',
+      baseline: h.baseline.meanMs,
+      ratio: { value: h.api.meanMs / h.baseline.meanMs, op: '<=', limit: 1.3 },
+      bound: { what: 'p95 one at a time', value: h.one.p95Ms, op: '<=', limit: p95 },
+    });
+  }
+}
+
+/** EXPLAIN ANALYZE of the downtime report's statements (the figures and the page's chart), for the JSON. */
+async function explainDowntime(dbUrl, recorded) {
+  return withClient(dbUrl, async (c) => {
+    const out = {};
+    for (const key of ['downtime_month', 'downtime_year', 'downtime_area']) {
+      out[key] = [];
+      for (const st of (recorded[key] ?? []).filter((x) => /equipo_estados/.test(x.text))) {
+        const plan = (await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values)).rows.map((r) => r['QUERY PLAN']);
+        out[key].push({ sql: st.text.replace(/\s+/g, ' ').slice(0, 200), plan: plan.join('\n') });
+      }
+    }
+    return out;
+  });
 }

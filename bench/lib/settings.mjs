@@ -29,6 +29,8 @@ export const COMMENTS = Math.round(200_000 * SCALE);
 export const OPEN = Math.min(5000, ASSIGNED);
 /** Task definitions: one per 50 assignments, at least 2,000 and at most 20,000 (a company's catalog and its one-off tasks). */
 export const TASKS = Math.min(20_000, Math.max(2_000, Math.round(ASSIGNED / 50)));
+/** Machines («equipos», issue 33): 5,000 at scale 1 and above, fewer below; always a multiple of the 20 areas. */
+export const MACHINES = Math.max(100, Math.round((5000 * Math.min(1, SCALE)) / 20) * 20);
 export const PDF_RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 100);
 export const PDF_COLD_RENDERS = Number(process.env.BENCH_PDF_COLD_RENDERS ?? 5);
 export const PASSWORD = 'demo1234';

@@ -17,6 +17,7 @@ import {
   log,
   node,
   OPEN,
+  MACHINES,
   TASKS,
   PASSWORD,
   root,
@@ -135,6 +136,7 @@ export async function seed(dbUrl) {
     .replaceAll('{{COMMENTS}}', String(COMMENTS))
     .replaceAll('{{OPEN}}', String(OPEN))
     .replaceAll('{{TASKS}}', String(TASKS))
+    .replaceAll('{{MACHINES}}', String(MACHINES))
     .replaceAll('{{HASH}}', hashed);
   await withClient(dbUrl, (c) => c.query(sql));
 }
@@ -151,6 +153,9 @@ export function counts(dbUrl) {
       tareas_asignadas: await q('SELECT count(*) n FROM tareas_asignadas'),
       historial: await q('SELECT count(*) n FROM historial_tareas_asignadas'),
       comentarios: await q('SELECT count(*) n FROM comentarios'),
+      equipos: await q('SELECT count(*) n FROM equipos'),
+      equipo_estados: await q('SELECT count(*) n FROM equipo_estados'),
+      solicitudes: await q('SELECT count(*) n FROM solicitudes'),
     };
   });
 }
@@ -171,6 +176,9 @@ export function fixtureIds(dbUrl) {
         [TZ],
       )
     ).rows[0];
-    return { sup, supAreas, someDay, month };
+    // The downtime report over a whole year: the most intervals it ever reads (bench/seed.sql's timelines).
+    const yearAgo = (await c.query(`SELECT ((now() - interval '365 days') AT TIME ZONE $1)::date::text AS d`, [TZ]))
+      .rows[0].d;
+    return { sup, supAreas, someDay, month, yearAgo };
   });
 }

@@ -111,3 +111,65 @@ SELECT uuid, tarea_uuid, descripcion FROM sugerencias WHERE tarea_uuid = ANY($1:
 -- ReportsRepository.tasksTitled
 -- ["%limpieza%"]
 SELECT uuid FROM tareas WHERE lower(f_unaccent(titulo)) LIKE lower(f_unaccent($1));
+
+-- DowntimeRepository.buckets
+-- ["America/Argentina/Buenos_Aires",1,"America/Argentina/Buenos_Aires",["2026-01-01","2026-01-02"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",["00000000-0000-4000-8000-000000000001"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z"]
+WITH b AS (
+  SELECT d::text AS desde, (d::timestamp AT TIME ZONE $1) AS ini,
+    ((d + $2::int)::timestamp AT TIME ZONE $3) AS fin
+  FROM unnest($4::date[]) d
+)
+SELECT s.equipo_uuid, b.desde, sum(extract(epoch FROM least(s.hasta, least(b.fin, $5::timestamptz)) - greatest(s.desde, greatest(b.ini, $6::timestamptz))))::float8 AS segundos
+FROM equipo_estados s
+JOIN b ON tstzrange(s.desde, s.hasta) && tstzrange(b.ini, b.fin)
+WHERE s.equipo_uuid = ANY($7::uuid[]) AND s.estado = 'detenido'
+  AND tstzrange(s.desde, s.hasta) && tstzrange($8::timestamptz, $9::timestamptz)
+  AND greatest(b.ini, $10::timestamptz) < least(b.fin, $11::timestamptz)
+GROUP BY s.equipo_uuid, b.desde;
+
+-- DowntimeRepository.machines
+-- [["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","2026-01-05","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z"]
+WITH eq AS MATERIALIZED (
+  SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre
+  FROM equipos e JOIN areas a ON a.uuid = e.area_uuid
+  WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = ANY($2::uuid[])
+),
+st AS (
+  SELECT s.equipo_uuid,
+    COALESCE(sum(extract(epoch FROM least(s.hasta, $3::timestamptz) - greatest(s.desde, $4::timestamptz))) FILTER (WHERE s.estado = 'detenido'), 0)::float8 AS seg_detenido,
+    COALESCE(sum(extract(epoch FROM least(s.hasta, $5::timestamptz) - greatest(s.desde, $6::timestamptz))) FILTER (WHERE s.estado = 'mantenimiento'), 0)::float8 AS seg_mantenimiento,
+    COALESCE(sum(extract(epoch FROM least(s.hasta, $7::timestamptz) - greatest(s.desde, $8::timestamptz))) FILTER (WHERE s.estado = 'operativo'), 0)::float8 AS seg_operativo,
+    count(*) FILTER (WHERE s.estado = 'detenido' AND s.solicitud_uuid IS NOT NULL
+      AND s.desde >= $9::timestamptz)::int AS fallas
+  FROM equipo_estados s
+  WHERE tstzrange(s.desde, s.hasta) && tstzrange($10::timestamptz, $11::timestamptz)
+    AND s.equipo_uuid IN (SELECT uuid FROM eq)
+  GROUP BY s.equipo_uuid
+),
+pv AS (
+  SELECT t.equipo_uuid,
+    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL)::int AS preventivas,
+    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $12)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $13)::date))::int AS preventivas_a_tiempo,
+    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $14)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $15)::date))::int AS preventivas_tarde,
+    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL AND ta.fecha_completada IS NULL AND NOT ta.archivada
+      AND COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $16)::date) < $17::date)::int AS preventivas_vencidas,
+    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NOT NULL)::int AS correctivas
+  FROM tareas t
+  JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
+  LEFT JOIN (SELECT DISTINCT tarea_asignada_uuid FROM solicitudes WHERE tarea_asignada_uuid IS NOT NULL) c
+    ON c.tarea_asignada_uuid = ta.uuid
+  WHERE t.equipo_uuid IN (SELECT uuid FROM eq)
+    AND ta.fecha_asignacion >= $18::timestamptz AND ta.fecha_asignacion < $19::timestamptz
+  GROUP BY t.equipo_uuid
+)
+SELECT eq.uuid, eq.codigo, eq.nombre, eq.area_uuid, eq.area_nombre,
+  COALESCE(st.seg_detenido, 0) AS seg_detenido,
+  COALESCE(st.seg_mantenimiento, 0) AS seg_mantenimiento,
+  COALESCE(st.seg_operativo, 0) AS seg_operativo,
+  COALESCE(st.fallas, 0) AS fallas,
+  COALESCE(pv.preventivas, 0) AS preventivas,
+  COALESCE(pv.preventivas_a_tiempo, 0) AS preventivas_a_tiempo,
+  COALESCE(pv.preventivas_tarde, 0) AS preventivas_tarde,
+  COALESCE(pv.preventivas_vencidas, 0) AS preventivas_vencidas,
+  COALESCE(pv.correctivas, 0) AS correctivas
+FROM eq LEFT JOIN st ON st.equipo_uuid = eq.uuid LEFT JOIN pv ON pv.equipo_uuid = eq.uuid;

@@ -19,6 +19,7 @@ import { DeliveriesRepository } from '../src/modules/notifications/deliveries.re
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { RemindersRepository } from '../src/modules/reminders/reminders.repository';
 import { ReportsRepository, type ReportWhere } from '../src/modules/reports/reports.repository';
+import { DowntimeRepository, type DowntimeWhere } from '../src/modules/reports/downtime.repository';
 import { AttachmentsRepository } from '../src/modules/attachments/attachments.repository';
 import { AssetLabelsRepository } from '../src/modules/asset-labels/asset-labels.repository';
 import { AreasRepository } from '../src/modules/areas/areas.repository';
@@ -497,6 +498,21 @@ const reports: Calls<ReportsRepository> = {
   employeeNamesOf: [[U1]],
 };
 
+const DOWNTIME: DowntimeWhere = {
+  scopeAreas: [U1],
+  areaUuids: [U2],
+  from: AT,
+  to: AT,
+  end: AT,
+  today: '2026-01-05',
+  timeZone: 'America/Argentina/Buenos_Aires',
+};
+
+const downtime: Calls<DowntimeRepository> = {
+  machines: [DOWNTIME],
+  buckets: [DOWNTIME, [U1], ['2026-01-01', '2026-01-02'], 1],
+};
+
 const assetLabels: Calls<AssetLabelsRepository> = { byCodes: [['SIE-01', 'cnc-2']] };
 
 const problemReports: Calls<ProblemReportsRepository> = {
@@ -543,7 +559,10 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
     [DeliveriesRepository, deliveries],
   ],
   reminders: [[RemindersRepository, reminders]],
-  reports: [[ReportsRepository, reports]],
+  reports: [
+    [ReportsRepository, reports],
+    [DowntimeRepository, downtime],
+  ],
   attachments: [[AttachmentsRepository, attachments]],
   assets: [
     [AssetsRepository, assets],

@@ -46,6 +46,7 @@ export * from './calendar/calendar.routes';
 export * from './assets/assets.schemas';
 export * from './assets/assets.routes';
 export * from './reports/reports.schemas';
+export * from './reports/downtime.schemas';
 export * from './reports/report-figures';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';

@@ -80,6 +80,8 @@ export const MESSAGES = {
     textTooLong: 'El texto es demasiado largo',
     unknownField: 'Campo no permitido',
     invalidFormat: 'El formato de exportación no es válido',
+    downtimeSortInvalid: 'El orden de la tabla de paradas no es válido',
+    downtimeOrderInvalid: 'El sentido del orden debe ser ascendente o descendente',
     plataformaWeb: 'La plataforma debe ser web',
     // Added by the contracts package (texts SPEC.md leaves open)
     invalidBoolean: 'El valor debe ser verdadero o falso',

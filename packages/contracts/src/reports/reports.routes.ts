@@ -8,12 +8,13 @@ import {
   ReportResponseSchema,
   ReportStatsResponseSchema,
 } from './reports.schemas';
+import { DowntimeFiltersSchema, DowntimeQuerySchema, DowntimeResponseSchema } from './downtime.schemas';
 
 const reportAccess = { anyOf: ['generate:report', 'generate:area-report'] } as const;
 const scope =
   'generate:report ve todas las áreas; generate:area-report solo las propias (filtros fuera de alcance: 403).';
 
-/** `stats` is declared before `export` so `/api/reports/stats` never reaches `/:format`. */
+/** `stats` and `downtime` are declared before `export` so they never reach `/:format`. */
 export const REPORTS_ROUTES = {
   list: defineRoute({
     method: 'GET',
@@ -32,6 +33,24 @@ export const REPORTS_ROUTES = {
     response: ReportStatsResponseSchema,
     status: 200,
     summary: `Totales del reporte (por estado, área y colaborador) con los mismos filtros. ${scope}`,
+  }),
+  downtime: defineRoute({
+    method: 'GET',
+    path: '/api/reports/downtime',
+    access: reportAccess,
+    query: DowntimeQuerySchema,
+    response: DowntimeResponseSchema,
+    status: 200,
+    summary: `Paradas y mantenimiento por equipo y área en el periodo (horas detenido, fallas, MTBF, MTTR, preventivas y correctivas). ${scope}`,
+  }),
+  downtimeCsv: defineRoute({
+    method: 'GET',
+    path: '/api/reports/downtime/csv',
+    access: reportAccess,
+    query: DowntimeFiltersSchema,
+    response: null,
+    status: 200,
+    summary: `Descarga CSV de la tabla de paradas con todos los equipos (Paradas-YYYY-MM-DD.csv). ${scope}`,
   }),
   export: defineRoute({
     method: 'GET',

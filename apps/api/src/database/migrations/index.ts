@@ -28,6 +28,7 @@ import { SessionEndReason1763700017800 } from './1763700017800-session-end-reaso
 import { Machines1763700018000 } from './1763700018000-machines';
 import { EquiposAudit1763700018100 } from './1763700018100-equipos-audit';
 import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
+import { DowntimeIndexes1763700018500 } from './1763700018500-downtime-indexes';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   Machines1763700018000,
   EquiposAudit1763700018100,
   ProblemReports1763700018400,
+  DowntimeIndexes1763700018500,
 ];

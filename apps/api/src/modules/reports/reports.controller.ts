@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { AuditService } from '../../common/audit/audit.service';
 import {
   REPORTS_ROUTES,
+  type DowntimeFilters,
+  type DowntimeQuery,
   type ReportExportParams,
   type ReportExportQuery,
   type ReportFilters,
@@ -11,12 +13,14 @@ import {
 import { CurrentUser, Endpoint, ValidParams, ValidQuery } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ReportsService } from './reports.service';
+import { DowntimeService } from './downtime.service';
 
 @Controller()
 export class ReportsController {
   constructor(
     private readonly reports: ReportsService,
     private readonly audit: AuditService,
+    private readonly downtime: DowntimeService,
   ) {}
 
   @Endpoint(REPORTS_ROUTES.list)
@@ -28,6 +32,25 @@ export class ReportsController {
   @Endpoint(REPORTS_ROUTES.stats)
   stats(@CurrentUser() user: AuthUser, @ValidQuery() q: ReportFilters) {
     return this.reports.stats(user, q);
+  }
+
+  @Endpoint(REPORTS_ROUTES.downtime)
+  downtimeReport(@CurrentUser() user: AuthUser, @ValidQuery() q: DowntimeQuery) {
+    return this.downtime.report(user, q);
+  }
+
+  @Endpoint(REPORTS_ROUTES.downtimeCsv)
+  async downtimeCsv(
+    @CurrentUser() user: AuthUser,
+    @ValidQuery() q: DowntimeFilters,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.downtime.csv(user, q);
+    await this.audit.by(user, req.ip, { accion: 'exportar', recurso: 'informe', detalle: { formato: 'csv-paradas', filtros: q } });
+    res.setHeader('Cache-Control', 'no-store');
+    const disposition = `attachment; filename="${file.fileName}"`;
+    return new StreamableFile(file.body, { type: file.contentType, disposition, length: file.body.length });
   }
 
   @Endpoint(REPORTS_ROUTES.export)

@@ -5,6 +5,8 @@ import { ReportsController } from './reports.controller';
 import { REPORT_LIMITS, reportLimitsFromEnv } from './reports.limits';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
+import { DowntimeRepository } from './downtime.repository';
+import { DowntimeService } from './downtime.service';
 
 @Module({
   imports: [AttachmentQueriesModule],
@@ -12,6 +14,8 @@ import { ReportsService } from './reports.service';
   providers: [
     ReportsService,
     ReportsRepository,
+    DowntimeService,
+    DowntimeRepository,
     PdfRendererService,
     { provide: REPORT_LIMITS, useFactory: () => reportLimitsFromEnv() },
   ],

@@ -28,6 +28,8 @@ import { csvHeader, csvRows } from './export/csv-writer';
 import { PdfRendererService } from './export/pdf-renderer.service';
 import { filterLines, reportHtml, type ReportFilterSummary } from './export/report-html';
 import { XlsxReportBuilder } from './export/xlsx-writer';
+import { downtimeHtml, downtimeSheetRows } from './export/downtime-cells';
+import { DowntimeService } from './downtime.service';
 import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { toReportRows } from './reports.mapper';
 import { REPORT_LIMITS, type ReportLimits } from './reports.limits';
@@ -52,6 +54,7 @@ export class ReportsService {
     private readonly repo: ReportsRepository,
     private readonly pdf: PdfRendererService,
     private readonly attachments: AttachmentQueries,
+    private readonly downtime: DowntimeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REPORT_LIMITS) private readonly limits: ReportLimits,
   ) {}
@@ -142,18 +145,20 @@ export class ReportsService {
 
     if (format === 'xlsx') {
       const book = new XlsxReportBuilder(await loadXlsx());
-      const summary = Promise.all([this.filterSummary(f), this.stats(user, f)]);
+      const summary = Promise.all([this.filterSummary(f), this.stats(user, f), this.downtime.all(user, f)]);
       for await (const batch of this.repo.exportBatches(where, this.limits.exportBatchSize)) book.addBatch(batch);
-      const [filters, stats] = await summary;
-      return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body: book.toBuffer({ filters: filterLines(filters), stats }) };
+      const [filters, stats, downtime] = await summary;
+      const body = book.toBuffer({ filters: filterLines(filters), stats }, downtimeSheetRows(downtime));
+      return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body };
     }
 
     // One statement reads the rows, one more than the limit at most: no separate count, and
     // the names of the filters and the figures are read meanwhile.
-    const [batch, filters, stats] = await Promise.all([
+    const [batch, filters, stats, downtime] = await Promise.all([
       this.repo.page(where, this.limits.pdfMaxRows + 1, 0),
       this.filterSummary(f),
       this.stats(user, f),
+      this.downtime.all(user, f),
     ]);
     if (batch.rows.length > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
     const html = reportHtml({
@@ -163,6 +168,7 @@ export class ReportsService {
       stats,
       rows: rowsOf(batch),
       photos: f.fotos ? await this.photosOf(batch) : undefined,
+      downtime: downtimeHtml(downtime, this.limits.pdfMaxRows),
     });
     return { fileName, contentType: EXPORT_CONTENT_TYPES.pdf, body: await this.pdf.render(html) };
   }

@@ -427,6 +427,8 @@ export const MATRIX: Record<string, MatrixCase> = {
 
   'GET /api/reports': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/stats': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/downtime': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/downtime/csv': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/:format': {
     prepare: async (c) => ({ params: { format: 'csv' }, query: outFilter(c, 'area_uuids') }),
     record: scoped,

@@ -14,14 +14,15 @@ function quote(value: string): string {
   return `"${neutralizeFormula(value).replace(/"/g, '""')}"`;
 }
 
-function line(values: readonly string[]): string {
+/** One CSV line of quoted fields. */
+export function csvLine(values: readonly string[]): string {
   return `${values.map(quote).join(CSV_SEPARATOR)}\r\n`;
 }
 
 export function csvHeader(): string {
-  return CSV_BOM + line(REPORT_EXPORT_COLUMNS);
+  return CSV_BOM + csvLine(REPORT_EXPORT_COLUMNS);
 }
 
 export function csvRows(rows: readonly ExportRow[]): string {
-  return rows.map((r) => line(exportCells(r))).join('');
+  return rows.map((r) => csvLine(exportCells(r))).join('');
 }

@@ -55,6 +55,8 @@ export function reportHtml(opts: {
   stats: ReportStatsResponse;
   /** With the option `fotos`: each row's thumbnails as data: URIs, by the row's index. */
   photos?: readonly (readonly string[])[];
+  /** The «Paradas y mantenimiento» section (`downtimeHtml`), after the rows. */
+  downtime?: string;
 }): string {
   const cols = COLUMN_WIDTHS.map((w) => `<col style="width:${w}%">`).join('');
   const head = REPORT_EXPORT_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
@@ -91,6 +93,8 @@ export function reportHtml(opts: {
   figure.chart { margin: 0; }
   figure.chart figcaption { font-weight: bold; margin-bottom: 2px; }
   svg text { fill: #1a1b1e; }
+  section.downtime { page-break-before: always; }
+  section.downtime h2 { font-size: 13px; margin: 0 0 4px; }
 </style></head>
 <body>
 <header>
@@ -102,5 +106,6 @@ export function reportHtml(opts: {
     .join('')}</ul>
 ${summaryHtml(opts.stats)}
 <table><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>
+${opts.downtime ?? ''}
 </body></html>`;
 }

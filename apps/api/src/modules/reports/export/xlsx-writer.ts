@@ -132,8 +132,11 @@ export class XlsxReportBuilder {
     return textCell(text);
   }
 
-  /** The workbook: the rows on «Reporte», then the screen's summary figures on «Resumen». */
-  toBuffer(summary: ReportSummary): Buffer {
+  /**
+   * The workbook: the rows on «Reporte», the screen's summary figures on «Resumen», and the
+   * machines' downtime figures on «Paradas».
+   */
+  toBuffer(summary: ReportSummary, downtime: (string | number | null)[][]): Buffer {
     const lastColumn = this.xlsx.utils.encode_col(REPORT_EXPORT_COLUMNS.length - 1);
     this.sheet['!ref'] = `A1:${lastColumn}${this.rowCount + 1}`;
     this.sheet['!cols'] = this.widths.map((wch) => ({ wch }));
@@ -143,6 +146,9 @@ export class XlsxReportBuilder {
     const resumen = this.xlsx.utils.aoa_to_sheet(summaryRows(summary));
     resumen['!cols'] = [{ wch: 34 }, { wch: 14 }, { wch: 14 }, { wch: 14 }, { wch: 14 }, { wch: 14 }];
     this.xlsx.utils.book_append_sheet(book, resumen, 'Resumen');
+    const paradas = this.xlsx.utils.aoa_to_sheet(downtime);
+    paradas['!cols'] = [{ wch: 12 }, { wch: 30 }, { wch: 20 }, ...Array.from({ length: 10 }, () => ({ wch: 12 }))];
+    this.xlsx.utils.book_append_sheet(book, paradas, 'Paradas');
     return this.xlsx.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   }
 }

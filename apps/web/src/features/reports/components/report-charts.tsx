@@ -23,7 +23,7 @@ const RATING_TICKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) 
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+export function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -45,7 +45,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
  * A chart is one picture to assistive technology, named by a sentence with its
  * data (recharts' shapes carry no text of their own).
  */
-function ChartImage({ label, children }: { label: string; children: ReactNode }) {
+export function ChartImage({ label, children }: { label: string; children: ReactNode }) {
   // recharts 3 makes every chart a keyboard stop (`accessibilityLayer`); each chart turns it off.
   return (
     <Box component="figure" role="img" aria-label={label} m={0}>
@@ -55,7 +55,7 @@ function ChartImage({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" p="md" component="section" aria-label={title}>
       <Title order={2} fz="md" mb="sm">

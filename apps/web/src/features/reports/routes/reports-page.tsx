@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { dayjs } from '../../../lib/dates';
 import { useReport, useReportStats, type ReportFilters } from '../api/get-report';
 import { ExportButtons } from '../components/export-buttons';
+import { DowntimeSection } from '../components/downtime-section';
 import { ReportCharts } from '../components/report-charts';
 import { ReportFiltersBar, type ReportFilterValues } from '../components/report-filters';
 import { ReportTable } from '../components/report-table';
@@ -96,6 +97,7 @@ export function ReportsPage() {
         onChange={setPage}
         disabled={report.isFetching}
       />
+      <DowntimeSection filters={filters} />
       <SuggestionsDialog row={suggestionsOf} onClose={() => setSuggestionsOf(null)} />
     </>
   );
