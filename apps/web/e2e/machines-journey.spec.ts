@@ -11,17 +11,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es.js';
-import { chromium, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   addDaysToCalendarDate,
   AssetPageResponseSchema,
   AssignedTaskBoardResponseSchema,
-  DowntimeResponseSchema, MESSAGES, todayIn } from '@gestar/contracts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+  DowntimeResponseSchema,
+  MESSAGES,
+  todayIn,
+} from '@gestar/contracts';
 import { authHeaders, areaUuid, seedAsset } from './assets-helpers';
 import { card, cameraPhoto, moveCard } from './board-helpers';
 import { apiToken, expect, loginAs, test } from './fixtures';
-import { labelClip } from './scan-clip';
+import { browserFilming, labelClip } from './scan-clip';
 
 const PHONE = { width: 390, height: 844 } as const;
 // About 40 s on a quiet machine; a 2-core machine shared with other builds takes three times as long.
@@ -62,15 +64,7 @@ test('an operario scans a label, reports the machine stopped; accepted, done and
   });
   expect(sheet.status()).toBe(200);
   const dir = mkdtempSync(join(tmpdir(), 'gestar-recorrido-'));
-  const camera = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${labelClip(await sheet.body(), 'mediana', dir)}`,
-      '--use-fake-ui-for-media-stream',
-    ],
-  });
+  const camera = await browserFilming(labelClip(await sheet.body(), 'mediana', dir));
   try {
     const context = await camera.newContext({
       baseURL,
