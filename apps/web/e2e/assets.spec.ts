@@ -203,15 +203,6 @@ test("a machine's page: its state and since when, a supervisor's change with its
     'Hoja sin filo, espera de repuesto',
   );
 
-  // A manual, added from the page and listed with its documents.
-  const documents = page.getByRole('region', { name: 'Documentos' });
-  await documents.locator('input[type="file"]').setInputFiles({
-    name: 'manual-escuadradora.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-  });
-  await expect(page.getByText('Documento agregado')).toBeVisible();
-  await expect(documents.getByText('manual-escuadradora.pdf')).toBeVisible();
   await page.screenshot({ path: join(shots, 'asset-page-1280.png'), fullPage: true });
 
   // «Reportar un problema» goes to the report form with the machine chosen.

@@ -1,29 +1,15 @@
 /**
  * «Imprimir etiquetas»: the A4 sheet of QR labels of the selected machines, in the size the person
- * picks, fetched with the session's token and handed to the browser as a PDF download (lib/download).
+ * picks, fetched with the session's token and handed to the browser as a PDF download (lib/asset-labels).
  */
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import {
-  ASSET_LABELS_ROUTES,
-  DEFAULT_LABEL_SIZE,
-  LABEL_SIZE_KEYS,
-  LABELS_MAX,
-  MESSAGES,
-  labelSizeText,
-  type LabelSize,
-} from '@gestar/contracts';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
+import { DEFAULT_LABEL_SIZE, MESSAGES, type LabelSize } from '@gestar/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadAssetLabels, LABEL_SIZE_OPTIONS, LABELS_MAX } from '../../../lib/asset-labels';
 import classes from './assets.module.css';
-
-/** Fetches the sheet with the session's token and saves it under the name the API gives it. */
-async function downloadAssetLabels(codes: readonly string[], tamano: LabelSize): Promise<void> {
-  const blob = await apiRequest(ASSET_LABELS_ROUTES.sheet, { query: { codes: [...codes], tamano } });
-  saveBlob(blob, codes.length === 1 ? `Etiqueta-${codes[0]}.pdf` : `Etiquetas-${codes.length}-equipos.pdf`);
-}
 
 export interface LabelsDialogProps {
   opened: boolean;
@@ -44,8 +30,8 @@ export function LabelsDialog({ opened, codes, onClose }: LabelsDialogProps) {
         </Text>
         <Radio.Group label="Tamaño de la etiqueta" value={size} onChange={(value) => setSize(value as LabelSize)}>
           <Stack gap="xs" mt="xs">
-            {LABEL_SIZE_KEYS.map((key) => (
-              <Radio key={key} value={key} label={labelSizeText(key)} />
+            {LABEL_SIZE_OPTIONS.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label} />
             ))}
           </Stack>
         </Radio.Group>
