@@ -6,7 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
 import { LABEL_SHEET, LABEL_SIZES, labelGrid, type LabelSize } from '@gestar/contracts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 
 const DPI = 150;
 const FRAME = { width: 640, height: 480 } as const;
@@ -93,4 +95,17 @@ export function labelClip(pdf: Buffer, size: LabelSize, dir: string): string {
   const file = join(dir, 'etiqueta.y4m');
   writeFileSync(file, Buffer.concat([header, ...frames]));
   return file;
+}
+
+/** A browser whose camera films `clip` (and never asks for permission). */
+export function browserFilming(clip: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${clip}`,
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
 }

@@ -7,29 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
 import { MESSAGES } from '@gestar/contracts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { authHeaders, seedAsset } from './assets-helpers';
 import { expect, loginAs, test } from './fixtures';
-import { labelClip } from './scan-clip';
+import { browserFilming, labelClip } from './scan-clip';
 
 test.describe.configure({ timeout: 120_000 });
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), '.artifacts', 'screenshots');
 const PHONE = { width: 390, height: 844 } as const;
-
-/** A browser whose camera films `clip` (and never asks for permission). */
-function browserFilming(clip: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-      '--use-fake-ui-for-media-stream',
-    ],
-  });
-}
 
 test('the camera reads a label of the app\'s own PDF and opens the machine\'s page, then turns itself off', async ({ request, baseURL }) => {
   const asset = await seedAsset(request, { nombre: 'Escuadradora de la prueba de escaneo' });
