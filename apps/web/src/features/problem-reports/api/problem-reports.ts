@@ -23,7 +23,9 @@ export const PROBLEM_REPORTS_KEY = ['problem-reports'] as const;
 export type ProblemReportFilters = Pick<ProblemReportListQuery, 'estado' | 'area_uuid' | 'equipo'>;
 
 export function problemReportsQueryOptions(filters: ProblemReportFilters & { mias?: boolean }, page: number) {
-  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const query = Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
   return queryOptions({
     queryKey: [...PROBLEM_REPORTS_KEY, 'list', query, page],
     queryFn: () => apiRequest(PROBLEM_REPORTS_ROUTES.list, { query: { ...query, page, limit: 20 } }),
@@ -96,7 +98,8 @@ export function useOpenReportsOfMachine(codigo: string | null, except: string) {
     queryKey: [...PROBLEM_REPORTS_KEY, 'open-of', codigo],
     queryFn: () => apiRequest(PROBLEM_REPORTS_ROUTES.list, { query: { equipo: codigo ?? undefined, limit: 100 } }),
     enabled: Boolean(codigo),
-    select: (page) => page.data.filter((r) => r.uuid !== except && (r.estado === 'pendiente' || r.estado === 'aceptada')),
+    select: (page) =>
+      page.data.filter((r) => r.uuid !== except && (r.estado === 'pendiente' || r.estado === 'aceptada')),
   });
 }
 
@@ -151,7 +154,9 @@ function useTriage<V>(send: (uuid: string, value: V) => Promise<unknown>) {
 }
 
 export const useAcceptProblemReport = () =>
-  useTriage((id, body: AcceptProblemReportRequest) => apiRequest(PROBLEM_REPORTS_ROUTES.accept, { params: { id }, body }));
+  useTriage((id, body: AcceptProblemReportRequest) =>
+    apiRequest(PROBLEM_REPORTS_ROUTES.accept, { params: { id }, body }),
+  );
 export const useMergeProblemReport = () =>
   useTriage((id, en: string) => apiRequest(PROBLEM_REPORTS_ROUTES.merge, { params: { id }, body: { en } }));
 export const useRejectProblemReport = () =>

@@ -14,7 +14,9 @@ export function PendingReports() {
           {e.label}: se enviará cuando vuelva la conexión
         </Text>
       ))}
-      {reports.length === 0 && <Text size="sm">Hay fotos de sus solicitudes que se enviarán cuando vuelva la conexión.</Text>}
+      {reports.length === 0 && (
+        <Text size="sm">Hay fotos de sus solicitudes que se enviarán cuando vuelva la conexión.</Text>
+      )}
     </Alert>
   );
 }

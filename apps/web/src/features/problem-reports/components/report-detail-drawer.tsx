@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Drawer, Group, Image, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { IconCheck, IconGitMerge, IconX, IconTool } from '@tabler/icons-react';
-import { MESSAGES, PROBLEM_REPORT_STEP_LABELS, type AttachmentResponse, type ProblemReportDetailResponse } from '@gestar/contracts';
+import {
+  MESSAGES,
+  PROBLEM_REPORT_STEP_LABELS,
+  type AttachmentResponse,
+  type ProblemReportDetailResponse,
+} from '@gestar/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { useAttachmentUrl } from '../../../lib/attachments';
@@ -48,7 +53,9 @@ function Actions({ report }: { report: ProblemReportDetailResponse }) {
       {report.estado === 'aceptada' && report.tarea_terminada && (
         <Alert color="teal" variant="light" title="La tarea está terminada">
           <Stack gap="xs">
-            <Text size="sm">Revise el equipo y confirme que funciona: la solicitud pasa a resuelta y el equipo a operativo.</Text>
+            <Text size="sm">
+              Revise el equipo y confirme que funciona: la solicitud pasa a resuelta y el equipo a operativo.
+            </Text>
             <Button
               color="teal"
               leftSection={<IconTool size={16} />}
@@ -80,7 +87,13 @@ export function ReportDetailDrawer({ uuid, onClose }: { uuid: string | null; onC
   const report = useProblemReport(uuid);
   const r = report.data;
   return (
-    <Drawer opened={uuid !== null} onClose={onClose} position="right" size="lg" title={r ? `Solicitud N.º ${r.numero}` : 'Solicitud'}>
+    <Drawer
+      opened={uuid !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={r ? `Solicitud N.º ${r.numero}` : 'Solicitud'}
+    >
       {report.isPending && uuid && <PageLoader />}
       {report.isError && (
         <Alert color="red" variant="light" role="alert">

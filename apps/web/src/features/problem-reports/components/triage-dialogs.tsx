@@ -55,9 +55,18 @@ export function AcceptDialog({ report, onClose }: DialogProps) {
     );
   };
   return (
-    <FormDialog opened title={`Aceptar la solicitud N.º ${report.numero}`} onClose={onClose} onSubmit={submit} submitLabel="Crear la tarea" loading={accept.isPending} error={failure}>
+    <FormDialog
+      opened
+      title={`Aceptar la solicitud N.º ${report.numero}`}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Crear la tarea"
+      loading={accept.isPending}
+      error={failure}
+    >
       <Text size="sm" c="dimmed">
-        Se crea una tarea {report.equipo ? `sobre ${report.equipo.codigo}` : `en ${report.area.nombre}`}, enlazada a la solicitud.
+        Se crea una tarea {report.equipo ? `sobre ${report.equipo.codigo}` : `en ${report.area.nombre}`}, enlazada a la
+        solicitud.
       </Text>
       <MultiSelect
         label="Responsables"
@@ -70,7 +79,14 @@ export function AcceptDialog({ report, onClose }: DialogProps) {
         error={errors.usuarios_asignados}
         nothingFoundMessage="Sin coincidencias"
       />
-      <DatePicker label="Vence" value={due} onChange={setDue} minDate={new Date().toISOString()} required error={errors.fecha_vencimiento} />
+      <DatePicker
+        label="Vence"
+        value={due}
+        onChange={setDue}
+        minDate={new Date().toISOString()}
+        required
+        error={errors.fecha_vencimiento}
+      />
       <TextInput
         label="Título de la tarea"
         description="Si lo deja vacío: «Reparar» y el equipo, con lo que se reportó"
@@ -106,13 +122,26 @@ export function MergeDialog({ report, onClose }: DialogProps) {
     label: `N.º ${r.numero} · ${r.descripcion.length > 60 ? `${r.descripcion.slice(0, 60)}…` : r.descripcion}`,
   }));
   return (
-    <FormDialog opened title={`Fusionar la solicitud N.º ${report.numero}`} onClose={onClose} onSubmit={submit} submitLabel="Fusionar" loading={merge.isPending}>
+    <FormDialog
+      opened
+      title={`Fusionar la solicitud N.º ${report.numero}`}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Fusionar"
+      loading={merge.isPending}
+    >
       <Text size="sm" c="dimmed">
         Dos personas reportaron el mismo problema: esta solicitud se une a otra abierta de {report.equipo?.codigo}.
       </Text>
       <Select
         label="Solicitud en la que se une"
-        placeholder={open.isPending ? 'Cargando…' : options.length ? 'Seleccione una solicitud' : 'No hay otras solicitudes abiertas de este equipo'}
+        placeholder={
+          open.isPending
+            ? 'Cargando…'
+            : options.length
+              ? 'Seleccione una solicitud'
+              : 'No hay otras solicitudes abiertas de este equipo'
+        }
         data={options}
         value={en}
         onChange={(v) => {
@@ -146,7 +175,14 @@ export function RejectDialog({ report, onClose }: DialogProps) {
     );
   };
   return (
-    <FormDialog opened title={`Rechazar la solicitud N.º ${report.numero}`} onClose={onClose} onSubmit={submit} submitLabel="Rechazar" loading={reject.isPending}>
+    <FormDialog
+      opened
+      title={`Rechazar la solicitud N.º ${report.numero}`}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Rechazar"
+      loading={reject.isPending}
+    >
       <Textarea
         label="Motivo"
         description="Quien reportó el problema lo lee"

@@ -61,9 +61,20 @@ export function NewProblemReportPage() {
   const noMachine = equipo === NONE;
   const machineOptions = [
     ...(equipo && equipo !== NONE && !machines.data?.data.some((m) => m.codigo === equipo)
-      ? [{ value: equipo, label: linked.data?.codigo === equipo ? `${equipo} · ${linked.data.nombre} (${linked.data.area.nombre})` : equipo }]
+      ? [
+          {
+            value: equipo,
+            label:
+              linked.data?.codigo === equipo
+                ? `${equipo} · ${linked.data.nombre} (${linked.data.area.nombre})`
+                : equipo,
+          },
+        ]
       : []),
-    ...(machines.data?.data ?? []).map((m) => ({ value: m.codigo, label: `${m.codigo} · ${m.nombre} (${m.area.nombre})` })),
+    ...(machines.data?.data ?? []).map((m) => ({
+      value: m.codigo,
+      label: `${m.codigo} · ${m.nombre} (${m.area.nombre})`,
+    })),
     { value: NONE, label: 'Ningún equipo (un problema del área)' },
   ];
   const addPhotos = (files: File[]) => setPhotos((p) => [...p, ...files].slice(0, PROBLEM_REPORT_PHOTOS_MAX));
@@ -98,7 +109,11 @@ export function NewProblemReportPage() {
 
   return (
     <>
-      <PageHeader title="Reportar un problema" description="Cuéntenos qué sucede: los supervisores del área reciben el aviso enseguida" icon={<IconAlertTriangle size={24} />} />
+      <PageHeader
+        title="Reportar un problema"
+        description="Cuéntenos qué sucede: los supervisores del área reciben el aviso enseguida"
+        icon={<IconAlertTriangle size={24} />}
+      />
       <Paper withBorder radius="md" p="md" maw={720}>
         <form
           noValidate
@@ -173,16 +188,30 @@ export function NewProblemReportPage() {
                 Fotos ({photos.length} de {PROBLEM_REPORT_PHOTOS_MAX})
               </Text>
               <Group gap="xs">
-                <FileButton accept={PROBLEM_REPORT_PHOTO_ACCEPT} capture="environment" onChange={(f) => f && addPhotos([f])}>
+                <FileButton
+                  accept={PROBLEM_REPORT_PHOTO_ACCEPT}
+                  capture="environment"
+                  onChange={(f) => f && addPhotos([f])}
+                >
                   {(props) => (
-                    <Button {...props} variant="light" leftSection={<IconCamera size={16} />} disabled={photos.length >= PROBLEM_REPORT_PHOTOS_MAX}>
+                    <Button
+                      {...props}
+                      variant="light"
+                      leftSection={<IconCamera size={16} />}
+                      disabled={photos.length >= PROBLEM_REPORT_PHOTOS_MAX}
+                    >
                       Tomar foto
                     </Button>
                   )}
                 </FileButton>
                 <FileButton accept={PROBLEM_REPORT_PHOTO_ACCEPT} multiple onChange={addPhotos}>
                   {(props) => (
-                    <Button {...props} variant="default" leftSection={<IconPhoto size={16} />} disabled={photos.length >= PROBLEM_REPORT_PHOTOS_MAX}>
+                    <Button
+                      {...props}
+                      variant="default"
+                      leftSection={<IconPhoto size={16} />}
+                      disabled={photos.length >= PROBLEM_REPORT_PHOTOS_MAX}
+                    >
                       Elegir fotos
                     </Button>
                   )}
@@ -194,7 +223,10 @@ export function NewProblemReportPage() {
                   <Text size="sm" truncate style={{ flex: 1 }}>
                     {f.name}
                   </Text>
-                  <CloseButton aria-label={`Quitar ${f.name}`} onClick={() => setPhotos((p) => p.filter((_, j) => j !== i))} />
+                  <CloseButton
+                    aria-label={`Quitar ${f.name}`}
+                    onClick={() => setPhotos((p) => p.filter((_, j) => j !== i))}
+                  />
                 </Group>
               ))}
             </Stack>

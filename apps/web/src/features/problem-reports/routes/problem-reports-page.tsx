@@ -4,10 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { PROBLEM_REPORT_STATE_LABELS, PROBLEM_REPORT_STATES, type ProblemReportState } from '@gestar/contracts';
 import { PageHeader } from '../../../components/page-header';
-import { PagedResults } from '../../../components/paged-results';
 import { useMyAreas, useProblemReports } from '../api/problem-reports';
-import { ReportCard } from '../components/report-card';
-import { ReportDetailDrawer } from '../components/report-detail-drawer';
+import { ReportsList } from '../components/reports-list';
 
 const STATES = PROBLEM_REPORT_STATES.map((s) => ({ value: s, label: PROBLEM_REPORT_STATE_LABELS[s] }));
 
@@ -18,19 +16,34 @@ export function ProblemReportsPage() {
   const [equipo, setEquipo] = useState('');
   const [code] = useDebouncedValue(equipo.trim(), 400);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
   const areas = useMyAreas();
-  const reports = useProblemReports({ estado: estado ?? undefined, area_uuid: area ?? undefined, equipo: code || undefined }, page);
-  const set = <T,>(setter: (v: T) => void) => (v: T) => {
-    setter(v);
-    setPage(1);
-  };
+  const reports = useProblemReports(
+    { estado: estado ?? undefined, area_uuid: area ?? undefined, equipo: code || undefined },
+    page,
+  );
+  const set =
+    <T,>(setter: (v: T) => void) =>
+    (v: T) => {
+      setter(v);
+      setPage(1);
+    };
   return (
     <>
-      <PageHeader title="Solicitudes" description="Problemas reportados en sus áreas: acéptelos como tarea, fusiónelos o rechácelos" icon={<IconInbox size={24} />} />
+      <PageHeader
+        title="Solicitudes"
+        description="Problemas reportados en sus áreas: acéptelos como tarea, fusiónelos o rechácelos"
+        icon={<IconInbox size={24} />}
+      />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" component="section" aria-label="Filtros de solicitudes">
-          <Select label="Estado" placeholder="Todos" data={STATES} clearable value={estado} onChange={set((v) => setEstado(v as ProblemReportState | null))} />
+          <Select
+            label="Estado"
+            placeholder="Todos"
+            data={STATES}
+            clearable
+            value={estado}
+            onChange={set((v) => setEstado(v as ProblemReportState | null))}
+          />
           <Select
             label="Área"
             placeholder="Todas"
@@ -39,25 +52,24 @@ export function ProblemReportsPage() {
             value={area}
             onChange={set(setArea)}
           />
-          <TextInput label="Equipo" placeholder="Código, por ejemplo SIE-01" value={equipo} onChange={(e) => set(setEquipo)(e.currentTarget.value)} />
+          <TextInput
+            label="Equipo"
+            placeholder="Código, por ejemplo SIE-01"
+            value={equipo}
+            onChange={(e) => set(setEquipo)(e.currentTarget.value)}
+          />
         </SimpleGrid>
-        <PagedResults
+        <ReportsList
           query={reports}
           page={page}
           onPage={setPage}
           what="las solicitudes"
-          empty={{ title: 'No hay solicitudes', description: 'Cuando alguien reporte un problema en sus áreas, aparecerá aquí.' }}
-        >
-          {(rows) => (
-            <Stack gap="sm">
-              {rows.map((r) => (
-                <ReportCard key={r.uuid} report={r} onOpen={() => setOpen(r.uuid)} />
-              ))}
-            </Stack>
-          )}
-        </PagedResults>
+          empty={{
+            title: 'No hay solicitudes',
+            description: 'Cuando alguien reporte un problema en sus áreas, aparecerá aquí.',
+          }}
+        />
       </Stack>
-      <ReportDetailDrawer uuid={open} onClose={() => setOpen(null)} />
     </>
   );
 }
