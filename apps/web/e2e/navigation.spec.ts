@@ -2,7 +2,7 @@ import { APP_TAGLINE, APP_VERSION, COMPANY_NAME, PRODUCT_NAME } from '@gestar/co
 import { expandAllGroups, expect, loginAs, sideMenu, test } from './fixtures';
 import type { Page, Route } from '@playwright/test';
 
-const GROUPS = ['Tareas', 'Administración', 'Configuración'];
+const GROUPS = ['Tareas', 'Solicitudes', 'Administración', 'Configuración'];
 
 async function visibleMenu(page: import('@playwright/test').Page) {
   const menu = sideMenu(page);
@@ -23,6 +23,9 @@ test.describe('shell and menu (SPEC 2.2)', () => {
       'Tareas',
       'Programación',
       'Equipos',
+      'Reportar un problema',
+      'Mis solicitudes',
+      'Solicitudes',
       'Usuarios',
       'Reportes',
       'Auditoría',
@@ -47,12 +50,15 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await loginAs(page, 'supervisor');
     const { groups, links } = await visibleMenu(page);
     // Configuración shows only the calendar, which a supervisor reads (issue 19).
-    expect(groups).toEqual(['Tareas', 'Administración', 'Configuración']);
+    expect(groups).toEqual(['Tareas', 'Solicitudes', 'Administración', 'Configuración']);
     expect(links).toEqual([
       'Tablero',
       'Tareas',
       'Programación',
       'Equipos',
+      'Reportar un problema',
+      'Mis solicitudes',
+      'Solicitudes',
       'Usuarios',
       'Reportes',
       'Calendario laboral',
@@ -67,11 +73,21 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   });
 
-  test('operario sees Tareas > Tablero and Equipos, Escanear, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({ page }) => {
+  test('operario sees Tareas > Tablero and Equipos, Solicitudes > Reportar and Mis solicitudes, Escanear, Perfil and Ayuda only; /usuarios lands on /not-authorized', async ({
+    page,
+  }) => {
     await loginAs(page, 'operario');
     const { groups, links } = await visibleMenu(page);
-    expect(groups).toEqual(['Tareas']);
-    expect(links).toEqual(['Tablero', 'Equipos', 'Escanear', 'Perfil', 'Ayuda']);
+    expect(groups).toEqual(['Tareas', 'Solicitudes']);
+    expect(links).toEqual([
+      'Tablero',
+      'Equipos',
+      'Reportar un problema',
+      'Mis solicitudes',
+      'Escanear',
+      'Perfil',
+      'Ayuda',
+    ]);
 
     await page.goto('/usuarios');
     await expect(page).toHaveURL(/\/not-authorized$/);
@@ -160,7 +176,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await loginAs(page, 'supervisor');
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const stored = await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('auth'),
+      localStorage.getItem('token'),
+      localStorage.getItem('refreshToken'),
+    ]);
     expect(stored).toEqual([null, null, null]);
     await page.goto('/perfil');
     await expect(page).toHaveURL(/\/login$/);
@@ -169,7 +189,11 @@ test.describe('shell and menu (SPEC 2.2)', () => {
   test("a request still in flight at 'Salir' does not load /login a second time", async ({ page }) => {
     // The server has ended the session by the time this answer comes back.
     const release = await profileWithHeldReads(page, (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, message: 'No autorizado' }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 401, message: 'No autorizado' }),
+      }),
     );
     await page.getByRole('button', { name: 'Refrescar' }).click();
     await page.getByRole('button', { name: 'Salir' }).click();
@@ -188,7 +212,17 @@ test.describe('shell and menu (SPEC 2.2)', () => {
     await expect(page.getByRole('heading', { name: 'Ayuda', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('button', { name: 'Salir' })).toHaveCount(0);
-    for (const path of ['usuarios', 'tareas', 'reportes', 'areas', 'estados', 'tipo-tarea', 'notificaciones', 'programacion', 'puestos-trabajo']) {
+    for (const path of [
+      'usuarios',
+      'tareas',
+      'reportes',
+      'areas',
+      'estados',
+      'tipo-tarea',
+      'notificaciones',
+      'programacion',
+      'puestos-trabajo',
+    ]) {
       await page.goto(`/ayuda/${path}`);
       await expect(page).toHaveURL(new RegExp(`/ayuda/${path}$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

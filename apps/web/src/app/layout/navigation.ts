@@ -96,7 +96,20 @@ export const NAVIGATION: readonly NavEntry[] = [
 ];
 
 /** Whether `pathname` is `path` or a page below it ('/' matches only itself). */
-export function isActivePath(path: string, pathname: string): boolean {
+function isAtOrBelow(path: string, pathname: string): boolean {
   if (path === '/') return pathname === '/';
   return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+const MENU_PATHS = NAVIGATION.flatMap((entry) =>
+  entry.kind === 'group' ? entry.items.map((i) => i.path) : [entry.path],
+);
+
+/**
+ * Whether the menu item of `path` is the current one: `pathname` is it or a page below it, and no
+ * other item names that page more closely (on «/solicitudes/nueva» only «Reportar un problema»).
+ */
+export function isActivePath(path: string, pathname: string): boolean {
+  if (!isAtOrBelow(path, pathname)) return false;
+  return !MENU_PATHS.some((other) => other.length > path.length && isAtOrBelow(other, pathname));
 }
