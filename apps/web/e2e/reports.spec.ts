@@ -73,7 +73,7 @@ test.describe('reports screen (SPEC 2.13)', () => {
     await expect(open.getByRole('cell').nth(6)).toHaveText('—');
     await expect(open.getByRole('cell').nth(7)).toHaveText('—');
     for (const name of ['Exportar XLSX', 'Exportar PDF', 'Exportar CSV'])
-      await expect(page.getByRole('button', { name })).toBeVisible();
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Tareas por estado' })).toBeVisible();
     await expect(
       page.getByRole('region', { name: 'Tareas por área y estado' }).locator('.recharts-bar-rectangle').first(),
