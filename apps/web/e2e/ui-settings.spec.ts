@@ -34,6 +34,8 @@ test.describe('web settings of SPEC.md section 9', () => {
       jobPositions: 300_000,
       areasOfUser: 1_800_000,
       usersOfAreasOfUser: 1_800_000,
+      // A machine's state changes on the floor: its catalog and page are kept a minute, like the board.
+      assets: 60_000,
     });
     expect(ui.QUERY_RETRY).toEqual({ count: 3, minDelayMs: 1000, maxDelayMs: 30_000 });
     expect(ui.STORAGE_KEYS).toEqual({ auth: 'auth', token: 'token' });
