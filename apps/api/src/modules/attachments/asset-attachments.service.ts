@@ -5,7 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AppException, conflict, notFound } from '../../common/http/app-exception';
 import { AssetsService } from '../assets/assets.service';
 import { AttachmentsRepository } from './attachments.repository';
-import { AttachmentsService, requireFile, StoredFile, unsupportedType, UploadedFile } from './attachments.service';
+import { AttachmentsService, requireFile, storedRow, StoredFile, unsupportedType, UploadedFile } from './attachments.service';
 import { sniffType } from './images';
 
 const m = MESSAGES.assets;
@@ -44,19 +44,7 @@ export class AssetAttachmentsService {
     // Locks the machine: two uploads at once cannot both pass the count.
     await this.assets.lock(equipoUuid);
     if ((await this.repo.countOfAsset(equipoUuid)) >= ATTACHMENTS_PER_ASSET) throw conflict(m.attachmentsTooMany);
-    await this.repo.insert({
-      uuid: f.uuid,
-      tareaAsignadaUuid: null,
-      equipoUuid,
-      checklistItemUuid: null,
-      comentarioUuid: null,
-      nombre: f.nombre,
-      tipo: f.type,
-      tamano: f.size,
-      clave: f.key,
-      miniaturaClave: f.thumbKey,
-      creadoPor: caller.uuid,
-    });
+    await this.repo.insert(storedRow(f, caller.uuid, { equipoUuid }));
     if (foto) await this.assets.setPhoto(equipoUuid, f.uuid);
   }
 

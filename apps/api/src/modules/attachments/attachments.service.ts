@@ -19,7 +19,7 @@ import { AppException, badRequest, conflict, forbidden, notFound } from '../../c
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { AttachmentStorage } from './attachment-storage';
 import { toAttachmentResponse } from './attachments.mapper';
-import { AttachmentsRepository } from './attachments.repository';
+import { AttachmentsRepository, type NewAttachment } from './attachments.repository';
 import { ImagePool } from './image-pool';
 import { safeFileName, sniffType, type SniffedType } from './images';
 import { AssetFilesAccess } from './asset-files-access';
@@ -51,6 +51,29 @@ export interface StoredFile {
   nombre: string;
   type: AttachmentType;
   size: number;
+}
+
+/** Where an attachment belongs: an occurrence (maybe a step or comment of it), a machine, a report, or nothing (a description image). */
+type AttachmentTarget = Partial<
+  Pick<NewAttachment, 'tareaAsignadaUuid' | 'checklistItemUuid' | 'comentarioUuid' | 'equipoUuid' | 'solicitudUuid'>
+>;
+
+/** The row of a stored file, uploaded by `creadoPor`, for its target. */
+export function storedRow(f: StoredFile, creadoPor: string, target: AttachmentTarget): NewAttachment {
+  return {
+    uuid: f.uuid,
+    tareaAsignadaUuid: target.tareaAsignadaUuid ?? null,
+    checklistItemUuid: target.checklistItemUuid ?? null,
+    comentarioUuid: target.comentarioUuid ?? null,
+    equipoUuid: target.equipoUuid ?? null,
+    solicitudUuid: target.solicitudUuid ?? null,
+    nombre: f.nombre,
+    tipo: f.type,
+    tamano: f.size,
+    clave: f.key,
+    miniaturaClave: f.thumbKey,
+    creadoPor,
+  };
 }
 
 export function requireFile(file: UploadedFile | undefined): UploadedFile {
@@ -116,20 +139,7 @@ export class AttachmentsService implements OnModuleInit {
     const sniffed = sniffType(present.buffer);
     if (!sniffed) throw unsupportedType();
     if (sniffed === 'application/pdf') throw new AppException(415, MESSAGES.errors.attachmentImageOnly);
-    return this.store(present, sniffed, (f) =>
-      this.repo.insert({
-        uuid: f.uuid,
-        tareaAsignadaUuid: null,
-        checklistItemUuid: null,
-        comentarioUuid: null,
-        nombre: f.nombre,
-        tipo: f.type,
-        tamano: f.size,
-        clave: f.key,
-        miniaturaClave: f.thumbKey,
-        creadoPor: caller.uuid,
-      }),
-    );
+    return this.store(present, sniffed, (f) => this.repo.insert(storedRow(f, caller.uuid, {})));
   }
 
   /**
@@ -156,19 +166,7 @@ export class AttachmentsService implements OnModuleInit {
     if ((await this.repo.countOfReport(solicitudUuid)) >= PROBLEM_REPORT_PHOTOS_MAX) {
       throw conflict(MESSAGES.problemReports.photosTooMany);
     }
-    await this.repo.insert({
-      uuid: f.uuid,
-      tareaAsignadaUuid: null,
-      checklistItemUuid: null,
-      comentarioUuid: null,
-      solicitudUuid,
-      nombre: f.nombre,
-      tipo: f.type,
-      tamano: f.size,
-      clave: f.key,
-      miniaturaClave: f.thumbKey,
-      creadoPor: caller.uuid,
-    });
+    await this.repo.insert(storedRow(f, caller.uuid, { solicitudUuid }));
   }
 
   /** The photos of a problem report (the caller checked who may see it). */
@@ -238,18 +236,13 @@ export class AttachmentsService implements OnModuleInit {
       const message = MESSAGES.errors.attachmentTargetNotFound;
       throw badRequest(message, [{ path: input.checklist_item_uuid ? 'checklist_item_uuid' : 'comentario_uuid', message }]);
     }
-    await this.repo.insert({
-      uuid: f.uuid,
-      tareaAsignadaUuid: occurrence,
-      checklistItemUuid: input.checklist_item_uuid ?? null,
-      comentarioUuid: input.comentario_uuid ?? null,
-      nombre: f.nombre,
-      tipo: f.type,
-      tamano: f.size,
-      clave: f.key,
-      miniaturaClave: f.thumbKey,
-      creadoPor: caller.uuid,
-    });
+    await this.repo.insert(
+      storedRow(f, caller.uuid, {
+        tareaAsignadaUuid: occurrence,
+        checklistItemUuid: input.checklist_item_uuid,
+        comentarioUuid: input.comentario_uuid,
+      }),
+    );
     await this.assigned.note(caller, occurrence, 'adjunto', `Adjuntó «${f.nombre}»`);
   }
 
