@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ASSET_TIMELINE_DAYS, AssetPageResponse, AssetState, MESSAGES, normalizeAssetCode } from '@gestar/contracts';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { notFound } from '../../common/http/app-exception';
+import { attachmentUrl, thumbnailUrl } from '../attachments/attachments.mapper';
 import { toAssetResponse } from './assets.mapper';
 import { AssetsRepository } from './assets.repository';
 import { AssetsService } from './assets.service';
@@ -70,8 +71,8 @@ export class AssetPageService {
         nombre: d.nombre,
         tipo: d.tipo as AssetPageResponse['documentos'][number]['tipo'],
         tamano: d.tamano,
-        url: `/api/attachments/${d.uuid}`,
-        miniatura_url: d.con_miniatura ? `/api/attachments/${d.uuid}/miniatura` : null,
+        url: attachmentUrl(d.uuid),
+        miniatura_url: d.con_miniatura ? thumbnailUrl(d.uuid) : null,
         creado_por: d.creado_por,
         creado_en: d.creado_en,
       })),

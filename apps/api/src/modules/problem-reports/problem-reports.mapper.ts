@@ -1,5 +1,6 @@
 import type { ProblemReportResponse, ProblemReportStepResponse } from '@gestar/contracts';
 import type { ProblemReportRow, StepRow } from './problem-reports.repository';
+import { thumbnailUrl } from '../attachments/attachments.mapper';
 
 export function toProblemReportResponse(r: ProblemReportRow): ProblemReportResponse {
   return {
@@ -26,7 +27,7 @@ export function toProblemReportResponse(r: ProblemReportRow): ProblemReportRespo
         : null,
     revisada_en: r.revisada_en ? r.revisada_en.toISOString() : null,
     fotos: r.fotos,
-    miniatura_url: r.foto_uuid ? `/api/attachments/${r.foto_uuid}/miniatura` : null,
+    miniatura_url: r.foto_uuid ? thumbnailUrl(r.foto_uuid) : null,
   };
 }
 
