@@ -119,7 +119,7 @@ WITH b AS (
     ((d + $2::int)::timestamp AT TIME ZONE $3) AS fin
   FROM unnest($4::date[]) d
 )
-SELECT s.equipo_uuid, b.desde, sum(extract(epoch FROM least(s.hasta, least(b.fin, $5::timestamptz)) - greatest(s.desde, greatest(b.ini, $6::timestamptz))))::float8 AS segundos
+SELECT s.equipo_uuid, b.desde, sum(date_part('epoch', least(s.hasta, least(b.fin, $5::timestamptz)) - greatest(s.desde, greatest(b.ini, $6::timestamptz))))::float8 AS segundos
 FROM equipo_estados s
 JOIN b ON tstzrange(s.desde, s.hasta) && tstzrange(b.ini, b.fin)
 WHERE s.equipo_uuid = ANY($7::uuid[]) AND s.estado = 'detenido'
@@ -128,41 +128,37 @@ WHERE s.equipo_uuid = ANY($7::uuid[]) AND s.estado = 'detenido'
 GROUP BY s.equipo_uuid, b.desde;
 
 -- DowntimeRepository.machines
--- [["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","2026-01-05","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z"]
-WITH eq AS MATERIALIZED (
-  SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre
-  FROM equipos e JOIN areas a ON a.uuid = e.area_uuid
-  WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = ANY($2::uuid[])
-),
-st AS (
+-- ["2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","2026-01-05",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"]]
+WITH st AS (
   SELECT s.equipo_uuid,
-    COALESCE(sum(extract(epoch FROM least(s.hasta, $3::timestamptz) - greatest(s.desde, $4::timestamptz))) FILTER (WHERE s.estado = 'detenido'), 0)::float8 AS seg_detenido,
-    COALESCE(sum(extract(epoch FROM least(s.hasta, $5::timestamptz) - greatest(s.desde, $6::timestamptz))) FILTER (WHERE s.estado = 'mantenimiento'), 0)::float8 AS seg_mantenimiento,
-    COALESCE(sum(extract(epoch FROM least(s.hasta, $7::timestamptz) - greatest(s.desde, $8::timestamptz))) FILTER (WHERE s.estado = 'operativo'), 0)::float8 AS seg_operativo,
+    COALESCE(sum(date_part('epoch', least(s.hasta, $1::timestamptz) - greatest(s.desde, $2::timestamptz))) FILTER (WHERE s.estado = 'detenido'), 0) AS seg_detenido,
+    COALESCE(sum(date_part('epoch', least(s.hasta, $3::timestamptz) - greatest(s.desde, $4::timestamptz))) FILTER (WHERE s.estado = 'mantenimiento'), 0) AS seg_mantenimiento,
+    COALESCE(sum(date_part('epoch', least(s.hasta, $5::timestamptz) - greatest(s.desde, $6::timestamptz))) FILTER (WHERE s.estado = 'operativo'), 0) AS seg_operativo,
     count(*) FILTER (WHERE s.estado = 'detenido' AND s.solicitud_uuid IS NOT NULL
-      AND s.desde >= $9::timestamptz)::int AS fallas
+      AND s.desde >= $7::timestamptz)::int AS fallas
   FROM equipo_estados s
-  WHERE tstzrange(s.desde, s.hasta) && tstzrange($10::timestamptz, $11::timestamptz)
-    AND s.equipo_uuid IN (SELECT uuid FROM eq)
+  WHERE tstzrange(s.desde, s.hasta) && tstzrange($8::timestamptz, $9::timestamptz)
+    AND s.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($10::uuid[]) AND e.area_uuid = ANY($11::uuid[]))
   GROUP BY s.equipo_uuid
 ),
 pv AS (
   SELECT t.equipo_uuid,
-    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL)::int AS preventivas,
-    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $12)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $13)::date))::int AS preventivas_a_tiempo,
-    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $14)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $15)::date))::int AS preventivas_tarde,
-    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NULL AND ta.programacion_uuid IS NOT NULL AND ta.fecha_completada IS NULL AND NOT ta.archivada
+    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL)::int AS preventivas,
+    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $12)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $13)::date))::int AS preventivas_a_tiempo,
+    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $14)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $15)::date))::int AS preventivas_tarde,
+    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL AND ta.fecha_completada IS NULL AND NOT ta.archivada
       AND COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $16)::date) < $17::date)::int AS preventivas_vencidas,
-    count(*) FILTER (WHERE c.tarea_asignada_uuid IS NOT NULL)::int AS correctivas
+    count(c.x)::int AS correctivas
   FROM tareas t
   JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
-  LEFT JOIN (SELECT DISTINCT tarea_asignada_uuid FROM solicitudes WHERE tarea_asignada_uuid IS NOT NULL) c
-    ON c.tarea_asignada_uuid = ta.uuid
-  WHERE t.equipo_uuid IN (SELECT uuid FROM eq)
-    AND ta.fecha_asignacion >= $18::timestamptz AND ta.fecha_asignacion < $19::timestamptz
+  LEFT JOIN LATERAL (
+    SELECT 1 AS x FROM solicitudes so WHERE so.tarea_asignada_uuid = ta.uuid LIMIT 1
+  ) c ON true
+  WHERE t.equipo_uuid IS NOT NULL AND t.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($18::uuid[]) AND e.area_uuid = ANY($19::uuid[]))
+    AND ta.fecha_asignacion >= $20::timestamptz AND ta.fecha_asignacion < $21::timestamptz
   GROUP BY t.equipo_uuid
 )
-SELECT eq.uuid, eq.codigo, eq.nombre, eq.area_uuid, eq.area_nombre,
+SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre,
   COALESCE(st.seg_detenido, 0) AS seg_detenido,
   COALESCE(st.seg_mantenimiento, 0) AS seg_mantenimiento,
   COALESCE(st.seg_operativo, 0) AS seg_operativo,
@@ -172,4 +168,6 @@ SELECT eq.uuid, eq.codigo, eq.nombre, eq.area_uuid, eq.area_nombre,
   COALESCE(pv.preventivas_tarde, 0) AS preventivas_tarde,
   COALESCE(pv.preventivas_vencidas, 0) AS preventivas_vencidas,
   COALESCE(pv.correctivas, 0) AS correctivas
-FROM eq LEFT JOIN st ON st.equipo_uuid = eq.uuid LEFT JOIN pv ON pv.equipo_uuid = eq.uuid;
+FROM equipos e JOIN areas a ON a.uuid = e.area_uuid
+LEFT JOIN st ON st.equipo_uuid = e.uuid LEFT JOIN pv ON pv.equipo_uuid = e.uuid
+WHERE e.area_uuid = ANY($22::uuid[]) AND e.area_uuid = ANY($23::uuid[]);

@@ -43,26 +43,54 @@ const daysBetween = (a: string, b: string): number => Math.round((Date.parse(b) 
 
 /** The figures of a sum of machines (or one): hours from the summed seconds, the means from the sums. */
 function figuresOf(rows: readonly DowntimeRecord[]): DowntimeFigures {
-  const sum = (k: keyof DowntimeRecord) => rows.reduce((n, r) => n + (r[k] as number), 0);
-  const stopped = hours(sum('seg_detenido'));
-  const operating = hours(sum('seg_operativo'));
-  const fallas = sum('fallas');
+  const t = {
+    seg_detenido: 0,
+    seg_mantenimiento: 0,
+    seg_operativo: 0,
+    fallas: 0,
+    preventivas: 0,
+    preventivas_a_tiempo: 0,
+    preventivas_tarde: 0,
+    preventivas_vencidas: 0,
+    correctivas: 0,
+  };
+  for (const r of rows) {
+    t.seg_detenido += r.seg_detenido;
+    t.seg_mantenimiento += r.seg_mantenimiento;
+    t.seg_operativo += r.seg_operativo;
+    t.fallas += r.fallas;
+    t.preventivas += r.preventivas;
+    t.preventivas_a_tiempo += r.preventivas_a_tiempo;
+    t.preventivas_tarde += r.preventivas_tarde;
+    t.preventivas_vencidas += r.preventivas_vencidas;
+    t.correctivas += r.correctivas;
+  }
+  return figuresOfSums(t);
+}
+
+/** The figures of one machine's (or a sum's) seconds and counts. */
+function figuresOfSums(t: Omit<DowntimeRecord, 'uuid' | 'codigo' | 'nombre' | 'area_uuid' | 'area_nombre'>): DowntimeFigures {
+  const stopped = hours(t.seg_detenido);
+  const operating = hours(t.seg_operativo);
   return {
     horas_detenido: stopped,
-    horas_mantenimiento: hours(sum('seg_mantenimiento')),
+    horas_mantenimiento: hours(t.seg_mantenimiento),
     horas_operativo: operating,
-    fallas,
-    mtbf_horas: perFailure(operating, fallas),
-    mttr_horas: perFailure(stopped, fallas),
-    preventivas: sum('preventivas'),
-    preventivas_a_tiempo: sum('preventivas_a_tiempo'),
-    preventivas_tarde: sum('preventivas_tarde'),
-    preventivas_vencidas: sum('preventivas_vencidas'),
-    correctivas: sum('correctivas'),
+    fallas: t.fallas,
+    mtbf_horas: perFailure(operating, t.fallas),
+    mttr_horas: perFailure(stopped, t.fallas),
+    preventivas: t.preventivas,
+    preventivas_a_tiempo: t.preventivas_a_tiempo,
+    preventivas_tarde: t.preventivas_tarde,
+    preventivas_vencidas: t.preventivas_vencidas,
+    correctivas: t.correctivas,
   };
 }
 
 type Row = DowntimeAll['machines'][number];
+
+/** Spanish order for codes and names; one collator for every comparison (not one per call). */
+const spanish = new Intl.Collator('es');
 
 /** The table's order: by the figure asked for, nulls (no failures) last either way, ties by code. */
 function compareBy(sort: DowntimeSort, order: 'asc' | 'desc'): (a: Row, b: Row) => number {
@@ -73,8 +101,8 @@ function compareBy(sort: DowntimeSort, order: 'asc' | 'desc'): (a: Row, b: Row) 
     const [x, y] = [key(a), key(b)];
     let c = 0;
     if (x === null || y === null) c = x === y ? 0 : x === null ? 1 : -1;
-    else c = sign * (typeof x === 'string' ? x.localeCompare(String(y), 'es') : x - (y as number));
-    return c || a.codigo.localeCompare(b.codigo, 'es');
+    else c = sign * (typeof x === 'string' ? spanish.compare(x, String(y)) : x - (y as number));
+    return c || spanish.compare(a.codigo, b.codigo);
   };
 }
 
@@ -146,7 +174,11 @@ export class DowntimeService {
     const seconds = new Map(buckets.map((b) => [`${b.equipo_uuid} ${b.desde}`, b.segundos]));
 
     const areas = new Map<string, DowntimeRecord[]>();
-    for (const r of records) areas.set(r.area_uuid, [...(areas.get(r.area_uuid) ?? []), r]);
+    for (const r of records) {
+      const list = areas.get(r.area_uuid);
+      if (list) list.push(r);
+      else areas.set(r.area_uuid, [r]);
+    }
     const totalPages = Math.ceil(rows.length / q.limit);
     return {
       desde: p.desde,
@@ -160,7 +192,7 @@ export class DowntimeService {
           equipos: list.length,
           ...figuresOf(list),
         }))
-        .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es')),
+        .sort((a, b) => spanish.compare(a.nombre, b.nombre)),
       data: page.map(({ uuid, codigo, nombre, area, ...figures }) => ({
         equipo: { uuid, codigo, nombre, area },
         ...figures,
@@ -177,7 +209,7 @@ function toRow(r: DowntimeRecord): Row {
     codigo: r.codigo,
     nombre: r.nombre,
     area: { uuid: r.area_uuid, nombre: r.area_nombre },
-    ...figuresOf([r]),
+    ...figuresOfSums(r),
   };
 }
 
