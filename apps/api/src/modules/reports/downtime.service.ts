@@ -69,7 +69,9 @@ function figuresOf(rows: readonly DowntimeRecord[]): DowntimeFigures {
 }
 
 /** The figures of one machine's (or a sum's) seconds and counts. */
-function figuresOfSums(t: Omit<DowntimeRecord, 'uuid' | 'codigo' | 'nombre' | 'area_uuid' | 'area_nombre'>): DowntimeFigures {
+function figuresOfSums(
+  t: Omit<DowntimeRecord, 'uuid' | 'codigo' | 'nombre' | 'area_uuid' | 'area_nombre'>,
+): DowntimeFigures {
   const stopped = hours(t.seg_detenido);
   const operating = hours(t.seg_operativo);
   return {
