@@ -142,21 +142,25 @@ WITH st AS (
   GROUP BY s.equipo_uuid
 ),
 pv AS (
-  SELECT t.equipo_uuid,
-    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL)::int AS preventivas,
-    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $12)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $13)::date))::int AS preventivas_a_tiempo,
-    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $14)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $15)::date))::int AS preventivas_tarde,
-    count(*) FILTER (WHERE c.x IS NULL AND ta.programacion_uuid IS NOT NULL AND ta.fecha_completada IS NULL AND NOT ta.archivada
+  SELECT ta.equipo_uuid,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL)::int AS preventivas,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $12)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $13)::date))::int AS preventivas_a_tiempo,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $14)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $15)::date))::int AS preventivas_tarde,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND ta.fecha_completada IS NULL AND NOT ta.archivada
       AND COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $16)::date) < $17::date)::int AS preventivas_vencidas,
-    count(c.x)::int AS correctivas
-  FROM tareas t
-  JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
-  LEFT JOIN LATERAL (
-    SELECT 1 AS x FROM solicitudes so WHERE so.tarea_asignada_uuid = ta.uuid LIMIT 1
-  ) c ON true
-  WHERE t.equipo_uuid IS NOT NULL AND t.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($18::uuid[]) AND e.area_uuid = ANY($19::uuid[]))
-    AND ta.fecha_asignacion >= $20::timestamptz AND ta.fecha_asignacion < $21::timestamptz
-  GROUP BY t.equipo_uuid
+    count(*) FILTER (WHERE ta.correctiva)::int AS correctivas
+  FROM (
+    SELECT t.equipo_uuid, ta.fecha_asignacion, ta.fecha_vencimiento, ta.fecha_completada,
+      ta.programacion_uuid, ta.archivada,
+      ta.uuid IN (SELECT so.tarea_asignada_uuid FROM solicitudes so WHERE so.tarea_asignada_uuid IS NOT NULL)
+        AS correctiva
+    FROM tareas t
+    JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
+    WHERE t.equipo_uuid IS NOT NULL AND t.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($18::uuid[]) AND e.area_uuid = ANY($19::uuid[]))
+      AND ta.fecha_asignacion >= $20::timestamptz AND ta.fecha_asignacion < $21::timestamptz
+    OFFSET 0
+  ) ta
+  GROUP BY ta.equipo_uuid
 )
 SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre,
   COALESCE(st.seg_detenido, 0) AS seg_detenido,

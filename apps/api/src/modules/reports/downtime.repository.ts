@@ -52,9 +52,10 @@ export class DowntimeRepository {
    * Every machine in the filters with its figures, in one statement: the state intervals that
    * overlap the period (found by `equipo_estados_rango_idx`) summed per state, and the machines'
    * occurrences assigned in the period, read from `tareas_asignadas_tarea_fecha_idx` alone (one
-   * probe per machine task), each probed in `solicitudes_tarea_idx` for the report that made it
-   * corrective work. Without an area filter no machine list is built for the two sides: every
-   * interval and every machine task is a machine's.
+   * probe per machine task), each looked up once (`OFFSET 0` keeps the subquery whole, so the
+   * lookup is not repeated per figure) in a hash of the reports' links read from
+   * `solicitudes_tarea_idx`: corrective work. Without an area filter no machine list is built for
+   * the two sides: every interval and every machine task is a machine's.
    */
   machines(f: DowntimeWhere): Promise<DowntimeRecord[]> {
     const areas: Sql[] = [];
@@ -66,7 +67,7 @@ export class DowntimeRepository {
     const secs = clippedSeconds(sql`${f.from}::timestamptz`, sql`${f.end}::timestamptz`);
     const due = sql`COALESCE(ta.fecha_vencimiento, ${companyDate(sql`ta.fecha_asignacion`, f.timeZone)})`;
     const done = companyDate(sql`ta.fecha_completada`, f.timeZone);
-    const preventive = sql`c.x IS NULL AND ta.programacion_uuid IS NOT NULL`;
+    const preventive = sql`NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL`;
     return this.db.query<DowntimeRecord>(sql`
       WITH st AS (
         SELECT s.equipo_uuid,
@@ -81,21 +82,25 @@ export class DowntimeRepository {
         GROUP BY s.equipo_uuid
       ),
       pv AS (
-        SELECT t.equipo_uuid,
+        SELECT ta.equipo_uuid,
           count(*) FILTER (WHERE ${preventive})::int AS preventivas,
           count(*) FILTER (WHERE ${preventive} AND ${done} <= ${due})::int AS preventivas_a_tiempo,
           count(*) FILTER (WHERE ${preventive} AND ${done} > ${due})::int AS preventivas_tarde,
           count(*) FILTER (WHERE ${preventive} AND ta.fecha_completada IS NULL AND NOT ta.archivada
             AND ${due} < ${f.today}::date)::int AS preventivas_vencidas,
-          count(c.x)::int AS correctivas
-        FROM tareas t
-        JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
-        LEFT JOIN LATERAL (
-          SELECT 1 AS x FROM solicitudes so WHERE so.tarea_asignada_uuid = ta.uuid LIMIT 1
-        ) c ON true
-        WHERE t.equipo_uuid IS NOT NULL ${inAreas(sql`t.equipo_uuid`)}
-          AND ta.fecha_asignacion >= ${f.from}::timestamptz AND ta.fecha_asignacion < ${f.to}::timestamptz
-        GROUP BY t.equipo_uuid
+          count(*) FILTER (WHERE ta.correctiva)::int AS correctivas
+        FROM (
+          SELECT t.equipo_uuid, ta.fecha_asignacion, ta.fecha_vencimiento, ta.fecha_completada,
+            ta.programacion_uuid, ta.archivada,
+            ta.uuid IN (SELECT so.tarea_asignada_uuid FROM solicitudes so WHERE so.tarea_asignada_uuid IS NOT NULL)
+              AS correctiva
+          FROM tareas t
+          JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
+          WHERE t.equipo_uuid IS NOT NULL ${inAreas(sql`t.equipo_uuid`)}
+            AND ta.fecha_asignacion >= ${f.from}::timestamptz AND ta.fecha_asignacion < ${f.to}::timestamptz
+          OFFSET 0
+        ) ta
+        GROUP BY ta.equipo_uuid
       )
       SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre,
         COALESCE(st.seg_detenido, 0) AS seg_detenido,
