@@ -168,9 +168,14 @@ describe('docker/compose.yaml', () => {
     assert.ok(ok, `compose.yaml no cumple el esquema:\n${JSON.stringify(validate.errors, null, 2)}`);
   });
 
-  test('has no obsolete top-level version key and the four services', () => {
+  test('has no obsolete top-level version key, the four services and the one-off restore', () => {
     assert.equal(compose.version, undefined);
-    assert.deepEqual(Object.keys(compose.services).sort(), ['app', 'backup', 'db', 'migrate']);
+    assert.deepEqual(Object.keys(compose.services).sort(), ['app', 'backup', 'db', 'migrate', 'restore']);
+    // `up` starts the four; the restore runs only when named (docker compose run --rm restore).
+    assert.deepEqual(
+      Object.entries(compose.services).filter(([, s]) => s.profiles).map(([n, s]) => [n, s.profiles]),
+      [['restore', ['restore']]],
+    );
   });
 
   test('the database password and JWT_SECRET are compose secrets from files kept out of git and of the image', () => {
@@ -189,6 +194,7 @@ describe('docker/compose.yaml', () => {
       migrate: { DATABASE_PASSWORD_FILE: 'postgres_password' },
       app: { DATABASE_PASSWORD_FILE: 'postgres_password', JWT_SECRET_FILE: 'jwt_secret' },
       backup: { PGPASSWORD_FILE: 'postgres_password' },
+      restore: { PGPASSWORD_FILE: 'postgres_password' },
     };
     for (const [name, files] of Object.entries(uses)) {
       const svc = compose.services[name];
@@ -334,6 +340,23 @@ describe('docker/compose.yaml', () => {
     const script = read('docker/backup.sh');
     assert.match(script, /pg_dump -Fc\b/);
     assert.ok(statSync(join(root, 'docker/backup.sh')).mode & 0o111, 'backup.sh ejecutable');
+  });
+
+  test('restore: postgres:17 running docker/restore.sh on the backups (read-only) and the uploads volume', () => {
+    const r = compose.services.restore;
+    const b = compose.services.backup;
+    assert.equal(r.image, b.image, 'las mismas herramientas de PostgreSQL que hicieron la copia');
+    assert.equal(r.restart, 'no');
+    assert.deepEqual(r.depends_on, { db: { condition: 'service_healthy' } });
+    assert.ok(r.volumes.includes(`backups:${r.environment.BACKUP_DIR}:ro`), 'lee las copias sin poder borrarlas');
+    assert.ok(r.volumes.includes(`uploads:${r.environment.UPLOADS_DIR}`), 'escribe los archivos de la app');
+    const mount = r.volumes.find((v) => v.startsWith('./restore.sh:'));
+    assert.ok(mount, 'monta docker/restore.sh');
+    assert.ok([].concat(r.entrypoint).join(' ').includes(mount.split(':')[1]), 'ejecuta el script montado');
+    for (const k of ['PGHOST', 'PGPORT', 'PGUSER', 'PGDATABASE', 'TZ']) assert.equal(r.environment[k], b.environment[k], k);
+    assert.ok(statSync(join(root, 'docker/restore.sh')).mode & 0o111, 'restore.sh ejecutable');
+    const r2 = spawnSync('bash', ['-n', join(root, 'docker/restore.sh')], { encoding: 'utf8' });
+    assert.equal(r2.status, 0, r2.stderr);
   });
 
   test('uploads: the app writes UPLOADS_DIR on the uploads volume, the backup reads it', () => {

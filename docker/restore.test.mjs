@@ -94,18 +94,20 @@ async function startApi(db, uploads) {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 40_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`la API terminó (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`la API terminó (${child.exitCode}):\n${output}`);
     const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`la API no respondió en 40 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const exited = new Promise((r) => child.once('exit', r));
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    let timer;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   return { base, stop };
 }

@@ -44,7 +44,7 @@ const suites = [
     file: 'web-unit.json',
   },
   { name: 'API (jest + PostgreSQL)', cwd: 'apps/api', cmd: 'pnpm', args: ['exec', 'jest', '--json', `--outputFile=${join(out, 'api.json')}`], kind: 'jest', file: 'api.json' },
-  { name: 'despliegue (compose)', cwd: '.', cmd: process.execPath, args: ['--test', '--test-reporter=spec', 'docker/compose.test.mjs', 'docker/postgres-major.test.mjs', 'scripts/start.test.mjs'], kind: 'node' },
+  { name: 'despliegue (compose)', cwd: '.', cmd: process.execPath, args: ['--test', '--test-reporter=spec', 'docker/compose.test.mjs', 'docker/postgres-major.test.mjs', 'docker/restore.test.mjs', 'scripts/start.test.mjs'], kind: 'node' },
   { name: 'web (Chromium)', cwd: 'apps/web', cmd: 'pnpm', args: ['exec', 'playwright', 'test'], kind: 'playwright', file: 'web.json', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'web.json') } },
 ];
 
