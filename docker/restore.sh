@@ -152,7 +152,7 @@ if [ -n "$staging_files" ]; then
   find "$staging_files" -mindepth 1 -maxdepth 1 -exec mv -t "$UPLOADS_DIR" -- {} +
   rmdir "$staging_files"
 fi
-step "Base ${DB_NAME}${staging_files:+ y archivos} reemplazados"
+if [ -n "$staging_files" ]; then step "Base ${DB_NAME} y archivos reemplazados"; else step "Base ${DB_NAME} reemplazada"; fi
 
 # What the base names and the folder lacks (a file deleted between the dump and the archive).
 if [ -n "${UPLOADS_DIR:-}" ]; then

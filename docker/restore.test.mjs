@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -112,8 +112,8 @@ async function startApi(db, uploads) {
   return { base, stop };
 }
 
-/** The scheduler's job on `db` at `now`, as the API runs it (apps/api/dist, no HTTP): answers the tick. */
-async function schedulerTick(db, uploads, now) {
+/** The scheduler's job on `db` at each of `dates` in turn, as the API runs it (apps/api/dist, no HTTP): answers the ticks. */
+async function schedulerTicks(db, uploads, dates) {
   apiRequire('reflect-metadata');
   const { loadConfig } = apiRequire('./dist/config.js');
   const { createApp } = apiRequire('./dist/app.factory.js');
@@ -131,7 +131,9 @@ async function schedulerTick(db, uploads, now) {
   const app = await createApp(config, { logger: ['error'] });
   await app.init();
   try {
-    return await app.get(SchedulerService).runTick(now);
+    const ticks = [];
+    for (const now of dates) ticks.push(await app.get(SchedulerService).runTick(now));
+    return ticks;
   } finally {
     await app.close();
   }
@@ -245,7 +247,7 @@ describe('docker/restore.sh: a backup restored into a fresh installation', () =>
       }),
     );
     // The schedules' occurrences up to today (the demo's and this one), produced by the scheduler's job.
-    const firstTick = await schedulerTick(source, oldUploads, now);
+    const [firstTick] = await schedulerTicks(source, oldUploads, [now]);
     assert.ok(firstTick.occurrences.length > 0, 'el planificador produjo tareas en la base original');
     const [{ uuid: occurrence }] = await query(
       source,
@@ -337,11 +339,10 @@ describe('docker/restore.sh: a backup restored into a fresh installation', () =>
 
     // 5. The scheduler resumes where the copy left it: the tick of the copy's moment produces nothing
     // again, and the next days produce exactly what the original base produces for them, each date once.
-    const replay = await schedulerTick(target, newUploads, now);
-    assert.equal(replay.occurrences.length, 0, JSON.stringify(replay.occurrences.slice(0, 3)));
     const later = new Date(now.getTime() + 10 * DAY);
-    const resumed = await schedulerTick(target, newUploads, later);
-    const original = await schedulerTick(source, oldUploads, later);
+    const [replay, resumed] = await schedulerTicks(target, newUploads, [now, later]);
+    assert.equal(replay.occurrences.length, 0, JSON.stringify(replay.occurrences.slice(0, 3)));
+    const [original] = await schedulerTicks(source, oldUploads, [later]);
     assert.ok(resumed.occurrences.length > 0, 'el planificador produjo los días siguientes');
     const [mine, theirs] = [await produced(target), await produced(source)];
     assert.equal(mine.repeated, 0);
@@ -349,3 +350,110 @@ describe('docker/restore.sh: a backup restored into a fresh installation', () =>
     assert.deepEqual(mine.keys, theirs.keys);
   });
 });
+
+describe('docker/restore.sh refuses what would leave a broken installation', () => {
+  const id = randomBytes(4).toString('hex');
+  const live = `gestar_copia_viva_${id}`;
+  const dir = mkdtempSync(join(tmpdir(), 'gestar-restaurar-'));
+  const backups = join(dir, 'backups');
+  const broken = join(dir, 'rotas');
+  const uploads = join(dir, 'uploads');
+  const libpq = {
+    PGHOST: server.hostname,
+    PGPORT: server.port || '5432',
+    PGUSER: decodeURIComponent(server.username) || 'postgres',
+    PGPASSWORD: decodeURIComponent(server.password),
+    PGCONNECT_TIMEOUT: '10',
+  };
+  const restore = (...args) =>
+    spawnSync('bash', [join(root, 'docker', 'restore.sh'), ...args], {
+      env: { ...process.env, ...libpq, PGDATABASE: live, BACKUP_DIR: backups, UPLOADS_DIR: uploads },
+      encoding: 'utf8',
+    });
+  /** What a restore would change: the rows written after the copy, the files, leftovers of a restore. */
+  const state = async () => ({
+    after: (await query(live, `SELECT count(*)::int AS n FROM areas WHERE nombre = 'Después de la copia'`))[0].n,
+    files: Object.keys(filesOf(uploads)).sort(),
+    staging: (await query('postgres', 'SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [`${live}_restaurando`]))[0].n,
+  });
+  let skip = '';
+
+  before(async () => {
+    for (const d of [backups, broken, uploads]) mkdirSync(d, { recursive: true });
+    const dumpMajor = Number(/(\d+)\./.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1]);
+    const [{ server_version_num: serverNum }] = await query('postgres', 'SHOW server_version_num');
+    if (!dumpMajor || dumpMajor < Math.floor(Number(serverNum) / 10000)) skip = `pg_dump ${dumpMajor || '?'} es anterior al servidor (${serverNum})`;
+    await query('postgres', `CREATE DATABASE "${live}"`);
+    const m = spawnSync(process.execPath, [join(api, 'dist', 'database', 'migrate.js')], {
+      env: { ...process.env, DATABASE_URL: urlOf(live) },
+      encoding: 'utf8',
+    });
+    assert.equal(m.status, 0, m.stdout + m.stderr);
+    writeFileSync(join(uploads, 'a1b2-foto.jpg'), randomBytes(1024));
+  });
+
+  after(async () => {
+    for (const d of [live, `${live}_restaurando`]) await query('postgres', `DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('without --confirmar, with the app connected, a cut dump or a missing archive: nothing changes', async (t) => {
+    if (skip) return t.skip(skip);
+    const backup = spawnSync('bash', [join(root, 'docker', 'backup.sh')], {
+      env: { ...process.env, ...libpq, PGDATABASE: live, BACKUP_ONCE: 'true', BACKUP_DIR: backups, UPLOADS_DIR: uploads },
+      encoding: 'utf8',
+    });
+    assert.equal(backup.status, 0, backup.stdout + backup.stderr);
+    const [dump] = readdirSync(backups).filter((f) => f.endsWith('.dump'));
+    // Work done after the copy: a restore would take it away.
+    await query(live, `INSERT INTO areas (nombre) VALUES ('Después de la copia')`);
+    writeFileSync(join(uploads, 'c3d4-despues.jpg'), randomBytes(512));
+    const untouched = { after: 1, files: ['a1b2-foto.jpg', 'c3d4-despues.jpg'], staging: 0 };
+    assert.deepEqual(await state(), untouched);
+
+    // Not confirmed: it says what it would replace and stops.
+    let r = restore('ultima');
+    assert.equal(r.status, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /No se hizo nada: vuelva a ejecutar con --confirmar/);
+    assert.deepEqual(await state(), untouched);
+
+    // The application still connected: refused, the base in use is not dropped under it.
+    const app = new pg.Client({ connectionString: urlOf(live) });
+    await app.connect();
+    try {
+      r = restore('ultima', '--confirmar');
+      assert.equal(r.status, 2, r.stdout + r.stderr);
+      assert.match(r.stderr, /Hay 1 conexiones abiertas a la base .*: detenga la aplicación/);
+      assert.deepEqual((await app.query('SELECT 1 AS ok')).rows, [{ ok: 1 }]);
+    } finally {
+      await app.end();
+    }
+    assert.deepEqual(await state(), untouched);
+
+    // A dump cut short (a copy interrupted on its way to this server): refused, the base and the files in
+    // place untouched, nothing left of the attempt (its table of contents may still read whole: then
+    // pg_restore fails on the missing data, in the staging base that is dropped).
+    const bytes = readFileSync(join(backups, dump));
+    const cut = join(broken, dump);
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    writeFileSync(cut.replace(/\.dump$/, '.uploads.tar.gz'), readFileSync(join(backups, dump.replace(/\.dump$/, '.uploads.tar.gz'))));
+    r = restore(cut, '--confirmar');
+    assert.notEqual(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /no se puede leer|La restauración falló; la base .* y los archivos quedaron como estaban/);
+    assert.deepEqual(await state(), untouched);
+
+    // A dump without its files: refused (the photos would be lost), unless asked for.
+    rmSync(cut.replace(/\.dump$/, '.uploads.tar.gz'));
+    writeFileSync(cut, bytes);
+    r = restore(cut, '--confirmar');
+    assert.equal(r.status, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /Falta .*uploads\.tar\.gz, los archivos subidos de esa copia/);
+    assert.deepEqual(await state(), untouched);
+
+    // The copy itself: the base and the folder are the copy's, the work after it gone.
+    r = restore('ultima', '--confirmar');
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.deepEqual(await state(), { after: 0, files: ['a1b2-foto.jpg'], staging: 0 });
+  });
+});
+
