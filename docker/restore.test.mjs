@@ -12,7 +12,16 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -94,8 +103,12 @@ async function startApi(db, uploads) {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 40_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`la API terminó (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`la API terminó (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`la API no respondió en 40 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -155,6 +168,21 @@ async function produced(db) {
   return { keys: rows.map((r) => r.k), repeated };
 }
 
+// One base with the migrations applied, the template of the bases below (each test's own copy).
+const template = `gestar_copia_plantilla_${randomBytes(4).toString('hex')}`;
+before(async () => {
+  assert.ok(existsSync(join(api, 'dist', 'main.js')), 'falta apps/api/dist: compile antes (pnpm exec turbo run build)');
+  await query('postgres', `CREATE DATABASE "${template}"`);
+  const m = spawnSync(process.execPath, [join(api, 'dist', 'database', 'migrate.js')], {
+    env: { ...process.env, DATABASE_URL: urlOf(template) },
+    encoding: 'utf8',
+  });
+  assert.equal(m.status, 0, m.stdout + m.stderr);
+});
+after(async () => {
+  await query('postgres', `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`).catch(() => undefined);
+});
+
 describe('docker/restore.sh: a backup restored into a fresh installation', () => {
   const id = randomBytes(4).toString('hex');
   const source = `gestar_copia_origen_${id}`;
@@ -175,180 +203,227 @@ describe('docker/restore.sh: a backup restored into a fresh installation', () =>
   const stops = [];
 
   before(async () => {
-    assert.ok(existsSync(join(api, 'dist', 'main.js')), 'falta apps/api/dist: compile antes (pnpm exec turbo run build)');
     contracts = apiRequire('@gestar/contracts');
     for (const d of [backups, oldUploads, newUploads]) mkdirSync(d, { recursive: true });
     // The machine's pg_dump must be of the server's major or newer (as in the compose image, both 17).
-    const dumpMajor = Number(/(\d+)\./.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1]);
+    const dumpMajor = Number(
+      /(\d+)\./.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1],
+    );
     const [{ server_version_num: serverNum }] = await query('postgres', 'SHOW server_version_num');
-    if (!dumpMajor || dumpMajor < Math.floor(Number(serverNum) / 10000)) skip = `pg_dump ${dumpMajor || '?'} es anterior al servidor (${serverNum})`;
-    await query('postgres', `CREATE DATABASE "${source}"`);
+    if (!dumpMajor || dumpMajor < Math.floor(Number(serverNum) / 10000))
+      skip = `pg_dump ${dumpMajor || '?'} es anterior al servidor (${serverNum})`;
+    await query('postgres', `CREATE DATABASE "${source}" TEMPLATE "${template}"`);
   });
 
   after(async () => {
     for (const stop of stops) await stop().catch(() => undefined);
-    for (const d of [source, target, `${target}_restaurando`]) {
-      await query('postgres', `DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`).catch(() => undefined);
-    }
+    // Together: each DROP DATABASE waits for a checkpoint, and requests at the same time share one.
+    await Promise.all(
+      [source, target, `${target}_restaurando`].map((d) =>
+        query('postgres', `DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`).catch(() => undefined),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('every row, every photo and thumbnail, no session from before, the scheduler resuming without a date twice', { timeout: 120_000 }, async (t) => {
-    if (skip) return t.skip(skip);
-    const c = contracts;
-    const now = new Date();
-    const today = c.todayIn(c.DEFAULT_TIMEZONE ?? 'America/Argentina/Buenos_Aires', now);
+  test(
+    'every row, every photo and thumbnail, no session from before, the scheduler resuming without a date twice',
+    { timeout: 120_000 },
+    async (t) => {
+      if (skip) return t.skip(skip);
+      const c = contracts;
+      const now = new Date();
+      const today = c.todayIn(c.DEFAULT_TIMEZONE ?? 'America/Argentina/Buenos_Aires', now);
 
-    // 1. The installation in use: the API on its base, people working through it.
-    const first = await startApi(source, oldUploads);
-    stops.push(first.stop);
-    const call = async (base, path, { token, body, form, method, expect = 200 } = {}) => {
-      const res = await fetch(`${base}${path}`, {
-        method: method ?? (body || form ? 'POST' : 'GET'),
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-          [c.REFRESH_IN_BODY.header]: c.REFRESH_IN_BODY.value,
-        },
-        body: body ? JSON.stringify(body) : form,
-      });
-      const type = res.headers.get('content-type') ?? '';
-      const payload = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-      assert.equal(res.status, expect, `${path}: ${res.status} ${type.includes('json') ? JSON.stringify(payload) : ''}`);
-      return payload;
-    };
-    const login = async (base, username) =>
-      c.LoginResponseSchema.parse(await call(base, '/api/auth/login', { body: { username, password: DEMO_PASSWORD } }));
-    const sessions = {};
-    for (const who of ['admin', 'supervisor', 'operario']) sessions[who] = await login(first.base, who);
-    // A second device of the operario, and one session already closed by its owner.
-    const tablet = await login(first.base, 'operario');
-    const closed = await login(first.base, 'supervisor');
-    await call(first.base, '/api/auth/logout', { token: closed.token, body: { refreshToken: closed.refreshToken } });
-    const admin = sessions.admin.token;
+      // 1. The installation in use: the API on its base, people working through it.
+      const first = await startApi(source, oldUploads);
+      stops.push(first.stop);
+      const call = async (base, path, { token, body, form, method, expect = 200 } = {}) => {
+        const res = await fetch(`${base}${path}`, {
+          method: method ?? (body || form ? 'POST' : 'GET'),
+          headers: {
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            ...(body ? { 'Content-Type': 'application/json' } : {}),
+            [c.REFRESH_IN_BODY.header]: c.REFRESH_IN_BODY.value,
+          },
+          body: body ? JSON.stringify(body) : form,
+        });
+        const type = res.headers.get('content-type') ?? '';
+        const payload = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
+        assert.equal(
+          res.status,
+          expect,
+          `${path}: ${res.status} ${type.includes('json') ? JSON.stringify(payload) : ''}`,
+        );
+        return payload;
+      };
+      const login = async (base, username) =>
+        c.LoginResponseSchema.parse(
+          await call(base, '/api/auth/login', { body: { username, password: DEMO_PASSWORD } }),
+        );
+      const sessions = {};
+      for (const who of ['admin', 'supervisor', 'operario']) sessions[who] = await login(first.base, who);
+      // A second device of the operario, and one session already closed by its owner.
+      const tablet = await login(first.base, 'operario');
+      const closed = await login(first.base, 'supervisor');
+      await call(first.base, '/api/auth/logout', { token: closed.token, body: { refreshToken: closed.refreshToken } });
+      const admin = sessions.admin.token;
 
-    const [{ uuid: tipo }] = await query(source, 'SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1');
-    const [{ uuid: area }] = await query(source, `SELECT uuid FROM areas WHERE nombre = 'Carpintería'`);
-    const operario = sessions.operario.user.uuid;
-    const task = c.TaskResponseSchema.parse(
-      await call(first.base, '/api/tasks', {
-        token: admin,
-        expect: 201,
-        body: {
-          titulo: 'Revisión diaria de la escuadradora',
-          descripcion: 'Con foto del disco',
-          tipo_tarea_uuid: tipo,
-          area_uuid: area,
-          usuarios_asignados: [operario],
-          fecha_vencimiento: today,
-          programacion_tarea: { proxima_ejecucion: today, intervalo_repeticion: 1 },
-          checklist: [{ texto: 'Foto del disco', requiere_foto: true }, { texto: 'Limpiar la mesa' }],
-        },
-      }),
-    );
-    // The schedules' occurrences up to today (the demo's and this one), produced by the scheduler's job.
-    const [firstTick] = await schedulerTicks(source, oldUploads, [now]);
-    assert.ok(firstTick.occurrences.length > 0, 'el planificador produjo tareas en la base original');
-    const [{ uuid: occurrence }] = await query(
-      source,
-      'SELECT uuid FROM tareas_asignadas WHERE tarea_uuid = $1 ORDER BY fecha_asignacion LIMIT 1',
-      [task.uuid],
-    );
-    const detail = c.AssignedTaskResponseSchema.parse(
-      await call(first.base, `/api/assigned-tasks/${occurrence}/detail`, { token: sessions.operario.token }),
-    );
-    const [step] = detail.checklist;
-    const sharp = apiRequire('sharp');
-    const photo = (r, g, b) =>
-      sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } } }).jpeg({ quality: 80 }).toBuffer();
-    const upload = async (bytes, name, fields = {}) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      form.append('archivo', new Blob([bytes], { type: 'image/jpeg' }), name);
-      return c.AttachmentResponseSchema.parse(
-        await call(first.base, `/api/assigned-tasks/${occurrence}/attachments`, { token: sessions.operario.token, form, expect: 201 }),
+      const [{ uuid: tipo }] = await query(source, 'SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1');
+      const [{ uuid: area }] = await query(source, `SELECT uuid FROM areas WHERE nombre = 'Carpintería'`);
+      const operario = sessions.operario.user.uuid;
+      const task = c.TaskResponseSchema.parse(
+        await call(first.base, '/api/tasks', {
+          token: admin,
+          expect: 201,
+          body: {
+            titulo: 'Revisión diaria de la escuadradora',
+            descripcion: 'Con foto del disco',
+            tipo_tarea_uuid: tipo,
+            area_uuid: area,
+            usuarios_asignados: [operario],
+            fecha_vencimiento: today,
+            programacion_tarea: { proxima_ejecucion: today, intervalo_repeticion: 1 },
+            checklist: [{ texto: 'Foto del disco', requiere_foto: true }, { texto: 'Limpiar la mesa' }],
+          },
+        }),
       );
-    };
-    const evidence = await upload(await photo(200, 90, 40), 'disco.jpg', { checklist_item_uuid: step.uuid });
-    const plain = await upload(await photo(40, 90, 200), 'mesa.jpg');
-    assert.ok(evidence.miniatura_url && plain.miniatura_url, 'las fotos tienen miniatura');
-    c.ChecklistItemResponseSchema.parse(
-      await call(first.base, `/api/assigned-tasks/${occurrence}/checklist/${step.uuid}`, {
-        token: sessions.operario.token,
-        method: 'PUT',
-        body: { hecho: true },
-      }),
-    );
-    const photos = await query(source, 'SELECT uuid, clave, miniatura_clave FROM adjuntos ORDER BY uuid');
-    assert.equal(photos.length, 2);
-    assert.ok(photos.every((p) => p.miniatura_clave), 'cada foto con su miniatura en la base');
+      // The schedules' occurrences up to today (the demo's and this one), produced by the scheduler's job.
+      const [firstTick] = await schedulerTicks(source, oldUploads, [now]);
+      assert.ok(firstTick.occurrences.length > 0, 'el planificador produjo tareas en la base original');
+      const [{ uuid: occurrence }] = await query(
+        source,
+        'SELECT uuid FROM tareas_asignadas WHERE tarea_uuid = $1 ORDER BY fecha_asignacion LIMIT 1',
+        [task.uuid],
+      );
+      const detail = c.AssignedTaskResponseSchema.parse(
+        await call(first.base, `/api/assigned-tasks/${occurrence}/detail`, { token: sessions.operario.token }),
+      );
+      const [step] = detail.checklist;
+      const sharp = apiRequire('sharp');
+      const photo = (r, g, b) =>
+        sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } } })
+          .jpeg({ quality: 80 })
+          .toBuffer();
+      const upload = async (bytes, name, fields = {}) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        form.append('archivo', new Blob([bytes], { type: 'image/jpeg' }), name);
+        return c.AttachmentResponseSchema.parse(
+          await call(first.base, `/api/assigned-tasks/${occurrence}/attachments`, {
+            token: sessions.operario.token,
+            form,
+            expect: 201,
+          }),
+        );
+      };
+      const evidence = await upload(await photo(200, 90, 40), 'disco.jpg', { checklist_item_uuid: step.uuid });
+      const plain = await upload(await photo(40, 90, 200), 'mesa.jpg');
+      assert.ok(evidence.miniatura_url && plain.miniatura_url, 'las fotos tienen miniatura');
+      c.ChecklistItemResponseSchema.parse(
+        await call(first.base, `/api/assigned-tasks/${occurrence}/checklist/${step.uuid}`, {
+          token: sessions.operario.token,
+          method: 'PUT',
+          body: { hecho: true },
+        }),
+      );
+      const photos = await query(source, 'SELECT uuid, clave, miniatura_clave FROM adjuntos ORDER BY uuid');
+      assert.equal(photos.length, 2);
+      assert.ok(
+        photos.every((p) => p.miniatura_clave),
+        'cada foto con su miniatura en la base',
+      );
 
-    // 2. The copy, by the backup script itself (once), while the API runs.
-    const backup = spawnSync('bash', [join(root, 'docker', 'backup.sh')], {
-      env: { ...process.env, ...libpq, PGDATABASE: source, BACKUP_ONCE: 'true', BACKUP_DIR: backups, UPLOADS_DIR: oldUploads },
-      encoding: 'utf8',
-    });
-    assert.equal(backup.status, 0, backup.stdout + backup.stderr);
-    const sourceRows = await rowCounts(source);
-    const sourceFiles = filesOf(oldUploads);
-    await first.stop();
-    assert.equal(Object.keys(sourceFiles).length, 4, Object.keys(sourceFiles).join(', '));
-    const [dump] = readdirSync(backups).filter((f) => f.endsWith('.dump'));
-    assert.ok(dump, readdirSync(backups).join(', '));
+      // 2. The copy, by the backup script itself (once), while the API runs.
+      const backup = spawnSync('bash', [join(root, 'docker', 'backup.sh')], {
+        env: {
+          ...process.env,
+          ...libpq,
+          PGDATABASE: source,
+          BACKUP_ONCE: 'true',
+          BACKUP_DIR: backups,
+          UPLOADS_DIR: oldUploads,
+        },
+        encoding: 'utf8',
+      });
+      assert.equal(backup.status, 0, backup.stdout + backup.stderr);
+      const sourceRows = await rowCounts(source);
+      const sourceFiles = filesOf(oldUploads);
+      await first.stop();
+      assert.equal(Object.keys(sourceFiles).length, 4, Object.keys(sourceFiles).join(', '));
+      const [dump] = readdirSync(backups).filter((f) => f.endsWith('.dump'));
+      assert.ok(dump, readdirSync(backups).join(', '));
 
-    // 3. The restore, into a base that does not exist yet and an empty uploads folder.
-    const restore = spawnSync('bash', [join(root, 'docker', 'restore.sh'), join(backups, dump), '--confirmar'], {
-      env: { ...process.env, ...libpq, PGDATABASE: target, BACKUP_DIR: backups, UPLOADS_DIR: newUploads },
-      encoding: 'utf8',
-    });
-    assert.equal(restore.status, 0, restore.stdout + restore.stderr);
-    assert.match(restore.stdout, /Sesiones cerradas: 4/);
+      // 3. The restore, into a base that does not exist yet and an empty uploads folder.
+      const restore = spawnSync('bash', [join(root, 'docker', 'restore.sh'), join(backups, dump), '--confirmar'], {
+        env: { ...process.env, ...libpq, PGDATABASE: target, BACKUP_DIR: backups, UPLOADS_DIR: newUploads },
+        encoding: 'utf8',
+      });
+      assert.equal(restore.status, 0, restore.stdout + restore.stderr);
+      assert.match(restore.stdout, /Sesiones cerradas: 4/);
 
-    // Every row of every table, the job runtime's included; the only change: sessions ended.
-    const targetRows = await rowCounts(target);
-    assert.ok(sourceRows['public.tareas_asignadas'] > 0 && sourceRows['public.sesiones'] === 5, JSON.stringify(sourceRows));
-    assert.deepEqual(targetRows, { ...sourceRows, 'public.tickets_eventos': 0 });
-    assert.deepEqual(await query(target, 'SELECT count(*)::int AS open FROM sesiones WHERE cerrada_en IS NULL'), [{ open: 0 }]);
-    assert.deepEqual(await query(target, 'SELECT count(*)::int AS live FROM refresh_tokens WHERE revoked_at IS NULL'), [{ live: 0 }]);
-    // Every photo and thumbnail, byte for byte, and nothing else.
-    assert.deepEqual(filesOf(newUploads), sourceFiles);
-    assert.ok(!existsSync(join(newUploads, '.restaurando')));
+      // Every row of every table, the job runtime's included; the only change: sessions ended.
+      const targetRows = await rowCounts(target);
+      assert.ok(
+        sourceRows['public.tareas_asignadas'] > 0 && sourceRows['public.sesiones'] === 5,
+        JSON.stringify(sourceRows),
+      );
+      assert.deepEqual(targetRows, { ...sourceRows, 'public.tickets_eventos': 0 });
+      assert.deepEqual(await query(target, 'SELECT count(*)::int AS open FROM sesiones WHERE cerrada_en IS NULL'), [
+        { open: 0 },
+      ]);
+      assert.deepEqual(
+        await query(target, 'SELECT count(*)::int AS live FROM refresh_tokens WHERE revoked_at IS NULL'),
+        [{ live: 0 }],
+      );
+      // Every photo and thumbnail, byte for byte, and nothing else.
+      assert.deepEqual(filesOf(newUploads), sourceFiles);
+      assert.ok(!existsSync(join(newUploads, '.restaurando')));
 
-    // 4. The restored installation: the API starts on it.
-    const second = await startApi(target, newUploads);
-    stops.push(second.stop);
-    // No token from before opens anything: neither the access tokens nor the refresh tokens.
-    for (const s of [...Object.values(sessions), tablet, closed]) {
-      const refused = await call(second.base, '/api/auth/sessions', { token: s.token, expect: 401 });
-      assert.equal(refused.message, c.MESSAGES.errors.sessionEnded);
-      await call(second.base, '/api/auth/refresh-token', { body: { refreshToken: s.refreshToken }, expect: 401 });
-    }
-    // Signing in again works; the photos and thumbnails are served as they were uploaded.
-    const again = await login(second.base, 'operario');
-    const open = c.SessionListResponseSchema.parse(await call(second.base, '/api/auth/sessions', { token: again.token }));
-    assert.equal(open.length, 1);
-    for (const p of photos) {
-      assert.deepEqual(await call(second.base, `/api/attachments/${p.uuid}`, { token: again.token }), sourceFiles[p.clave]);
-      assert.deepEqual(await call(second.base, `/api/attachments/${p.uuid}/miniatura`, { token: again.token }), sourceFiles[p.miniatura_clave]);
-    }
-    const listed = c.AttachmentListResponseSchema.parse(
-      await call(second.base, `/api/assigned-tasks/${occurrence}/attachments`, { token: again.token }),
-    );
-    assert.deepEqual(listed.map((a) => a.uuid).sort(), photos.map((p) => p.uuid).sort());
-    await second.stop();
+      // 4. The restored installation: the API starts on it.
+      const second = await startApi(target, newUploads);
+      stops.push(second.stop);
+      // No token from before opens anything: neither the access tokens nor the refresh tokens.
+      for (const s of [...Object.values(sessions), tablet, closed]) {
+        const refused = await call(second.base, '/api/auth/sessions', { token: s.token, expect: 401 });
+        assert.equal(refused.message, c.MESSAGES.errors.sessionEnded);
+        await call(second.base, '/api/auth/refresh-token', { body: { refreshToken: s.refreshToken }, expect: 401 });
+      }
+      // Signing in again works; the photos and thumbnails are served as they were uploaded.
+      const again = await login(second.base, 'operario');
+      const open = c.SessionListResponseSchema.parse(
+        await call(second.base, '/api/auth/sessions', { token: again.token }),
+      );
+      assert.equal(open.length, 1);
+      for (const p of photos) {
+        assert.deepEqual(
+          await call(second.base, `/api/attachments/${p.uuid}`, { token: again.token }),
+          sourceFiles[p.clave],
+        );
+        assert.deepEqual(
+          await call(second.base, `/api/attachments/${p.uuid}/miniatura`, { token: again.token }),
+          sourceFiles[p.miniatura_clave],
+        );
+      }
+      const listed = c.AttachmentListResponseSchema.parse(
+        await call(second.base, `/api/assigned-tasks/${occurrence}/attachments`, { token: again.token }),
+      );
+      assert.deepEqual(listed.map((a) => a.uuid).sort(), photos.map((p) => p.uuid).sort());
+      await second.stop();
 
-    // 5. The scheduler resumes where the copy left it: the tick of the copy's moment produces nothing
-    // again, and the next days produce exactly what the original base produces for them, each date once.
-    const later = new Date(now.getTime() + 10 * DAY);
-    const [replay, resumed] = await schedulerTicks(target, newUploads, [now, later]);
-    assert.equal(replay.occurrences.length, 0, JSON.stringify(replay.occurrences.slice(0, 3)));
-    const [original] = await schedulerTicks(source, oldUploads, [later]);
-    assert.ok(resumed.occurrences.length > 0, 'el planificador produjo los días siguientes');
-    const [mine, theirs] = [await produced(target), await produced(source)];
-    assert.equal(mine.repeated, 0);
-    assert.equal(resumed.occurrences.length, original.occurrences.length);
-    assert.deepEqual(mine.keys, theirs.keys);
-  });
+      // 5. The scheduler resumes where the copy left it: the tick of the copy's moment produces nothing
+      // again, and the next days produce exactly what the original base produces for them, each date once.
+      const later = new Date(now.getTime() + 10 * DAY);
+      const [replay, resumed] = await schedulerTicks(target, newUploads, [now, later]);
+      assert.equal(replay.occurrences.length, 0, JSON.stringify(replay.occurrences.slice(0, 3)));
+      const [original] = await schedulerTicks(source, oldUploads, [later]);
+      assert.ok(resumed.occurrences.length > 0, 'el planificador produjo los días siguientes');
+      const [mine, theirs] = [await produced(target), await produced(source)];
+      assert.equal(mine.repeated, 0);
+      assert.equal(resumed.occurrences.length, original.occurrences.length);
+      assert.deepEqual(mine.keys, theirs.keys);
+    },
+  );
 });
 
 describe('docker/restore.sh refuses what would leave a broken installation', () => {
@@ -374,33 +449,44 @@ describe('docker/restore.sh refuses what would leave a broken installation', () 
   const state = async () => ({
     after: (await query(live, `SELECT count(*)::int AS n FROM areas WHERE nombre = 'Después de la copia'`))[0].n,
     files: Object.keys(filesOf(uploads)).sort(),
-    staging: (await query('postgres', 'SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [`${live}_restaurando`]))[0].n,
+    staging: (
+      await query('postgres', 'SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [`${live}_restaurando`])
+    )[0].n,
   });
   let skip = '';
 
   before(async () => {
     for (const d of [backups, broken, uploads]) mkdirSync(d, { recursive: true });
-    const dumpMajor = Number(/(\d+)\./.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1]);
+    const dumpMajor = Number(
+      /(\d+)\./.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1],
+    );
     const [{ server_version_num: serverNum }] = await query('postgres', 'SHOW server_version_num');
-    if (!dumpMajor || dumpMajor < Math.floor(Number(serverNum) / 10000)) skip = `pg_dump ${dumpMajor || '?'} es anterior al servidor (${serverNum})`;
-    await query('postgres', `CREATE DATABASE "${live}"`);
-    const m = spawnSync(process.execPath, [join(api, 'dist', 'database', 'migrate.js')], {
-      env: { ...process.env, DATABASE_URL: urlOf(live) },
-      encoding: 'utf8',
-    });
-    assert.equal(m.status, 0, m.stdout + m.stderr);
+    if (!dumpMajor || dumpMajor < Math.floor(Number(serverNum) / 10000))
+      skip = `pg_dump ${dumpMajor || '?'} es anterior al servidor (${serverNum})`;
+    await query('postgres', `CREATE DATABASE "${live}" TEMPLATE "${template}"`);
     writeFileSync(join(uploads, 'a1b2-foto.jpg'), randomBytes(1024));
   });
 
   after(async () => {
-    for (const d of [live, `${live}_restaurando`]) await query('postgres', `DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`).catch(() => undefined);
+    await Promise.all(
+      [live, `${live}_restaurando`].map((d) =>
+        query('postgres', `DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`).catch(() => undefined),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 
   test('without --confirmar, with the app connected, a cut dump or a missing archive: nothing changes', async (t) => {
     if (skip) return t.skip(skip);
     const backup = spawnSync('bash', [join(root, 'docker', 'backup.sh')], {
-      env: { ...process.env, ...libpq, PGDATABASE: live, BACKUP_ONCE: 'true', BACKUP_DIR: backups, UPLOADS_DIR: uploads },
+      env: {
+        ...process.env,
+        ...libpq,
+        PGDATABASE: live,
+        BACKUP_ONCE: 'true',
+        BACKUP_DIR: backups,
+        UPLOADS_DIR: uploads,
+      },
       encoding: 'utf8',
     });
     assert.equal(backup.status, 0, backup.stdout + backup.stderr);
@@ -436,7 +522,10 @@ describe('docker/restore.sh refuses what would leave a broken installation', () 
     const bytes = readFileSync(join(backups, dump));
     const cut = join(broken, dump);
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    writeFileSync(cut.replace(/\.dump$/, '.uploads.tar.gz'), readFileSync(join(backups, dump.replace(/\.dump$/, '.uploads.tar.gz'))));
+    writeFileSync(
+      cut.replace(/\.dump$/, '.uploads.tar.gz'),
+      readFileSync(join(backups, dump.replace(/\.dump$/, '.uploads.tar.gz'))),
+    );
     r = restore(cut, '--confirmar');
     assert.notEqual(r.status, 0, r.stdout + r.stderr);
     assert.match(r.stderr, /no se puede leer|La restauración falló; la base .* y los archivos quedaron como estaban/);
@@ -456,4 +545,3 @@ describe('docker/restore.sh refuses what would leave a broken installation', () 
     assert.deepEqual(await state(), { after: 0, files: ['a1b2-foto.jpg'], staging: 0 });
   });
 });
-
