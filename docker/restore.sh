@@ -117,7 +117,8 @@ if [ -n "$archive" ]; then
   staging_files="$UPLOADS_DIR/.restaurando"
   rm -rf "$staging_files"
   mkdir -p "$staging_files"
-  tar -xzf "$archive" -C "$staging_files"
+  # Owners by number: the app (node, uid 1000) owns its files whatever users this container knows.
+  tar -xzf "$archive" --numeric-owner -C "$staging_files"
   rm -rf "$staging_files/.tmp"
   step "Archivos desempacados ($(find "$staging_files" -type f | wc -l) archivos)"
 fi
