@@ -318,10 +318,12 @@ describe.each(manifests.map((m) => [m.tag, m] as const))('actualización desde %
         child.stderr!.on('data', (d) => (outputs[i].text += d));
         return new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       });
+      // Polling stops once a process has answered or ended (a leftover loop would keep jest running).
+      let settled = false;
       const healthy = (port: number, i: number) =>
         Promise.race([
           (async () => {
-            for (;;) {
+            while (!settled) {
               try {
                 if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
               } catch {
@@ -334,7 +336,11 @@ describe.each(manifests.map((m) => [m.tag, m] as const))('actualización desde %
             throw new Error(`El proceso ${i + 1} terminó (${code}) al arrancar:\n${outputs[i].text.slice(-3000)}`);
           }),
         ]);
-      await Promise.all(ports.map((p, i) => healthy(p, i)));
+      try {
+        await Promise.all(ports.map((p, i) => healthy(p, i)));
+      } finally {
+        settled = true;
+      }
       const rows = await migrationRows(fresh);
       expect(rows.map((r) => r.name)).toEqual(current);
       expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
