@@ -60,7 +60,10 @@ try {
   const offline = spawnSync('pnpm', ['install', '--offline', '--frozen-lockfile'], { cwd: tree, stdio: 'inherit' });
   if (offline.status !== 0) sh('pnpm', ['install', '--frozen-lockfile'], { cwd: tree, stdio: 'inherit' });
   log('compilando la API de la versión anterior');
-  sh('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@gestar/api', '--output-logs=errors-only'], { cwd: tree, stdio: 'inherit' });
+  sh('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@gestar/api', '--output-logs=errors-only'], {
+    cwd: tree,
+    stdio: 'inherit',
+  });
 
   await withClient(serverUrl, (c) => c.query(`CREATE DATABASE "${dbName}"`));
   const port = await freePort();
@@ -112,7 +115,14 @@ try {
   log(`tablas vacías: ${empty.map(([n]) => n).join(', ') || 'ninguna'}`);
 
   log('pg_dump');
-  const dump = sh('pg_dump', ['--no-owner', '--no-privileges', '--inserts', '--rows-per-insert=100', '--dbname', dbUrl]);
+  const dump = sh('pg_dump', [
+    '--no-owner',
+    '--no-privileges',
+    '--inserts',
+    '--rows-per-insert=100',
+    '--dbname',
+    dbUrl,
+  ]);
   // psql's own commands (\restrict, \connect) are not SQL: the test sends the file to the server as is.
   const sql = dump
     .split('\n')
@@ -126,7 +136,9 @@ try {
   log(`${join(outDir, `${tag}.sql.gz`)}: ${(gz.length / 1024).toFixed(0)} KB, ${migrations.length} migraciones`);
 } finally {
   if (api) api.kill('SIGKILL');
-  await withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)).catch(() => undefined);
+  await withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)).catch(
+    () => undefined,
+  );
   if (existsSync(tree)) spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
   rmSync(work, { recursive: true, force: true });
 }
@@ -169,7 +181,8 @@ async function writes(base) {
   const login = async (username, password = 'demo1234') =>
     (await call(undefined, 'POST', '/auth/login', { username, password })).token;
   const q = (text, values) => withClient(dbUrl, (c) => c.query(text, values)).then((r) => r.rows);
-  const uuidOf = async (table, column, value) => (await q(`SELECT uuid FROM ${table} WHERE ${column} = $1`, [value]))[0].uuid;
+  const uuidOf = async (table, column, value) =>
+    (await q(`SELECT uuid FROM ${table} WHERE ${column} = $1`, [value]))[0].uuid;
 
   const admin = await login('admin');
   const supervisor = await login('supervisor');
@@ -177,12 +190,24 @@ async function writes(base) {
   const inDays = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
   log('catálogos y usuarios');
-  const area = (await call(admin, 'POST', '/areas', { nombre: 'Pintura' })).uuid ?? (await uuidOf('areas', 'nombre', 'Pintura'));
+  const area =
+    (await call(admin, 'POST', '/areas', { nombre: 'Pintura' })).uuid ?? (await uuidOf('areas', 'nombre', 'Pintura'));
   await call(admin, 'POST', '/areas', { nombre: 'Depósito' });
-  await call(admin, 'POST', '/type-task', { nombre: 'Control de calidad', descripcion: 'Revisión de piezas terminadas' });
-  await call(admin, 'POST', '/statuses', { nombre: 'En revisión', descripcion: 'Esperando el control', order: 4, color: '#7950F2', categoria: 'en_curso' });
+  await call(admin, 'POST', '/type-task', {
+    nombre: 'Control de calidad',
+    descripcion: 'Revisión de piezas terminadas',
+  });
+  await call(admin, 'POST', '/statuses', {
+    nombre: 'En revisión',
+    descripcion: 'Esperando el control',
+    order: 4,
+    color: '#7950F2',
+    categoria: 'en_curso',
+  });
   await call(admin, 'POST', '/job-descriptions', { nombre: 'Pintor', descripcion: 'Lija, fondea y pinta piezas.' });
-  const operarioRole = (await q(`SELECT uuid FROM roles WHERE nombre = 'Operario'`))[0]?.uuid ?? (await q(`SELECT uuid FROM roles ORDER BY nombre DESC LIMIT 1`))[0].uuid;
+  const operarioRole =
+    (await q(`SELECT uuid FROM roles WHERE nombre = 'Operario'`))[0]?.uuid ??
+    (await q(`SELECT uuid FROM roles ORDER BY nombre DESC LIMIT 1`))[0].uuid;
   const carpinteria = await uuidOf('areas', 'nombre', 'Carpintería');
   const painters = [];
   for (let i = 1; i <= 6; i++) {
@@ -210,7 +235,9 @@ async function writes(base) {
       tipo_tarea_uuid: tipo,
       area_uuid: area,
       usuarios_asignados: [assignee],
-      descripcion: JSON.stringify([{ type: 'paragraph', children: [{ text: `Lote ${100 + i}: fondo y dos manos de laca.` }] }]),
+      descripcion: JSON.stringify([
+        { type: 'paragraph', children: [{ text: `Lote ${100 + i}: fondo y dos manos de laca.` }] },
+      ]),
       fecha_vencimiento: inDays(i % 7),
       checklist: [
         { texto: 'Lijar', requiere_foto: false, requiere_nota: false },
@@ -225,7 +252,11 @@ async function writes(base) {
   const tasks = await q(`SELECT uuid FROM tareas WHERE area_uuid = $1 ORDER BY titulo`, [area]);
   // A second occurrence of some tasks, assigned apart.
   for (const [k, t] of tasks.slice(0, 8).entries()) {
-    await call(admin, 'POST', '/assigned-tasks', { tarea_uuid: t.uuid, usuarios_asignados: [painters[(k + 1) % 5]], fecha_vencimiento: inDays(3) });
+    await call(admin, 'POST', '/assigned-tasks', {
+      tarea_uuid: t.uuid,
+      usuarios_asignados: [painters[(k + 1) % 5]],
+      fecha_vencimiento: inDays(3),
+    });
   }
   const occurrences = await q(
     `SELECT ta.uuid, u.username FROM tareas_asignadas ta JOIN usuarios u ON u.uuid = ta.empleado_uuid
@@ -238,19 +269,31 @@ async function writes(base) {
     await call(admin, 'POST', `/assigned-tasks/${o.uuid}/comments`, { texto: 'Revisar el color con la muestra.' });
     if (k % 2 === 0) await call(who, 'PUT', `/assigned-tasks/${o.uuid}`, { estado_uuid: estados[1] });
     if (k % 3 === 0 || k % 5 === 0) {
-      const items = await q(`SELECT uuid, requiere_nota FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = $1 ORDER BY orden`, [o.uuid]).catch(() => []);
+      const items = await q(
+        `SELECT uuid, requiere_nota FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = $1 ORDER BY orden`,
+        [o.uuid],
+      ).catch(() => []);
       for (const it of k % 5 === 0 ? items : items.slice(0, 2)) {
-        await call(who, 'PUT', `/assigned-tasks/${o.uuid}/checklist/${it.uuid}`, { hecho: true, ...(it.requiere_nota ? { nota: 'Fondo al agua' } : {}) });
+        await call(who, 'PUT', `/assigned-tasks/${o.uuid}/checklist/${it.uuid}`, {
+          hecho: true,
+          ...(it.requiere_nota ? { nota: 'Fondo al agua' } : {}),
+        });
       }
     }
     if (k % 5 === 0) {
       await call(who, 'PUT', `/assigned-tasks/${o.uuid}`, { estado_uuid: estados[2] });
-      await call(admin, 'PUT', `/assigned-tasks/${o.uuid}`, { archivada: true, calificacion: 5, observaciones: 'Buen acabado' });
+      await call(admin, 'PUT', `/assigned-tasks/${o.uuid}`, {
+        archivada: true,
+        calificacion: 5,
+        observaciones: 'Buen acabado',
+      });
     }
   }
   // The demo's own occurrences, worked by its people.
   const operario = await login('operario');
-  for (const o of await q(`SELECT ta.uuid FROM tareas_asignadas ta JOIN usuarios u ON u.uuid = ta.empleado_uuid WHERE u.username = 'operario' AND NOT ta.archivada`)) {
+  for (const o of await q(
+    `SELECT ta.uuid FROM tareas_asignadas ta JOIN usuarios u ON u.uuid = ta.empleado_uuid WHERE u.username = 'operario' AND NOT ta.archivada`,
+  )) {
     await call(operario, 'POST', `/assigned-tasks/${o.uuid}/comments`, { texto: 'Listo para revisar.' });
     await call(supervisor, 'POST', `/assigned-tasks/${o.uuid}/comments`, { texto: 'Visto, gracias.' });
   }
@@ -258,44 +301,79 @@ async function writes(base) {
   // A photo on an occurrence (a 64x48 JPEG made by the release's own sharp).
   try {
     const sharp = createRequire(join(tree, 'apps', 'api', 'package.json'))('sharp');
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('archivo', new Blob([jpeg], { type: 'image/jpeg' }), 'lote.jpg');
-    await call(tokens[Number(firstOcc.username.slice(-1)) - 1], 'POST', `/assigned-tasks/${firstOcc.uuid}/attachments`, form);
+    await call(
+      tokens[Number(firstOcc.username.slice(-1)) - 1],
+      'POST',
+      `/assigned-tasks/${firstOcc.uuid}/attachments`,
+      form,
+    );
   } catch (err) {
     log(`sin foto: ${err.message}`);
   }
-  await call(tokens[0], 'PATCH', `/tasks/${tasks[0].uuid}/suggestion`, { descripcion: 'Usar pistola de baja presión' }).catch((err) => log(`sin sugerencia: ${err.message}`));
+  await call(tokens[0], 'PATCH', `/tasks/${tasks[0].uuid}/suggestion`, {
+    descripcion: 'Usar pistola de baja presión',
+  }).catch((err) => log(`sin sugerencia: ${err.message}`));
 
   log('calendario, avisos, sesiones');
   await call(admin, 'POST', '/calendar/non-working-days', { fecha: inDays(20), descripcion: 'Inventario anual' });
   await call(admin, 'POST', '/calendar/non-working-days', { fecha: inDays(40), descripcion: 'Mudanza del depósito' });
   for (const p of painters.slice(0, 3)) {
-    await call(admin, 'POST', '/notifications/send', { usuario_uuid: p, titulo: 'Turno del sábado', mensaje: 'El sábado se trabaja hasta las 13.' });
+    await call(admin, 'POST', '/notifications/send', {
+      usuario_uuid: p,
+      titulo: 'Turno del sábado',
+      mensaje: 'El sábado se trabaja hasta las 13.',
+    });
   }
-  await call(admin, 'POST', '/notifications/send-mass', { titulo: 'Corte de luz', mensaje: 'Mañana de 8 a 10 no hay energía en la planta.' });
+  await call(admin, 'POST', '/notifications/send-mass', {
+    titulo: 'Corte de luz',
+    mensaje: 'Mañana de 8 a 10 no hay energía en la planta.',
+  });
   await call(tokens[0], 'POST', '/notifications/read-all', {});
   // E-mail and push chosen by two people: their deliveries are logged (no SMTP here: they wait).
   for (const [k, t] of tokens.slice(0, 2).entries()) {
     const prefs = await call(t, 'GET', '/notifications/preferences');
-    await call(t, 'PUT', '/notifications/preferences', { correo: `pintor${k + 1}@taller.example`, avisos: Object.fromEntries(Object.keys(prefs.avisos).map((kind) => [kind, { push: true, email: true }])), silencio_desde: '22:00', silencio_hasta: '06:00' });
+    await call(t, 'PUT', '/notifications/preferences', {
+      correo: `pintor${k + 1}@taller.example`,
+      avisos: Object.fromEntries(Object.keys(prefs.avisos).map((kind) => [kind, { push: true, email: true }])),
+      silencio_desde: '22:00',
+      silencio_hasta: '06:00',
+    });
     await call(t, 'POST', '/notifications/register-device', {
       token: JSON.stringify({ endpoint: `https://push.example/${k}`, keys: { p256dh: 'BExample', auth: 'example' } }),
       usuario_uuid: painters[k],
       plataforma: 'web',
     });
   }
-  await call(admin, 'POST', '/notifications/send', { usuario_uuid: painters[0], titulo: 'Pedido urgente', mensaje: 'El lote 101 sale hoy.' });
+  await call(admin, 'POST', '/notifications/send', {
+    usuario_uuid: painters[0],
+    titulo: 'Pedido urgente',
+    mensaje: 'El lote 101 sale hoy.',
+  });
   // An offline comment replayed with its idempotency key (twice: the second answer is the stored one).
   const key = '6f1c1f0e-5b7a-4c2e-9d1a-0c9e8b7a6d5c';
   for (let i = 0; i < 2; i++) {
-    await call(tokens[0], 'POST', `/assigned-tasks/${occurrences.find((o) => o.username === 'pintor1').uuid}/comments`, { texto: 'Escrito sin conexión.' }, { 'Idempotency-Key': key });
+    await call(
+      tokens[0],
+      'POST',
+      `/assigned-tasks/${occurrences.find((o) => o.username === 'pintor1').uuid}/comments`,
+      { texto: 'Escrito sin conexión.' },
+      { 'Idempotency-Key': key },
+    );
   }
   await call(tokens[1], 'POST', '/events/ticket', {});
   await call(admin, 'DELETE', `/users/${painters[5]}`);
   // Wrong passwords: the audit log's refusals and the login limits' rows.
   for (let i = 0; i < 3; i++) {
-    const r = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operario', password: 'equivocada' }) });
+    const r = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'operario', password: 'equivocada' }),
+    });
     if (r.status !== 401) throw new Error(`login equivocado -> ${r.status}`);
   }
   await call(supervisor, 'POST', '/auth/logout', {});
