@@ -133,7 +133,7 @@ LEFT JOIN usuarios cu ON cu.uuid = i.corregido_por_uuid
 
 -- TimeEntriesRepository.runningBefore
 -- ["2026-01-02T03:04:05.000Z",500]
-SELECT uuid, usuario_uuid, inicio FROM intervalos_tiempo
+SELECT uuid, usuario_uuid, tarea_asignada_uuid, inicio FROM intervalos_tiempo
  WHERE fin IS NULL AND inicio < $1 ORDER BY inicio LIMIT $2;
 
 -- TimeEntriesRepository.startOnce

@@ -7,12 +7,15 @@ import {
   FinishTimeEntryResponseSchema,
   IDEMPOTENCY_HEADER,
   MESSAGES,
+  SERVER_EVENTS,
   StartTimeEntryResponseSchema,
+  TimeEntryChangedEventSchema,
   TimeEntryListResponseSchema,
   TimeEntryResponseSchema,
   type TimeEntryResponse,
 } from '@gestar/contracts';
 import { TimeEntriesService } from '../src/modules/time-entries/time-entries.service';
+import { EventsService } from '../src/modules/events/events.service';
 import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 const m = MESSAGES.timeEntries;
@@ -138,7 +141,15 @@ describe('time on task (/api/time-entries)', () => {
       await person('secuencial', 'Operario', [carp]);
       const a = await occurrence('secuencial', carp, 'Armar mesa de roble');
       const b = await occurrence('secuencial', carp, 'Barnizar sillas');
+      const published = jest.spyOn(t.app.get(EventsService), 'publish');
       const first = await start('secuencial', a);
+      // The person's other screens hear it (the header's running timer).
+      expect(published).toHaveBeenCalledWith({
+        type: SERVER_EVENTS.timeEntryChanged,
+        data: parseWith(TimeEntryChangedEventSchema, { usuario_uuid: ids.secuencial, tarea_asignada_uuid: a, en_marcha: true }),
+        audience: { userUuids: [ids.secuencial] },
+      });
+      published.mockRestore();
       expect(first.pausado).toBeNull();
       const second = await start('secuencial', b);
       expect(second.pausado).toMatchObject({ uuid: first.intervalo.uuid, titulo: 'Armar mesa de roble', en_marcha: false });
