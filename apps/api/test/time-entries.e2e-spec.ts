@@ -10,6 +10,7 @@ import {
   SERVER_EVENTS,
   StartTimeEntryResponseSchema,
   TimeEntryChangedEventSchema,
+  TaskResponseSchema,
   TimeEntryListResponseSchema,
   TimeEntryResponseSchema,
   type TimeEntryResponse,
@@ -482,6 +483,36 @@ describe('time on task (/api/time-entries)', () => {
         .send({ fin: new Date(startedAt + 2 * HOUR).toISOString(), motivo: 'Me fui a las nueve' });
       expect(put.status).toBe(200);
       expect(parseWith(TimeEntryResponseSchema, put.body)).toMatchObject({ confirmado: true, segundos: 7200 });
+    });
+  });
+
+  describe('estimates', () => {
+    it('a task definition and each checklist step carry estimated minutes; null clears, omitted keeps', async () => {
+      const due = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
+      const res = await t.http
+        .post('/api/tasks')
+        .set(as('supervisor'))
+        .send({
+          titulo: 'Armar placard',
+          descripcion: 'Armar el placard del pedido 1050',
+          tipo_tarea_uuid: tipo,
+          area_uuid: carp,
+          usuarios_asignados: [ids.operario],
+          fecha_vencimiento: due,
+          minutos_estimados: 150,
+          checklist: [{ texto: 'Cortar', minutos_estimados: 40 }, { texto: 'Armar' }],
+        });
+      expect(res.status).toBe(201);
+      const task = parseWith(TaskResponseSchema, res.body);
+      expect(task.minutos_estimados).toBe(150);
+      expect(task.checklist.map((c) => c.minutos_estimados)).toEqual([40, null]);
+      const keep = { titulo: 'Armar placard', tipo_tarea_uuid: tipo, area_uuid: carp, usuarios_asignados: [ids.operario] };
+      const kept = await t.http.put(`/api/tasks/${task.uuid}`).set(as('supervisor')).send(keep);
+      expect(parseWith(TaskResponseSchema, kept.body).minutos_estimados).toBe(150);
+      const cleared = await t.http.put(`/api/tasks/${task.uuid}`).set(as('supervisor')).send({ ...keep, minutos_estimados: null });
+      expect(parseWith(TaskResponseSchema, cleared.body).minutos_estimados).toBeNull();
+      const bad = await t.http.post('/api/tasks').set(as('supervisor')).send({ ...keep, descripcion: 'x', fecha_vencimiento: due, minutos_estimados: 0 });
+      expect(expectError(bad, 400).errors).toContainEqual({ path: 'minutos_estimados', message: m.minutosInvalid });
     });
   });
 
