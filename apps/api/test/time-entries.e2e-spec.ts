@@ -266,6 +266,19 @@ describe('time on task (/api/time-entries)', () => {
       expectError(await post('mlopez', '/pause', { tarea_asignada_uuid: occ }), 403, MESSAGES.errors.noAccessTask);
       expectError(await post('operario', '/start', { tarea_asignada_uuid: randomUUID() }), 404, MESSAGES.errors.taskGone);
       expect(await running(ids.operario!)).toBe(0);
+      // A second person on the same phone sends the first one's kept pause, with its key: refused, the timer runs on.
+      const key = randomUUID();
+      const s = await post('operario', '/start', { tarea_asignada_uuid: occ }, { [IDEMPOTENCY_HEADER]: key });
+      expect(s.status).toBe(201);
+      const pauseKey = randomUUID();
+      const kept = { tarea_asignada_uuid: occ, en: new Date().toISOString() };
+      expectError(await post('mlopez', '/pause', kept, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: new Date().toISOString() }), 403, MESSAGES.errors.noAccessTask);
+      expectError(await post('mlopez', '/start', { tarea_asignada_uuid: occ }, { [IDEMPOTENCY_HEADER]: key }), 403, MESSAGES.errors.noAccessTask);
+      expect(await running(ids.operario!)).toBe(1);
+      expect(await running(ids.mlopez!)).toBe(0);
+      const own = await post('operario', '/pause', kept, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: new Date().toISOString() });
+      expect(own.status).toBe(200);
+      expect(await running(ids.operario!)).toBe(0);
     });
 
     it('lists: own by default; another person only with manage:time-entries and the person in one’s areas', async () => {
