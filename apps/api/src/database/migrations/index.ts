@@ -30,6 +30,7 @@ import { EquiposAudit1763700018100 } from './1763700018100-equipos-audit';
 import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
 import { DowntimeIndexes1763700018500 } from './1763700018500-downtime-indexes';
 import { DowntimeIndexUuid1763700018600 } from './1763700018600-downtime-index-uuid';
+import { TimeEntries1763700019100 } from './1763700019100-time-entries';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   ProblemReports1763700018400,
   DowntimeIndexes1763700018500,
   DowntimeIndexUuid1763700018600,
+  TimeEntries1763700019100,
 ];
