@@ -157,8 +157,8 @@ describe('PINs', () => {
     const [row]: { pin_hash: string }[] = await t.ds.query(`SELECT pin_hash FROM pines_usuario WHERE usuario_uuid = $1`, [ids.operario]);
     expect(row!.pin_hash).toMatch(/^\$argon2id\$/);
     // An administrator resets it; a supervisor may not.
-    expectError(await t.http.put(`/api/terminals/pins/${ids.operario}`).set(as('supervisor')).set(key()).send({}), 403);
-    const reset = parseWith(PinStatusResponseSchema, (await t.http.put(`/api/terminals/pins/${ids.operario}`).set(as('admin')).set(key()).send({})).body);
+    expectError(await t.http.put(`/api/terminals/people/${ids.operario}/pin`).set(as('supervisor')).set(key()).send({}), 403);
+    const reset = parseWith(PinStatusResponseSchema, (await t.http.put(`/api/terminals/people/${ids.operario}/pin`).set(as('admin')).set(key()).send({})).body);
     expect(reset.tiene_pin).toBe(false);
     await setPin('operario', '4817');
   });
@@ -219,7 +219,7 @@ describe('a terminal and its people', () => {
     expectError(await t.http.get('/api/users').set(h), 403, MESSAGES.terminals.notFromTerminal);
     expectError(await t.http.get('/api/audit').set(h), 403, MESSAGES.terminals.notFromTerminal);
     expectError(await t.http.post('/api/terminals').set(h).set(key()).send({ nombre: 'Otra', area_uuid: carpinteria }), 403, MESSAGES.terminals.notFromTerminal);
-    expectError(await t.http.put(`/api/terminals/pins/${ids.operario}`).set(h).set(key()).send({}), 403, MESSAGES.terminals.notFromTerminal);
+    expectError(await t.http.put(`/api/terminals/people/${ids.operario}/pin`).set(h).set(key()).send({}), 403, MESSAGES.terminals.notFromTerminal);
     expectError(await t.http.put('/api/terminals/pin').set(h).set(key()).send({ pin: '3958', contrasena_actual: DEMO_PASSWORD }), 403, MESSAGES.terminals.notFromTerminal);
     // The floor's routes answer, with an operario's permissions (the task list of another person is not theirs).
     expect((await t.http.get('/api/statuses').set(h)).status).toBe(200);
@@ -278,16 +278,16 @@ describe('wrong PINs in parallel', () => {
     const people = parseWith(TerminalPeopleResponseSchema, (await t.http.get('/api/terminals/current/people?q=oscar').set(TERMINAL_HEADER, terminal)).body);
     expect(people.data[0]!.bloqueado).toBe(true);
     // Someone outside the person's areas may not unlock; the area's supervisor may.
-    expectError(await t.http.post(`/api/terminals/pins/${ids.operario}/unlock`).set(as('operario')).set(key()), 403);
+    expectError(await t.http.post(`/api/terminals/people/${ids.operario}/pin/unlock`).set(as('operario')).set(key()), 403);
     await t.ds.query(
       `UPDATE roles SET permisos = array_append(permisos, 'manage:terminal') WHERE uuid = (SELECT rol_uuid FROM usuarios WHERE username = 'mlopez') AND NOT ('manage:terminal' = ANY(permisos))`,
     );
     const mlopezRole: { nombre: string }[] = await t.ds.query(`SELECT r.nombre FROM roles r JOIN usuarios u ON u.rol_uuid = r.uuid WHERE u.username = 'mlopez'`);
     if (mlopezRole[0]!.nombre === 'Supervisor') {
       // mlopez is a supervisor of Tapicería only: not Oscar's area.
-      expectError(await t.http.post(`/api/terminals/pins/${ids.operario}/unlock`).set(as('mlopez')).set(key()), 403, MESSAGES.terminals.personForbidden);
+      expectError(await t.http.post(`/api/terminals/people/${ids.operario}/pin/unlock`).set(as('mlopez')).set(key()), 403, MESSAGES.terminals.personForbidden);
     }
-    const unlocked = parseWith(PinStatusResponseSchema, (await t.http.post(`/api/terminals/pins/${ids.operario}/unlock`).set(as('supervisor')).set(key())).body);
+    const unlocked = parseWith(PinStatusResponseSchema, (await t.http.post(`/api/terminals/people/${ids.operario}/pin/unlock`).set(as('supervisor')).set(key())).body);
     expect(unlocked.bloqueado).toBe(false);
     const s = await signedIn(terminal, ids.operario, '4817');
     await t.http.post('/api/terminals/session/end').set(atTerminal(terminal, s)).set(key());

@@ -535,8 +535,8 @@ export const MATRIX: Record<string, MatrixCase> = {
   'POST /api/terminals/session/end': { prepare: none, record: everyone(403) },
   'GET /api/terminals/pin': { prepare: none, record: everyone(200) },
   'PUT /api/terminals/pin': { prepare: async () => ({ body: { pin: '4817', contrasena_actual: DEMO_PASSWORD } }), record: everyone(200) },
-  'PUT /api/terminals/pins/:id': { prepare: async (c) => ({ params: { id: employee(c) }, body: {} }) },
-  'POST /api/terminals/pins/:id/unlock': { prepare: async (c) => ({ params: { id: employee(c) } }), record: scoped },
+  'PUT /api/terminals/people/:id/pin': { prepare: async (c) => ({ params: { id: employee(c) }, body: {} }) },
+  'POST /api/terminals/people/:id/pin/unlock': { prepare: async (c) => ({ params: { id: employee(c) } }), record: scoped },
   'PUT /api/terminals/:id': {
     prepare: async (c) => ({ params: { id: await terminal(c) }, body: { nombre: `Renombrada ${suffix()}` } }),
     record: scoped,
