@@ -348,6 +348,10 @@ describe('attribution and offline replay', () => {
       [s.sesion_uuid],
     );
     expect(signInEntry).toEqual({ actor_uuid: ids.operario, terminal_uuid: terminalUuid });
+    // The audit log's screen names it.
+    const log = parseWith(AuditListResponseSchema, (await t.http.get(`/api/audit?recurso_uuid=${reportUuid}`).set(as('admin'))).body);
+    expect(log.data.length).toBeGreaterThanOrEqual(1);
+    for (const e of log.data) expect(e).toMatchObject({ actor: { uuid: ids.operario }, terminal: { uuid: terminalUuid, nombre: 'Tablet autoría' } });
     // The same person's write from a normal session names no terminal.
     await t.http.post(`/api/assigned-tasks/${mesa}/comments`).set(as('operario')).set(key()).send({ texto: 'Desde el teléfono' });
     const [last]: { terminal_uuid: string | null }[] = await t.ds.query(
