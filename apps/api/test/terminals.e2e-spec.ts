@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import {
+  AssignedTaskHistoryResponseSchema,
   AuditListResponseSchema,
   CommentResponseSchema,
   CurrentTerminalResponseSchema,
@@ -327,6 +328,8 @@ describe('attribution and offline replay', () => {
     );
     expect(history.length).toBeGreaterThanOrEqual(2);
     for (const row of history) expect(row).toMatchObject({ usuario_uuid: ids.operario, terminal_uuid: terminalUuid });
+    const shown = parseWith(AssignedTaskHistoryResponseSchema, (await t.http.get(`/api/assigned-tasks/${mesa}/history`).set(as('supervisor'))).body);
+    expect(shown[0]).toMatchObject({ usuario: { nombre: 'Oscar' }, terminal: 'Tablet autoría' });
     // A problem report made at the terminal: its audit entry and its first step name the person and the terminal.
     const report = await t.http.post('/api/problem-reports').set(h).set(key()).send({ area_uuid: carpinteria, descripcion: 'Falta luz en el banco 3' });
     expect(report.status).toBe(201);
