@@ -297,6 +297,37 @@ describe('wrong PINs in parallel', () => {
   });
 });
 
+describe('wrong PINs at one terminal', () => {
+  it("25 wrong PINs of five people at once: exactly the terminal's limit is checked", async () => {
+    const terminal = (await register('supervisor', carpinteria, 'Tablet límite por terminal')).token;
+    const people: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [u]: { uuid: string }[] = await t.ds.query(
+        `INSERT INTO usuarios (username, nombre, apellido, password_hash, rol_uuid)
+         SELECT $1, 'Persona', $2, password_hash, rol_uuid FROM usuarios WHERE username = 'operario' RETURNING uuid`,
+        [`terminal${i}`, `Número ${i}`],
+      );
+      await t.ds.query(`INSERT INTO usuario_areas (usuario_uuid, area_uuid) VALUES ($1, $2)`, [u!.uuid, carpinteria]);
+      await t.ds.query(`INSERT INTO pines_usuario (usuario_uuid, pin_hash) SELECT $1, pin_hash FROM pines_usuario WHERE usuario_uuid = $2`, [
+        u!.uuid,
+        ids.operario,
+      ]);
+      people.push(u!.uuid);
+    }
+    const limit = TERMINAL_LIMITS.pinFailuresPerTerminal;
+    const perPerson = TERMINAL_LIMITS.pinFailuresPerPerson;
+    expect(people.length * perPerson).toBeGreaterThan(limit);
+    const burst = await Promise.all(
+      people.flatMap((p) => Array.from({ length: perPerson }, (_, i) => signIn(terminal, p, String(6000 + i * 13)))),
+    );
+    expect(tally(burst.map((r) => r.status))).toEqual({ 401: limit, 429: people.length * perPerson - limit });
+    for (const r of burst) {
+      const body = expectError(r, r.status, r.status === 401 ? MESSAGES.terminals.pinWrong : undefined);
+      if (r.status === 429) expect(body.message).toMatch(/^Demasiados intentos fallidos en esta terminal/);
+    }
+  });
+});
+
 describe('attribution and offline replay', () => {
   let terminal: string;
   let terminalUuid: string;
