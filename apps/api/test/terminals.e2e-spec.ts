@@ -490,12 +490,13 @@ describe('attribution and offline replay', () => {
 });
 
 /** A raw SSE client on the wall board's stream. */
-function openWall(ticket: string): Promise<{ events: { type: string; data: unknown; at: number }[]; close(): void }> {
+function openWall(ticket: string): Promise<{ events: { type: string; data: unknown; at: number }[]; ended: Promise<void>; close(): void }> {
   return new Promise((resolve, reject) => {
     const events: { type: string; data: unknown; at: number }[] = [];
     let buffer = '';
     const req = http.get({ host: '127.0.0.1', port, agent: false, path: `/api/terminals/current/wall/events?ticket=${encodeURIComponent(ticket)}` }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`wall stream ${res.statusCode}`));
+      const ended = new Promise<void>((done) => res.on('end', done).on('close', done));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -507,7 +508,7 @@ function openWall(ticket: string): Promise<{ events: { type: string; data: unkno
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (!type) continue;
           events.push({ type, data: data ? JSON.parse(data) : null, at: Date.now() });
-          if (type === 'ready') resolve({ events, close: () => req.destroy() });
+          if (type === 'ready') resolve({ events, ended, close: () => req.destroy() });
         }
       });
     });
@@ -519,7 +520,8 @@ function openWall(ticket: string): Promise<{ events: { type: string; data: unkno
 
 describe('the wall board', () => {
   it("shows only its area's data, and a status change made elsewhere arrives within a second", async () => {
-    const terminal = (await register('supervisor', carpinteria, 'Pared carpintería')).token;
+    const reg = await register('supervisor', carpinteria, 'Pared carpintería');
+    const terminal = reg.token;
     const wall = parseWith(WallBoardResponseSchema, (await t.http.get('/api/terminals/current/wall').set(TERMINAL_HEADER, terminal)).body);
     expect(wall.area.uuid).toBe(carpinteria);
     const taskUuids = [...wall.vencidas, ...wall.hoy, ...wall.en_curso].map((x) => x.uuid);
@@ -558,6 +560,12 @@ describe('the wall board', () => {
       expect(got).toBeDefined();
       expect(got!.at - start).toBeLessThan(1000);
       expect(stream.events.some((e) => JSON.stringify(e.data).includes(sillas))).toBe(false);
+      // Revoked, the wall's stream ends within seconds.
+      const revokedAt = Date.now();
+      expect((await t.http.post(`/api/terminals/${reg.uuid}/revoke`).set(as('supervisor')).set(key())).status).toBe(200);
+      await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 5000))]);
+      expect(Date.now() - revokedAt).toBeLessThan(5000);
+      expectError(await t.http.get('/api/terminals/current/wall').set(TERMINAL_HEADER, terminal), 401, MESSAGES.terminals.credentialInvalid);
     } finally {
       stream.close();
     }
