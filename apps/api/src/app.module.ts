@@ -21,6 +21,7 @@ import { AssetLabelsModule } from './modules/asset-labels/asset-labels.module';
 import { AssetsModule } from './modules/assets/assets.module';
 import { ProblemReportsModule } from './modules/problem-reports/problem-reports.module';
 import { TimeEntriesModule } from './modules/time-entries/time-entries.module';
+import { TerminalsModule } from './modules/terminals/terminals.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
@@ -61,6 +62,7 @@ export const FEATURE_MODULES = [
   DocsModule,
   ProblemReportsModule,
   TimeEntriesModule,
+  TerminalsModule,
 ];
 
 @Module({})

@@ -181,6 +181,7 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'POST /api/time-entries',
         'PUT /api/time-entries/:id',
         'POST /api/time-entries/:id/confirm',
+        'PUT /api/terminals/:id',
       ].sort(),
     );
     expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);

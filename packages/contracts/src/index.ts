@@ -66,3 +66,5 @@ export * from './time-entries/time-entries.schemas';
 export * from './time-entries/time-entries.routes';
 export * from './routes';
 export * from './scheduled-tasks/series-fields';
+export * from './terminals/terminals.schemas';
+export * from './terminals/terminals.routes';

@@ -51,6 +51,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'triage:problem-report': 'Revisar las solicitudes de sus áreas',
   'track:time': 'Registrar su tiempo de trabajo en sus tareas',
   'manage:time-entries': 'Ver y corregir el tiempo de trabajo de sus áreas',
+  'manage:terminal': 'Registrar y administrar las terminales compartidas de sus áreas',
+  'reset:pin': 'Restablecer la clave de terminal de una persona',
   'read:all:assigned-tasks': 'Supervisar todos los tableros',
   'read:all:assigned-tasks:by-area': 'Supervisar los tableros de sus áreas',
   'create:job-description': 'Crear puestos de trabajo',

@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   calendar: ['read:calendar', 'update:calendar'],
   asset: ['create:asset', 'read:asset', 'update:asset', 'delete:asset'],
   problemReport: ['triage:problem-report'],
+  terminal: ['manage:terminal', 'reset:pin'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
   /** Time on task: one's own timer and intervals; the time of one's areas (DECISIONS section 9). */
   timeEntry: ['track:time', 'manage:time-entries'],
@@ -106,6 +107,7 @@ export const SUPERVISOR_PERMISSIONS: readonly Permission[] = [
   'triage:problem-report',
   'track:time',
   'manage:time-entries',
+  'manage:terminal',
 ];
 
 export const OPERARIO_PERMISSIONS: readonly Permission[] = [

@@ -140,6 +140,22 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/time-entries', any('track:time', 'manage:time-entries')],
   ['PUT /api/time-entries/:id', any('track:time', 'manage:time-entries')],
   ['POST /api/time-entries/:id/confirm', any('track:time', 'manage:time-entries')],
+  ['POST /api/terminals', any('manage:terminal')],
+  ['GET /api/terminals', any('manage:terminal')],
+  ['GET /api/terminals/current', 'terminal'],
+  ['GET /api/terminals/current/people', 'terminal'],
+  ['GET /api/terminals/current/wall', 'terminal'],
+  ['POST /api/terminals/current/wall/ticket', 'terminal'],
+  ['GET /api/terminals/current/wall/events', 'terminal'],
+  ['POST /api/terminals/sign-in', 'terminal'],
+  ['GET /api/terminals/session', 'authenticated'],
+  ['POST /api/terminals/session/end', 'authenticated'],
+  ['GET /api/terminals/pin', 'authenticated'],
+  ['PUT /api/terminals/pin', 'authenticated'],
+  ['PUT /api/terminals/people/:id/pin', any('reset:pin')],
+  ['POST /api/terminals/people/:id/pin/unlock', any('manage:terminal')],
+  ['PUT /api/terminals/:id', any('manage:terminal')],
+  ['POST /api/terminals/:id/revoke', any('manage:terminal')],
 ];
 
 /** The calls SPEC.md section 7 names; each must have a descriptor. */
@@ -205,7 +221,7 @@ const SPEC_CALLS = [
 ];
 
 function permissionsOf(access: RouteAccess): readonly Permission[] {
-  if (access === 'public' || access === 'authenticated') return [];
+  if (access === 'public' || access === 'authenticated' || access === 'terminal') return [];
   return 'anyOf' in access ? access.anyOf : access.allOf;
 }
 
@@ -289,6 +305,8 @@ describe('API_ROUTES', () => {
       'POST /api/time-entries/start',
       'POST /api/time-entries/resume',
       'POST /api/time-entries',
+      'POST /api/terminals',
+      'POST /api/terminals/sign-in',
     ]);
     // The company sign-in's two steps send the browser elsewhere.
     const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);
@@ -309,6 +327,7 @@ describe('API_ROUTES', () => {
       'GET /api/events',
       'GET /api/audit/export',
       'GET /api/docs',
+      'GET /api/terminals/current/wall/events',
     ]);
   });
 
@@ -375,12 +394,13 @@ describe('permissions', () => {
     // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
     // + read:calendar, update:calendar and read:notification-deliveries (issue 19), + 4 asset and triage:problem-report (issue 33)
     // + track:time and manage:time-entries (issue 35)
-    expect(ALL_PERMISSIONS).toHaveLength(53);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(53);
+    // + manage:terminal and reset:pin (issue 34)
+    expect(ALL_PERMISSIONS).toHaveLength(55);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(55);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);
-    expect(SUPERVISOR_PERMISSIONS).toHaveLength(28);
+    expect(SUPERVISOR_PERMISSIONS).toHaveLength(29);
     expect(OPERARIO_PERMISSIONS).toHaveLength(7);
   });
   it('uses every permission in a route guard except the record-level and unused ones', () => {

@@ -21,6 +21,7 @@ import { ASSETS_ROUTES } from './assets/assets.routes';
 import { ASSET_LABELS_ROUTES } from './assets/labels.routes';
 import { PROBLEM_REPORTS_ROUTES } from './problem-reports/problem-reports.routes';
 import { TIME_ENTRIES_ROUTES } from './time-entries/time-entries.routes';
+import { TERMINALS_ROUTES } from './terminals/terminals.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -48,6 +49,7 @@ export const ROUTE_GROUPS = {
   docs: DOCS_ROUTES,
   problemReports: PROBLEM_REPORTS_ROUTES,
   timeEntries: TIME_ENTRIES_ROUTES,
+  terminals: TERMINALS_ROUTES,
 } as const;
 
 /**

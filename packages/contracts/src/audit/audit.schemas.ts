@@ -24,6 +24,13 @@ export const AUDIT_ACTION_LABELS = {
   rechazado: 'Acceso rechazado',
   contrasena_incorrecta: 'Contraseña actual incorrecta',
   bloqueo: 'Bloqueo por intentos fallidos',
+  registrar_terminal: 'Registro de terminal',
+  revocar_terminal: 'Revocación de terminal',
+  fijar_pin: 'PIN fijado',
+  restablecer_pin: 'PIN restablecido',
+  desbloquear_pin: 'PIN desbloqueado',
+  pin_incorrecto: 'PIN incorrecto',
+  terminar_sesion: 'Sesión de terminal terminada',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -47,6 +54,7 @@ export const AUDIT_RESOURCES = [
   'ruta',
   'solicitud',
   'intervalo_tiempo',
+  'terminal',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -68,6 +76,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   ruta: 'Ruta',
   solicitud: 'Solicitud',
   intervalo_tiempo: 'Intervalo de tiempo',
+  terminal: 'Terminal',
 };
 
 const auditFilterShape = {
@@ -145,6 +154,8 @@ export const AuditEntrySchema = z.object({
   veces: z.number().int().min(1),
   /** The last of those times, when there was more than one. */
   ultima_en: z.string().nullable(),
+  /** The shared terminal it was done at (a person signed in with a PIN there); null otherwise. */
+  terminal: z.object({ uuid: UuidSchema, nombre: z.string() }).nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListResponseSchema = pagedResponseSchema(AuditEntrySchema);

@@ -31,6 +31,7 @@ import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
 import { DowntimeIndexes1763700018500 } from './1763700018500-downtime-indexes';
 import { DowntimeIndexUuid1763700018600 } from './1763700018600-downtime-index-uuid';
 import { TimeEntries1763700019100 } from './1763700019100-time-entries';
+import { Terminals1763700019000 } from './1763700019000-terminals';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   DowntimeIndexes1763700018500,
   DowntimeIndexUuid1763700018600,
   TimeEntries1763700019100,
+  Terminals1763700019000,
 ];

@@ -56,6 +56,8 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas, fusionarlas o rechazarlas.',
   'track:time': 'Usar el cronómetro en sus propias tareas y cargar, corregir o confirmar su propio tiempo.',
   'manage:time-entries': 'Ver, cargar y corregir el tiempo de trabajo de las personas de sus áreas.',
+  'manage:terminal': 'Registrar terminales compartidas de sus áreas, cambiarlas, revocarlas y desbloquear el PIN de sus personas.',
+  'reset:pin': 'Restablecer el PIN de terminal de una persona.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
   'create:job-description': 'Crear puestos de trabajo y abrir su pantalla.',
