@@ -499,6 +499,7 @@ export const MESSAGES = {
     added: 'Tiempo agregado',
     confirmed: 'Tiempo confirmado',
     queued: 'Sin conexión: el cambio del cronómetro se enviará cuando vuelva la red',
+  },
   /** Shared terminals (issue 34). */
   terminals: {
     nombreRequired: 'El nombre de la terminal es requerido',
