@@ -198,6 +198,7 @@ export interface Notificaciones {
 }
 
 export interface OidcIntentos {
+  compartido: Generated<boolean>;
   estado: string;
   nonce: string;
   vence_en: Timestamp;
@@ -286,6 +287,7 @@ export interface Sesiones {
   agente: string | null;
   cerrada_en: Timestamp | null;
   creada_en: Generated<Timestamp>;
+  inactividad_minutos: number | null;
   ip: string | null;
   motivo_cierre: string | null;
   oidc_id_token: string | null;

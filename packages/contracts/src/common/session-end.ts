@@ -9,6 +9,7 @@ import { z } from 'zod';
  * - `cuenta_empresa`: the account was linked to the company sign-in (its password no longer opens it);
  * - `seguridad`: an old credential of the session was used again (a copied token), so it ended;
  * - `cierre`: the person's own «Salir»;
+ * - `inactividad`: a sign-in on a shared device («Dispositivo compartido») left unused for its idle minutes;
  * - `vencida`: not ended by anyone, but unused for longer than its refresh token lasts (not stored).
  */
 export const SESSION_END_REASONS = [
@@ -18,6 +19,7 @@ export const SESSION_END_REASONS = [
   'cuenta_empresa',
   'seguridad',
   'cierre',
+  'inactividad',
   'vencida',
 ] as const;
 export const SessionEndReasonSchema = z.enum(SESSION_END_REASONS);
@@ -31,6 +33,7 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   cuenta_empresa: 'Su cuenta ahora ingresa con la cuenta de la empresa.',
   seguridad: 'Por seguridad: se volvió a usar una credencial antigua de esta sesión.',
   cierre: 'Usted cerró esta sesión.',
+  inactividad: 'La sesión en este dispositivo compartido se cerró tras unos minutos sin uso. No quedó nada suyo en él.',
   vencida: 'La sesión venció por falta de uso.',
 };
 
