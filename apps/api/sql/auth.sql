@@ -42,9 +42,9 @@ VALUES ($1, $2, $3, now() + $4::interval)
 RETURNING uuid;
 
 -- AuthRepository.insertSession
--- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7]
-INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en)
-VALUES ($1, $2, $3, $4, now() + make_interval(days => $5));
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7,null]
+INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en, inactividad_minutos)
+VALUES ($1, $2, $3, $4, now() + make_interval(days => $5), $6::smallint);
 
 -- AuthRepository.lockRefreshToken
 -- ["hash"]
@@ -69,6 +69,7 @@ UPDATE refresh_tokens SET rotated_at = now(), replaced_by_uuid = $1 WHERE uuid =
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT uuid, agente, ip, creada_en, ultimo_uso_en FROM sesiones
  WHERE usuario_uuid = $1 AND cerrada_en IS NULL AND vence_en > now()
+   AND (inactividad_minutos IS NULL OR ultimo_uso_en > now() - make_interval(mins => inactividad_minutos))
  ORDER BY ultimo_uso_en DESC, uuid;
 
 -- AuthRepository.prune

@@ -105,6 +105,7 @@ const EXPECTED_TEXTS = [
   'Indique el código de al menos un equipo',
   'El sentido del orden debe ser ascendente o descendente',
   'La urgencia debe ser baja, media o alta',
+  'Indique si es un dispositivo compartido (verdadero o falso)',
 ];
 
 /** The generic texts name the field they are about. */

@@ -153,6 +153,7 @@ describe('OpenID Connect sign-in', () => {
     expect(parseWith(AuthProvidersResponseSchema, await res.json())).toEqual({
       oidc: { nombre: 'Cuenta de Muebles del Sur' },
       ldap: false,
+      dispositivo_compartido: { minutos_inactividad: 5 },
     });
   });
 
