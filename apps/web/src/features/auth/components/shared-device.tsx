@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useLogoutChoice, useSignOutNow } from '../../../lib/auth';
 import { flushOutbox, pendingOf, usePendingChanges } from '../../../lib/outbox';
 import { useOnline } from '../../../lib/online';
@@ -83,17 +83,17 @@ export function SharedDevice() {
             {notSent}
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={dismiss} disabled={sending}>
-            Seguir conectado
-          </Button>
-          <Button color="red" variant="outline" onClick={() => void signOutNow()} disabled={sending}>
-            Descartar y salir
-          </Button>
-          <Button onClick={() => void sendAndLeave()} loading={sending}>
+        <Stack gap="xs">
+          <Button fullWidth onClick={() => void sendAndLeave()} loading={sending}>
             Enviar y salir
           </Button>
-        </Group>
+          <Button fullWidth color="red" variant="outline" onClick={() => void signOutNow()} disabled={sending}>
+            Descartar y salir
+          </Button>
+          <Button fullWidth variant="default" onClick={dismiss} disabled={sending}>
+            Seguir conectado
+          </Button>
+        </Stack>
       </Stack>
     </Modal>
   );
