@@ -182,6 +182,8 @@ test('the screen signs out by itself after the idle minutes; a touch starts them
   await page.getByRole('tab', { name: /Pendiente/i }).tap();
   expect((await activity).method()).toBe('POST');
   await page.clock.fastForward('04:00');
+  // Time for a sign-out to happen, had it started.
+  await page.waitForTimeout(1500);
   await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/login$/);
   // Then 5 minutes without a touch: signed out, with the reason, nothing left.
