@@ -13,8 +13,11 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  * (besides the table's module) allowed to write it.
  */
 export const ALLOWED = {
-  // None today: every table has one writer. (`auditoria` is also filled by PostgreSQL's triggers,
-  // which are not API code; the API writes it only through common/audit.)
+  // (`auditoria` is also filled by PostgreSQL's triggers, which are not API code; the API writes it
+  // only through common/audit.)
+  // The guard's check of a shared-device session is its use: the same statement that checks it
+  // moves its `ultimo_uso_en` (common/auth/session-state.repository.ts), and nothing else.
+  sesiones: ['common/auth'],
 };
 
 /** The module a file belongs to: `modules/<name>` or `common/<name>`; null outside them. */

@@ -174,7 +174,7 @@ test('the screen signs out by itself after the idle minutes; a touch starts them
   const { context, page } = await phone(browser);
   await page.clock.install();
   await page.goto('/login');
-  await expect(page.getByText('Cierra la sesión tras 5 minutos sin uso')).toBeVisible();
+  await expect(page.getByText('La sesión se cierra tras 5 minutos sin uso')).toBeVisible();
   await signInShared(page, person);
   const activity = page.waitForRequest((r) => r.url().endsWith('/api/auth/activity'));
   await page.clock.fastForward('04:00');
@@ -202,7 +202,7 @@ test('the sign-in screen with «Dispositivo compartido», at 1280 and 390 px', a
   const box = page.getByRole('checkbox', { name: 'Dispositivo compartido' });
   await expect(box).not.toBeChecked();
   await box.check();
-  await expect(page.getByText('Cierra la sesión tras 5 minutos sin uso y, al salir, no deja nada suyo en este dispositivo.')).toBeVisible();
+  await expect(page.getByText('La sesión se cierra tras 5 minutos sin uso y, al salir, no queda nada suyo en este dispositivo.')).toBeVisible();
   await page.screenshot({ path: join(shots, 'login-shared-device-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(shots, 'login-shared-device-390.png'), fullPage: true });

@@ -152,7 +152,7 @@ export function LoginPage() {
                 />
                 <Checkbox
                   label="Dispositivo compartido"
-                  description={`Cierra la sesión tras ${providers.data?.dispositivo_compartido.minutos_inactividad ?? 5} minutos sin uso y, al salir, no deja nada suyo en este dispositivo.`}
+                  description={`La sesión se cierra tras ${providers.data?.dispositivo_compartido.minutos_inactividad ?? 5} minutos sin uso y, al salir, no queda nada suyo en este dispositivo.`}
                   checked={shared}
                   onChange={(e) => setShared(e.currentTarget.checked)}
                   disabled={busy}
