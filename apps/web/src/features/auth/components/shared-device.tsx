@@ -87,7 +87,7 @@ export function SharedDevice() {
           <Button fullWidth onClick={() => void sendAndLeave()} loading={sending}>
             Enviar y salir
           </Button>
-          <Button fullWidth color="red" variant="outline" onClick={() => void signOutNow()} disabled={sending}>
+          <Button fullWidth variant="default" c="red.9" onClick={() => void signOutNow()} disabled={sending}>
             Descartar y salir
           </Button>
           <Button fullWidth variant="default" onClick={dismiss} disabled={sending}>
