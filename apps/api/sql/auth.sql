@@ -42,7 +42,7 @@ VALUES ($1, $2, $3, now() + $4::interval)
 RETURNING uuid;
 
 -- AuthRepository.insertSession
--- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7,null]
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7,5]
 INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en, inactividad_minutos)
 VALUES ($1, $2, $3, $4, now() + make_interval(days => $5), $6::smallint);
 
@@ -111,6 +111,12 @@ UPDATE sesiones SET cerrada_en = now(), motivo_cierre = 'cierre'
 UPDATE refresh_tokens SET revoked_at = now()
  WHERE revoked_at IS NULL
    AND family_uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = $1 AND usuario_uuid = $2);
+
+-- AuthRepository.sessionIdle
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT inactividad_minutos AS minutos,
+       inactividad_minutos IS NOT NULL AND ultimo_uso_en <= now() - make_interval(mins => inactividad_minutos) AS ociosa
+  FROM sesiones WHERE uuid = $1;
 
 -- AuthRepository.sessionUser
 -- ["00000000-0000-4000-8000-000000000001"]
