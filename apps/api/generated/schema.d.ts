@@ -221,6 +221,7 @@ export interface Notificaciones {
 }
 
 export interface OidcIntentos {
+  compartido: Generated<boolean>;
   estado: string;
   nonce: string;
   vence_en: Timestamp;
@@ -315,6 +316,7 @@ export interface Sesiones {
   agente: string | null;
   cerrada_en: Timestamp | null;
   creada_en: Generated<Timestamp>;
+  inactividad_minutos: number | null;
   ip: string | null;
   motivo_cierre: string | null;
   oidc_id_token: string | null;

@@ -19,6 +19,8 @@ export const ALLOWED = {
   sesiones: ['common/auth'],
   // The global guard marks a terminal's last use on each of its requests (issue 34).
   terminales: ['common/auth'],
+  // The guard's check of a shared-device session is also its use: the same statement that checks
+  // it moves its `ultimo_uso_en` (common/auth/session-state.repository.ts).
 };
 
 /** The module a file belongs to: `modules/<name>` or `common/<name>`; null outside them. */

@@ -53,9 +53,9 @@ VALUES ($1, $2, $3, now() + $4::interval)
 RETURNING uuid;
 
 -- AuthRepository.insertSession
--- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7]
-INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en)
-VALUES ($1, $2, $3, $4, now() + make_interval(days => $5));
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7,5]
+INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en, inactividad_minutos)
+VALUES ($1, $2, $3, $4, now() + make_interval(days => $5), $6::smallint);
 
 -- AuthRepository.insertTerminalSession
 -- ["00000000-0000-4000-8000-000000000002"]
@@ -91,6 +91,7 @@ UPDATE refresh_tokens SET rotated_at = now(), replaced_by_uuid = $1 WHERE uuid =
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT uuid, agente, ip, creada_en, ultimo_uso_en FROM sesiones
  WHERE usuario_uuid = $1 AND cerrada_en IS NULL AND vence_en > now()
+   AND (inactividad_minutos IS NULL OR ultimo_uso_en > now() - make_interval(mins => inactividad_minutos))
  ORDER BY ultimo_uso_en DESC, uuid;
 
 -- AuthRepository.prune
@@ -132,6 +133,12 @@ UPDATE sesiones SET cerrada_en = now(), motivo_cierre = 'cierre'
 UPDATE refresh_tokens SET revoked_at = now()
  WHERE revoked_at IS NULL
    AND family_uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = $1 AND usuario_uuid = $2);
+
+-- AuthRepository.sessionIdle
+-- ["00000000-0000-4000-8000-000000000001"]
+SELECT inactividad_minutos AS minutos,
+       inactividad_minutos IS NOT NULL AND ultimo_uso_en <= now() - make_interval(mins => inactividad_minutos) AS ociosa
+  FROM sesiones WHERE uuid = $1;
 
 -- AuthRepository.sessionUser
 -- ["00000000-0000-4000-8000-000000000001"]

@@ -2,11 +2,11 @@
 -- sso repositories runs with fixed arguments, in order. Do not edit.
 
 -- OidcRepository.insert
--- ["estado","nonce","verificador","/tablero",600]
-INSERT INTO oidc_intentos (estado, nonce, verificador, volver, vence_en)
-VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5));
+-- ["estado","nonce","verificador","/tablero",true,600]
+INSERT INTO oidc_intentos (estado, nonce, verificador, volver, compartido, vence_en)
+VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6));
 DELETE FROM oidc_intentos WHERE vence_en < now() - interval '1 hour';
 
 -- OidcRepository.take
 -- ["estado"]
-DELETE FROM oidc_intentos WHERE estado = $1 AND vence_en > now() RETURNING nonce, verificador, volver;
+DELETE FROM oidc_intentos WHERE estado = $1 AND vence_en > now() RETURNING nonce, verificador, volver, compartido;

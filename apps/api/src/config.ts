@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_TIMEZONE, TIMER_MAX_HOURS_DEFAULT, WEEKDAYS, type Weekday } from '@gestar/contracts';
+import { DEFAULT_TIMEZONE, SHARED_DEVICE_IDLE, TIMER_MAX_HOURS_DEFAULT, WEEKDAYS, type Weekday } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
 
 export interface AppConfig {
@@ -25,6 +25,8 @@ export interface AppConfig {
   /** The address people open Gestar at (APP_URL), for links and the OpenID redirect. */
   publicUrl: string;
   sso: SsoSettings;
+  /** Minutes without use that end a sign-in with «Dispositivo compartido» (SHARED_DEVICE_IDLE_MINUTES, default 5, 1 to 60). */
+  sharedDeviceIdleMinutes: number;
   adminUsername?: string;
   adminPassword?: string;
   firebaseServiceAccount?: string;
@@ -278,6 +280,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     auditRetentionDays: Math.max(1, Number.parseInt(env.AUDIT_RETENTION_DAYS ?? '730', 10) || 730),
     publicUrl,
     sso: loadSsoSettings(env, publicUrl),
+    sharedDeviceIdleMinutes: intOf(env.SHARED_DEVICE_IDLE_MINUTES, SHARED_DEVICE_IDLE.defaultMinutes, SHARED_DEVICE_IDLE.minMinutes, SHARED_DEVICE_IDLE.maxMinutes),
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     firebaseServiceAccount: env.FIREBASE_SERVICE_ACCOUNT,

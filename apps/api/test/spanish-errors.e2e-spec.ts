@@ -119,6 +119,7 @@ const EXPECTED_TEXTS = [
   'Ingrese su PIN',
   'El PIN debe tener entre 4 y 6 dígitos',
   'El PIN es demasiado fácil de adivinar: no use un mismo dígito repetido ni dígitos consecutivos',
+  'Indique si es un dispositivo compartido (verdadero o falso)',
 ];
 
 /** The generic texts name the field they are about. */

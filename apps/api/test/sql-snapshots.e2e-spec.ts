@@ -164,7 +164,7 @@ const roles: Calls<RolesRepository> = { all: [] };
 const statuses: Calls<StatusesRepository> = { lockWithFinished: [U1], inUse: [U1] };
 
 const oidc: Calls<OidcRepository> = {
-  insert: ['estado', 'nonce', 'verificador', '/tablero', 600],
+  insert: ['estado', 'nonce', 'verificador', '/tablero', true, 600],
   take: ['estado'],
 };
 
@@ -355,9 +355,10 @@ const auth: Calls<AuthRepository> = {
   refreshTokenState: [U1],
   markRotated: [U1, U2],
   revokeFamilyOfToken: ['hash', U1],
-  insertSession: [U1, U2, 'Firefox', '10.0.0.1', 7],
+  insertSession: [U1, U2, 'Firefox', '10.0.0.1', 7, 5],
   setSessionIdToken: [U1, 'id-token'],
   takeSessionIdToken: [U1],
+  sessionIdle: [U1],
   touchSession: [U1, 7],
   openSessionsOf: [U1],
   closeSessions: [U1, 'otro_dispositivo', { except: U2 }],

@@ -4,8 +4,7 @@ import {
   LoginResponseSchema,
   MESSAGES,
   NotificationPreferencesResponseSchema,
-  UserResponseSchema,
-} from '@gestar/contracts';
+  UserResponseSchema, TokenPayloadSchema } from '@gestar/contracts';
 import { createTestApp, DEMO_PASSWORD, expectError, login as loginOk, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 import { LDAP_ADMIN, LDAP_SUFFIX, startSlapd, Slapd } from './support/slapd';
 
@@ -143,6 +142,21 @@ describe('LDAP sign-in', () => {
       [body.user.uuid],
     );
     expect(entry!.detalle.metodo).toBe('ldap');
+  });
+
+  it('«Dispositivo compartido» through the directory: the session ends after its idle minutes like any shared one', async () => {
+    const res = await t.http.post('/api/auth/login').send({ username: 'lucia', password: 'clave-de-lucia', compartido: true });
+    expect(res.status).toBe(200);
+    const body = parseWith(LoginResponseSchema, res.body);
+    const payload = TokenPayloadSchema.parse(JSON.parse(Buffer.from(body.token.split('.')[1]!, 'base64url').toString()));
+    expect(payload.compartido).toEqual({ minutos_inactividad: 5 });
+    const [row] = await t.ds.query(`SELECT inactividad_minutos FROM sesiones WHERE uuid = $1`, [payload.sid]);
+    expect(row.inactividad_minutos).toBe(5);
+    const [entry]: { detalle: { metodo: string; compartido?: boolean } }[] = await t.ds.query(
+      `SELECT detalle FROM auditoria WHERE accion = 'ingresar' AND recurso_uuid = $1`,
+      [payload.sid],
+    );
+    expect(entry!.detalle).toMatchObject({ metodo: 'ldap', compartido: true });
   });
 
   it('first sign-ins of one new person in parallel create one user, and all of them get in', async () => {

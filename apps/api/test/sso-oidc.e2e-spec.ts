@@ -1,7 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './support/ports';
-import { AuthProvidersResponseSchema, LogoutResponseSchema, MESSAGES, REFRESH_COOKIE, RefreshTokenResponseSchema, UserResponseSchema } from '@gestar/contracts';
+import {
+  AuthProvidersResponseSchema,
+  LogoutResponseSchema,
+  MESSAGES,
+  REFRESH_COOKIE,
+  RefreshTokenResponseSchema,
+  TokenPayloadSchema,
+  UserResponseSchema,
+} from '@gestar/contracts';
 import { createTestApp, DEMO_PASSWORD, expectError, login, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /** OpenID Connect sign-in against a real provider (oidc-provider, in a process of its own). */
@@ -153,6 +161,7 @@ describe('OpenID Connect sign-in', () => {
     expect(parseWith(AuthProvidersResponseSchema, await res.json())).toEqual({
       oidc: { nombre: 'Cuenta de Muebles del Sur' },
       ldap: false,
+      dispositivo_compartido: { minutos_inactividad: 5 },
     });
   });
 
@@ -228,6 +237,64 @@ describe('OpenID Connect sign-in', () => {
     const local = await login(t, 'supervisor');
     const plain = await t.http.post('/api/auth/logout').set('Authorization', `Bearer ${local.token}`).send({});
     expect(parseWith(LogoutResponseSchema, plain.body)).toEqual({ ok: true });
+  });
+
+  it('«Dispositivo compartido» through the provider: a shared session; «Salir» ends the provider\'s session too, and the next person meets its sign-in', async () => {
+    const browser = new Browser();
+    const start = await browser.request(`${api}/api/auth/oidc/start?compartido=1`);
+    expect(start.status).toBe(302);
+    // The choice stays with the pending sign-in: nothing of it goes to the provider.
+    expect(start.headers.get('location')).not.toContain('compartido');
+    const { res } = await browser.signInAt(start.headers.get('location')!, 'sub-marta', callback());
+    expect(res!.headers.get('location')).toBe('/login/sso');
+    const refreshed = await browser.request(`${api}/api/auth/refresh-token`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const { token } = parseWith(RefreshTokenResponseSchema, await refreshed.json());
+    const payload = TokenPayloadSchema.parse(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()));
+    expect(payload.compartido).toEqual({ minutos_inactividad: 5 });
+    const [row] = await t.ds.query(`SELECT inactividad_minutos FROM sesiones WHERE uuid = $1`, [payload.sid]);
+    expect(row.inactividad_minutos).toBe(5);
+    // A bad value is a Spanish 400, not a sign-in.
+    expectError(await t.http.get('/api/auth/oidc/start?compartido=si'), 400);
+
+    const out = await browser.request(`${api}/api/auth/logout`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    const end = new URL(parseWith(LogoutResponseSchema, await out.json()).cerrar_proveedor!);
+    expect(`${end.origin}${end.pathname}`).toBe(`${issuer}/session/end`);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${api}/login`);
+    const hint = end.searchParams.get('id_token_hint')!;
+    expect((JSON.parse(Buffer.from(hint.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub).toBe('sub-marta');
+    // The browser goes there: the provider asks, the person confirms, the provider ends its session and sends it to /login.
+    const ask = await browser.request(end.href);
+    expect(ask.status).toBe(200);
+    const form = await ask.text();
+    const action = /action="([^"]+)"/.exec(form)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)![1]!;
+    const confirmed = await browser.request(new URL(action, end).href, {
+      method: 'POST',
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(confirmed.status).toBeGreaterThanOrEqual(300);
+    expect(confirmed.status).toBeLessThan(400);
+    expect(confirmed.headers.get('location')).toBe(`${api}/login`);
+    // The next person on this browser is asked to sign in at the provider, not let through as Marta.
+    const again = await browser.request(`${api}/api/auth/oidc/start`);
+    let url = again.headers.get('location')!;
+    let askedToSignIn = false;
+    for (let hops = 0; hops < 5 && !askedToSignIn; hops++) {
+      const r = await browser.request(url);
+      expect(url.startsWith(callback())).toBe(false);
+      if (r.status >= 300 && r.status < 400) {
+        url = new URL(r.headers.get('location')!, url).href;
+        continue;
+      }
+      expect(await r.text()).toMatch(/name="prompt" value="login"/);
+      askedToSignIn = true;
+    }
+    expect(askedToSignIn).toBe(true);
   });
 
   it('a wrong state is refused, and a state is good once', async () => {

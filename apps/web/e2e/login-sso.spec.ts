@@ -208,10 +208,58 @@ test.describe('company sign-in with OpenID', () => {
     await expect(page.locator('input[name="login"]')).toBeVisible();
   });
 
+  test('«Dispositivo compartido» with the company account: «Salir» reaches the provider\'s end-session and leaves nothing here', async ({ page, context }) => {
+    await page.goto(`${base}/login`);
+    await page.getByRole('checkbox', { name: 'Dispositivo compartido' }).check();
+    const button = page.getByRole('link', { name: `Ingresar con ${PROVIDER_NAME}` });
+    await expect(button).toHaveAttribute('href', '/api/auth/oidc/start?compartido=1');
+    await button.click();
+    await signInAtProvider(page, 'sub-marta');
+    await expect(page).toHaveURL(`${base}/`);
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const payload = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()) as { compartido?: { minutos_inactividad: number } };
+    expect(payload.compartido).toEqual({ minutos_inactividad: 5 });
+
+    const endSession = page.waitForRequest((r) => r.url().startsWith(`${new URL(base).protocol}//127.0.0.1`) && new URL(r.url()).pathname === '/session/end');
+    await page.getByRole('button', { name: 'Salir' }).click();
+    const end = new URL((await endSession).url());
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/login`);
+    const hint = end.searchParams.get('id_token_hint')!;
+    expect((JSON.parse(Buffer.from(hint.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub).toBe('sub-marta');
+    // The provider asks, the person confirms; back here, nothing of Marta stayed in this browser.
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(`${base}/login`);
+    const kept = await page.evaluate(() => Object.keys(localStorage).sort());
+    expect(kept).toEqual(['gestar.dispositivoCompartido']);
+    const reads = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('gestar-sin-conexion');
+          open.onerror = () => reject(open.error);
+          open.onupgradeneeded = () => open.result.createObjectStore('consultas');
+          open.onsuccess = () => {
+            const n = open.result.transaction('consultas', 'readonly').objectStore('consultas').count();
+            n.onsuccess = () => resolve(n.result);
+          };
+        }),
+    );
+    expect(reads).toBe(0);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('_session');
+    // The next person finds the box ticked and the provider asking who they are.
+    await expect(page.getByRole('checkbox', { name: 'Dispositivo compartido' })).toBeChecked();
+    await page.getByRole('link', { name: `Ingresar con ${PROVIDER_NAME}` }).click();
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+  });
+
   test('a provider account named like a local user is refused, and the screen says why', async ({ page }) => {
     const providers = page.waitForResponse((r) => r.url().endsWith('/api/auth/providers'));
     await page.goto(`${base}/login`);
-    expect(AuthProvidersResponseSchema.parse(await (await providers).json())).toEqual({ oidc: { nombre: PROVIDER_NAME }, ldap: false });
+    expect(AuthProvidersResponseSchema.parse(await (await providers).json())).toEqual({
+      oidc: { nombre: PROVIDER_NAME },
+      ldap: false,
+      dispositivo_compartido: { minutos_inactividad: 5 },
+    });
     await page.getByRole('link', { name: `Ingresar con ${PROVIDER_NAME}` }).click();
     await signInAtProvider(page, 'sub-intrusa');
     await expect(page).toHaveURL(`${base}/login?sso_error=colision`);

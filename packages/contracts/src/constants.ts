@@ -75,6 +75,11 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+/**
+ * A sign-in with «Dispositivo compartido» ends after this many minutes without use (the server
+ * refuses it, the browser signs out); an installation may set another value within the bounds.
+ */
+export const SHARED_DEVICE_IDLE = { defaultMinutes: 5, minMinutes: 1, maxMinutes: 60 } as const;
 /** Writes carry this header (a UUID per change) so a retry never writes twice (DECISIONS.md, idempotency). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a key answers its first answer again. */

@@ -118,6 +118,7 @@ export const MESSAGES = {
     estadoEntregaInvalid: 'El estado debe ser pendiente, enviando, enviada, fallida u omitida',
     directoryProviderInvalid: 'Seleccione el ingreso de la empresa: OpenID (oidc) o LDAP (ldap)',
     directoryIdRequired: 'Ingrese el identificador de la cuenta de la empresa',
+    sharedDeviceInvalid: 'Indique si es un dispositivo compartido (verdadero o falso)',
     directoryManagedRequired: 'Indique si los grupos del directorio administran el rol y las áreas (verdadero o falso)',
     // Machine labels
     labelCodesRequired: 'Indique el código de al menos un equipo',

@@ -19,6 +19,7 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['GET /api/auth/providers', 'public'],
   ['GET /api/auth/oidc/start', 'public'],
   ['GET /api/auth/oidc/callback', 'public'],
+  ['POST /api/auth/activity', 'authenticated'],
   ['GET /api/auth/sessions', 'authenticated'],
   ['POST /api/auth/sessions/close-others', 'authenticated'],
   ['DELETE /api/auth/sessions/:id', 'authenticated'],

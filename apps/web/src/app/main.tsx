@@ -15,6 +15,8 @@ import { installSpanishErrors } from '@gestar/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { endSession, getSession } from '../lib/session';
+import { rememberSessionEnd } from '../lib/session-end';
 import { AppProviders } from './providers';
 import { preloadLanding, router } from './router';
 
@@ -24,10 +26,23 @@ preloadLanding(window.location.pathname, window.location.search);
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// A shared device's session left idle (the tab closed, the device asleep) is wiped before anything shows.
+if (getSession().payload?.compartido) {
+  void import('../lib/shared-device')
+    .then(async (m) => {
+      if (!(await m.wipeIfIdleAtStart())) return;
+      rememberSessionEnd('inactividad');
+      endSession();
+    })
+    .catch(() => undefined)
+    .finally(render);
+} else render();

@@ -21,7 +21,7 @@ import {
   type RouteDescriptor,
 } from '@gestar/contracts';
 import type { z } from 'zod';
-import { clearAllStorage, getAccessToken, replaceToken } from './session';
+import { clearAllStorage, endSession, getAccessToken, getSession, replaceToken } from './session';
 import { rememberSessionEnd, sessionEndCode } from './session-end';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
@@ -161,10 +161,17 @@ export function newUuid(): string {
 
 let refreshInFlight: Promise<string> | null = null;
 
-/** Sends the browser to /login with nothing left in storage; the login page says why, when the API said. */
-function abandonSession(reason: string | null = null): void {
+/**
+ * Sends the browser to /login with nothing left in storage; the login page says why, when the API
+ * said. A shared device's session also loses its kept changes, before the page leaves.
+ */
+async function abandonSession(reason: string | null = null): Promise<void> {
   rememberSessionEnd(reason);
-  clearAllStorage();
+  if (getSession().payload?.compartido) {
+    // Nothing of the person; the device's own settings (its «Dispositivo compartido») stay.
+    await import('./shared-device').then((m) => m.wipeDevice()).catch(() => undefined);
+    endSession();
+  } else clearAllStorage();
   window.location.assign('/login');
 }
 
@@ -180,12 +187,12 @@ async function performRefresh(): Promise<string> {
     const { message, body } = await readErrorMessage(response);
     // A refused refresh (including a 401 from the refresh call itself) ends the
     // session. A server or network failure does not: the tokens may still be good.
-    if (response.status < 500) abandonSession(sessionEndCode(body));
+    if (response.status < 500) await abandonSession(sessionEndCode(body));
     throw new ApiError(response.status, message, body);
   }
   const parsed = RefreshTokenResponseSchema.safeParse(await response.json());
   if (!parsed.success) {
-    abandonSession();
+    await abandonSession();
     throw new ApiError(response.status, MESSAGES.errors.invalidRefreshToken);
   }
   replaceToken(parsed.data.token);
@@ -229,7 +236,7 @@ export async function apiRequest<R extends RouteDescriptor>(
     const token = current && current !== sentToken ? current : await refreshSession();
     response = await send(route.method, url, token, opts, route.multipart);
     if (response.status === 401) {
-      abandonSession();
+      await abandonSession();
       throw new ApiError(401, (await readErrorMessage(response)).message);
     }
   }

@@ -6,7 +6,7 @@
  * another person (someone else signed in on this phone) is dropped with a notice.
  */
 import { useSyncExternalStore } from 'react';
-import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {
@@ -132,6 +132,19 @@ export function discard(id: string): Promise<void> {
 async function remove(id: string): Promise<void> {
   await del(id, db()).catch(() => undefined);
   queue = queue.filter((e) => e.id !== id);
+  publish();
+}
+
+/** The changes of `user` still waiting to be sent. */
+export function pendingOf(user: string): number {
+  return queue.filter((e) => e.user === user).length;
+}
+
+/** Forgets every kept change on this device, of every person («Salir» on a shared device). */
+export async function clearOutbox(): Promise<void> {
+  await loadOutbox();
+  await clear(db()).catch(() => undefined);
+  queue = [];
   publish();
 }
 

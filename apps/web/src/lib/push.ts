@@ -91,6 +91,8 @@ export async function enablePush(session: Session, { ask }: { ask: boolean }): P
   try {
     const registration = await registerPushWorker();
     if (typeof Notification === 'undefined' || !session.user) return;
+    // A shared device must not go on showing a person's notifications after they leave.
+    if (session.payload?.compartido) return;
     const permission = ask && Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
     if (permission !== 'granted') return;
     const config = firebaseWebConfig();

@@ -2,6 +2,7 @@ import { defineRoute } from '../common/route';
 import { MESSAGES } from '../messages';
 import { OkResponseSchema } from '../common/common.schemas';
 import {
+  ActivityResponseSchema,
   AuthProvidersResponseSchema,
   EndOtherSessionsResponseSchema,
   LogoutResponseSchema,
@@ -86,6 +87,15 @@ export const AUTH_ROUTES = {
     status: 302,
     summary:
       'Vuelta del proveedor: verifica state (con la cookie del navegador), nonce y PKCE, aplica los grupos y abre la sesión; redirige a /login/sso o a /login?sso_error=.',
+  }),
+  activity: defineRoute({
+    method: 'POST',
+    path: '/api/auth/activity',
+    access: 'authenticated',
+    response: ActivityResponseSchema,
+    status: 200,
+    summary:
+      'La persona sigue usando la pantalla: una sesión de dispositivo compartido no se cierra por inactividad mientras lo hace (la navegación la envía como mucho una vez por minuto).',
   }),
   sessions: defineRoute({
     method: 'GET',

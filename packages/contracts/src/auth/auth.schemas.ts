@@ -14,6 +14,11 @@ export const LoginRequestSchema = z.object({
     .string({ message: v.passwordLoginRequired })
     .min(1, { message: v.passwordLoginRequired })
     .max(200, { message: textTooLongMax(200) }),
+  /**
+   * «Dispositivo compartido»: the session ends after the installation's idle minutes
+   * (AuthProvidersResponse.dispositivo_compartido) and the browser keeps nothing after «Salir».
+   */
+  compartido: z.boolean({ message: v.sharedDeviceInvalid }).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -114,6 +119,11 @@ export const TokenPayloadSchema = z.object({
   role: z.object({ uuid: UuidSchema, nombre: z.string(), permisos: z.array(z.string()) }),
   /** The terminal a PIN sign-in opened the session at (issue 34); absent for an ordinary session. */
   trm: UuidSchema.optional(),
+  /**
+   * Only on a sign-in with «Dispositivo compartido»: the minutes without use after which the
+   * server refuses the session and the browser signs out, keeping nothing.
+   */
+  compartido: z.object({ minutos_inactividad: z.number().int().positive() }).optional(),
   iat: z.number().optional(),
   exp: z.number().optional(),
 });
@@ -172,8 +182,13 @@ export const AuthProvidersResponseSchema = z.object({
   oidc: z.object({ nombre: z.string() }).nullable(),
   /** The form's username and password are checked against the company directory first. */
   ldap: z.boolean(),
+  /** A sign-in with «Dispositivo compartido» ends after these minutes without use. */
+  dispositivo_compartido: z.object({ minutos_inactividad: z.number().int().positive() }),
 });
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
+
+/** `POST /api/auth/activity`: the person is at the screen (a shared-device session stays alive). */
+export const ActivityResponseSchema = z.object({ ok: z.literal(true) });
 
 /** The longest return path carried through a company sign-in. */
 export const RETURN_PATH_MAX = 500;
@@ -197,6 +212,8 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 /** `GET /api/auth/oidc/start?volver=/?tarea=...`: where to land after the sign-in (refused unless a path here). */
 export const OidcStartQuerySchema = z.object({
   volver: z.string().max(2000).optional(),
+  /** `1`: «Dispositivo compartido» was ticked (the session ends when idle, the browser keeps nothing). */
+  compartido: z.enum(['1', '0'], { message: v.sharedDeviceInvalid }).optional(),
 });
 
 /** What the provider sends back to the callback (any of it may be missing or foreign). */

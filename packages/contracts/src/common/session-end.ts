@@ -11,7 +11,8 @@ import { z } from 'zod';
  * - `cierre`: the person's own «Salir»;
  * - `terminar`: «Terminar» at a shared terminal;
  * - `otra_persona`: another person signed in at the same terminal;
- * - `inactividad`: a terminal session left without requests past its idle minutes;
+ * - `inactividad`: a terminal session, or a sign-in on a shared device («Dispositivo compartido»),
+ *   left without use past its idle minutes;
  * - `terminal_revocada`: the terminal it was opened at was revoked;
  * - `vencida`: not ended by anyone, but unused for longer than its refresh token lasts (not stored).
  */
@@ -22,10 +23,10 @@ export const SESSION_END_REASONS = [
   'cuenta_empresa',
   'seguridad',
   'cierre',
+  'inactividad',
   'vencida',
   'terminar',
   'otra_persona',
-  'inactividad',
   'terminal_revocada',
 ] as const;
 export const SessionEndReasonSchema = z.enum(SESSION_END_REASONS);
@@ -39,10 +40,10 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   cuenta_empresa: 'Su cuenta ahora ingresa con la cuenta de la empresa.',
   seguridad: 'Por seguridad: se volvió a usar una credencial antigua de esta sesión.',
   cierre: 'Usted cerró esta sesión.',
+  inactividad: 'Su sesión se cerró tras unos minutos sin uso. No quedó nada suyo en este dispositivo.',
   vencida: 'La sesión venció por falta de uso.',
   terminar: 'Usted terminó su sesión en la terminal.',
   otra_persona: 'Otra persona ingresó en la terminal.',
-  inactividad: 'Su sesión en la terminal terminó por inactividad.',
   terminal_revocada: 'La terminal fue revocada.',
 };
 

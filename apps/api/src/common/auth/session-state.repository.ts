@@ -16,10 +16,23 @@ export interface StreamTicketRow {
 export class SessionStateRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Whether the session is open. A shared-device session (`inactividad_minutos`) is open only
+   * while it has been used within its idle minutes, and this very check is its use: it moves
+   * `ultimo_uso_en` (the one write here to `sesiones`, in the same statement). One left unused
+   * longer is refused here; its refresh closes it with reason `inactividad` (AuthService).
+   */
   async isOpen(sesion: string, usuario: string): Promise<boolean> {
     const row = await this.db.one<{ open: boolean }>(sql`
-      SELECT cerrada_en IS NULL AND vence_en > now() AS open
-        FROM sesiones WHERE uuid = ${sesion} AND usuario_uuid = ${usuario}`);
+      WITH s AS (
+        SELECT uuid, cerrada_en IS NULL AND vence_en > now() AS vigente, inactividad_minutos,
+               ultimo_uso_en > now() - make_interval(mins => coalesce(inactividad_minutos, 0)) AS en_uso
+          FROM sesiones WHERE uuid = ${sesion} AND usuario_uuid = ${usuario}),
+      usada AS (
+        UPDATE sesiones x SET ultimo_uso_en = now() FROM s
+         WHERE x.uuid = s.uuid AND s.vigente AND s.inactividad_minutos IS NOT NULL AND s.en_uso
+        RETURNING x.uuid)
+      SELECT s.vigente AND (s.inactividad_minutos IS NULL OR EXISTS (SELECT 1 FROM usada)) AS open FROM s`);
     return row?.open ?? false;
   }
 

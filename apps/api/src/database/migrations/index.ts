@@ -32,6 +32,7 @@ import { DowntimeIndexes1763700018500 } from './1763700018500-downtime-indexes';
 import { DowntimeIndexUuid1763700018600 } from './1763700018600-downtime-index-uuid';
 import { TimeEntries1763700019100 } from './1763700019100-time-entries';
 import { Terminals1763700019000 } from './1763700019000-terminals';
+import { SharedDevice1763700019300 } from './1763700019300-shared-device';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   DowntimeIndexUuid1763700018600,
   TimeEntries1763700019100,
   Terminals1763700019000,
+  SharedDevice1763700019300,
 ];

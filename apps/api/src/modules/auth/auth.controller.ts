@@ -51,6 +51,12 @@ export class AuthController {
     }
   }
 
+  /** The guard's check of the session already counted this call as a use (SessionStateRepository.isOpen). */
+  @Endpoint(AUTH_ROUTES.activity)
+  activity(): { ok: true } {
+    return { ok: true };
+  }
+
   @Endpoint(AUTH_ROUTES.sessions)
   sessions(@CurrentUser() user: AuthUser) {
     return this.auth.sessions(user);

@@ -25,7 +25,10 @@ export type RefreshRow = Columns<
 
 export type SessionRow = Columns<'sesiones', 'uuid' | 'agente' | 'ip' | 'creada_en' | 'ultimo_uso_en'>;
 
-/** The only writer of `sesiones`, `refresh_tokens` and `login_attempts`. */
+/**
+ * The only writer of `sesiones`, `refresh_tokens` and `login_attempts` (but for the last use of a
+ * shared-device session, which the guard's check moves: SessionStateRepository.isOpen).
+ */
 @Injectable()
 export class AuthRepository {
   constructor(private readonly db: Db) {}
@@ -189,10 +192,22 @@ export class AuthRepository {
          AND family_uuid = (SELECT family_uuid FROM refresh_tokens WHERE token_hash = ${tokenHash} AND usuario_uuid = ${userUuid})`);
   }
 
-  async insertSession(uuid: string, usuario: string, agente: string | null, ip: string | null, ttlDays: number): Promise<void> {
+  /** A new session; `idleMinutes` only for a sign-in with «Dispositivo compartido». */
+  async insertSession(uuid: string, usuario: string, agente: string | null, ip: string | null, ttlDays: number, idleMinutes: number | null): Promise<void> {
     await this.db.execute(sql`
-      INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en)
-      VALUES (${uuid}, ${usuario}, ${agente}, ${ip}, now() + make_interval(days => ${ttlDays}))`);
+      INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en, inactividad_minutos)
+      VALUES (${uuid}, ${usuario}, ${agente}, ${ip}, now() + make_interval(days => ${ttlDays}), ${idleMinutes}::smallint)`);
+  }
+
+  /**
+   * A session's idle minutes (null: not a shared-device session) and whether it went unused
+   * longer than them; null when there is no such session.
+   */
+  sessionIdle(uuid: string): Promise<{ minutos: number | null; ociosa: boolean } | null> {
+    return this.db.one(sql`
+      SELECT inactividad_minutos AS minutos,
+             inactividad_minutos IS NOT NULL AND ultimo_uso_en <= now() - make_interval(mins => inactividad_minutos) AS ociosa
+        FROM sesiones WHERE uuid = ${uuid}`);
   }
 
   /**
@@ -253,6 +268,7 @@ export class AuthRepository {
     return this.db.query(sql`
       SELECT uuid, agente, ip, creada_en, ultimo_uso_en FROM sesiones
        WHERE usuario_uuid = ${usuario} AND cerrada_en IS NULL AND vence_en > now()
+         AND (inactividad_minutos IS NULL OR ultimo_uso_en > now() - make_interval(mins => inactividad_minutos))
        ORDER BY ultimo_uso_en DESC, uuid`);
   }
 

@@ -32,7 +32,11 @@ function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-type Rotation = { kind: 'invalid' } | { kind: 'reuse' } | { kind: 'ok'; userUuid: string; token: string; family: string };
+type Rotation =
+  | { kind: 'invalid' }
+  | { kind: 'reuse' }
+  | { kind: 'idle' }
+  | { kind: 'ok'; userUuid: string; token: string; family: string; idleMinutes: number | null };
 
 /** Where a sign-in comes from, as the sessions list shows it. */
 export interface SignInOrigin {
@@ -89,21 +93,30 @@ export class AuthService implements OnModuleInit {
     return this.repo.releaseAttempt(attempt);
   }
 
-  /** A new session for a user who proved who they are (password, directory or OpenID). */
-  async startSession(userUuid: string, origin: SignInOrigin, metodo: string, extra: { idToken?: string | null } = {}): Promise<Required<LoginResponse>> {
+  /**
+   * A new session for a user who proved who they are (password, directory or OpenID). With
+   * `compartido` («Dispositivo compartido») it ends after the configured idle minutes.
+   */
+  async startSession(
+    userUuid: string,
+    origin: SignInOrigin,
+    metodo: string,
+    extra: { idToken?: string | null; compartido?: boolean } = {},
+  ): Promise<Required<LoginResponse>> {
     const row = await this.repo.sessionUser(userUuid);
     if (!row || !row.activo) throw unauthorized(MESSAGES.errors.userInactive);
     const session = randomUUID();
-    await this.repo.insertSession(session, row.uuid, origin.agent?.slice(0, 300) ?? null, origin.ip?.slice(0, 100) ?? null, REFRESH_TOKEN_TTL_DAYS);
+    const idleMinutes = extra.compartido ? this.config.sharedDeviceIdleMinutes : null;
+    await this.repo.insertSession(session, row.uuid, origin.agent?.slice(0, 300) ?? null, origin.ip?.slice(0, 100) ?? null, REFRESH_TOKEN_TTL_DAYS, idleMinutes);
     if (extra.idToken) await this.repo.setSessionIdToken(session, extra.idToken);
-    const token = this.signAccessToken(row, session);
+    const token = this.signAccessToken(row, session, idleMinutes);
     const { token: refreshToken } = await this.insertRefreshToken(row.uuid, session);
     await this.audit.record({
       actorUuid: row.uuid,
       accion: 'ingresar',
       recurso: 'sesion',
       recursoUuid: session,
-      detalle: { metodo, dispositivo: origin.agent?.slice(0, 300) ?? null },
+      detalle: { metodo, dispositivo: origin.agent?.slice(0, 300) ?? null, ...(idleMinutes ? { compartido: true } : {}) },
       ip: origin.ip,
     });
     this.userState.invalidate(row.uuid);
@@ -263,12 +276,13 @@ export class AuthService implements OnModuleInit {
     }
   }
 
-  private signAccessToken(row: Omit<TokenUserRow, 'activo'>, session: string): string {
+  private signAccessToken(row: Omit<TokenUserRow, 'activo'>, session: string, idleMinutes: number | null): string {
     return this.jwt.sign({
       sub: row.uuid,
       sid: session,
       username: row.username,
       role: { uuid: row.rol_uuid, nombre: row.rol_nombre, permisos: row.permisos },
+      ...(idleMinutes ? { compartido: { minutos_inactividad: idleMinutes } } : {}),
     });
   }
 
@@ -287,19 +301,28 @@ export class AuthService implements OnModuleInit {
     if (!refreshToken) throw unauthorized(MESSAGES.errors.invalidRefreshToken);
     const outcome = await this.rotate(sha256(refreshToken));
     if (outcome.kind === 'reuse') throw sessionRefused(MESSAGES.errors.invalidRefreshToken, 'seguridad');
+    if (outcome.kind === 'idle') throw sessionRefused(MESSAGES.errors.invalidRefreshToken, 'inactividad');
     // An ended session says why (closed from another device, a password change...), for the login page.
     if (outcome.kind !== 'ok') throw sessionRefused(MESSAGES.errors.invalidRefreshToken, await this.repo.endReasonOfToken(sha256(refreshToken)));
     const user = await this.repo.tokenUser(outcome.userUuid);
     if (!user || !user.activo) throw sessionRefused(MESSAGES.errors.userInactive, 'desactivada');
     this.userState.invalidate(user.uuid);
     await this.repo.touchSession(outcome.family, REFRESH_TOKEN_TTL_DAYS);
-    return { token: this.signAccessToken(user, outcome.family), refreshToken: outcome.token };
+    return { token: this.signAccessToken(user, outcome.family, outcome.idleMinutes), refreshToken: outcome.token };
   }
 
   @Transactional()
   private async rotate(tokenHash: string): Promise<Rotation> {
     const row = await this.repo.lockRefreshToken(tokenHash);
     if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
+    // A shared-device session left unused for its idle minutes ends here, for good.
+    const idle = await this.repo.sessionIdle(row.family_uuid);
+    if (idle?.ociosa) {
+      await this.repo.closeSessions(row.usuario_uuid, 'inactividad', { only: row.family_uuid });
+      this.sessionState.forgetUser(row.usuario_uuid);
+      return { kind: 'idle' };
+    }
+    const idleMinutes = idle?.minutos ?? null;
     if (row.rotated_at) {
       const withinGrace = Date.now() - row.rotated_at.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
       const successor = row.replaced_by_uuid ? await this.repo.refreshTokenState(row.replaced_by_uuid) : null;
@@ -311,11 +334,11 @@ export class AuthService implements OnModuleInit {
         return { kind: 'reuse' };
       }
       const next = await this.insertRefreshToken(row.usuario_uuid, row.family_uuid);
-      return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token, family: row.family_uuid };
+      return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token, family: row.family_uuid, idleMinutes };
     }
     const next = await this.insertRefreshToken(row.usuario_uuid, row.family_uuid);
     await this.repo.markRotated(row.uuid, next.uuid);
-    return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token, family: row.family_uuid };
+    return { kind: 'ok', userUuid: row.usuario_uuid, token: next.token, family: row.family_uuid, idleMinutes };
   }
 
   /**

@@ -83,7 +83,7 @@ export class SignInService {
         }
         if (uuid) {
           await this.auth.clearFailedLogins(username, address);
-          return this.auth.startSession(uuid, origin, 'ldap');
+          return this.auth.startSession(uuid, origin, 'ldap', { compartido: input.compartido === true });
         }
       }
     }
@@ -105,7 +105,7 @@ export class SignInService {
       return this.auth.refuseSignIn(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
     }
     await this.auth.clearFailedLogins(username, address);
-    return this.auth.startSession(row.uuid, origin, 'contraseña');
+    return this.auth.startSession(row.uuid, origin, 'contraseña', { compartido: input.compartido === true });
   }
 
   /** Ends the caller's session; one opened at the company's provider is ended there too by the browser. */

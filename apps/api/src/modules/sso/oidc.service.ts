@@ -71,8 +71,8 @@ export class OidcService {
     return this.discovered;
   }
 
-  /** Where to send the browser, and the state its cookie must carry back. */
-  async start(volver: string | null): Promise<{ url: string; state: string }> {
+  /** Where to send the browser, and the state its cookie must carry back; `compartido`: «Dispositivo compartido». */
+  async start(volver: string | null, compartido = false): Promise<{ url: string; state: string }> {
     const s = this.settings!;
     let config: client.Configuration;
     try {
@@ -84,7 +84,7 @@ export class OidcService {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const verifier = client.randomPKCECodeVerifier();
-    await this.repo.insert(state, nonce, verifier, volver, OIDC_ATTEMPT_SECONDS);
+    await this.repo.insert(state, nonce, verifier, volver, compartido, OIDC_ATTEMPT_SECONDS);
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: s.redirectUri,
       scope: s.scopes,
@@ -103,7 +103,7 @@ export class OidcService {
   async finish(
     query: Record<string, string>,
     cookieState: string | undefined,
-  ): Promise<{ who: DirectoryIdentity; idToken: string | null; volver: string | null }> {
+  ): Promise<{ who: DirectoryIdentity; idToken: string | null; volver: string | null; compartido: boolean }> {
     const s = this.settings!;
     const state = query.state ?? '';
     if (!state || !cookieState || state !== cookieState) throw new OidcError('estado', 'el estado no coincide con el del navegador');
@@ -153,7 +153,7 @@ export class OidcService {
       correo: text(claims.email) && claims.email_verified !== false ? text(claims.email) : null,
       groups,
     };
-    return { who, idToken: tokens.id_token ?? null, volver: pending.volver };
+    return { who, idToken: tokens.id_token ?? null, volver: pending.volver, compartido: pending.compartido };
   }
 
   /**

@@ -38,14 +38,18 @@ export class SsoController {
 
   @Endpoint(AUTH_ROUTES.providers)
   providers(): AuthProvidersResponse {
-    return { oidc: this.oidc.enabled ? { nombre: this.oidc.name! } : null, ldap: this.ldap.enabled };
+    return {
+      oidc: this.oidc.enabled ? { nombre: this.oidc.name! } : null,
+      ldap: this.ldap.enabled,
+      dispositivo_compartido: { minutos_inactividad: this.config.sharedDeviceIdleMinutes },
+    };
   }
 
   @Endpoint(AUTH_ROUTES.oidcStart)
-  async start(@ValidQuery() query: { volver?: string }, @Res() res: Response): Promise<void> {
+  async start(@ValidQuery() query: { volver?: string; compartido?: '1' | '0' }, @Res() res: Response): Promise<void> {
     if (!this.oidc.enabled) return res.redirect(302, '/login');
     // Only a path of this application: anything else is dropped, never followed.
-    const { url, state } = await this.oidc.start(safeReturnPath(query.volver));
+    const { url, state } = await this.oidc.start(safeReturnPath(query.volver), query.compartido === '1');
     res.cookie(STATE_COOKIE.name, state, {
       httpOnly: true,
       // Lax: the provider sends the browser back with a top-level GET from its own site.
@@ -86,6 +90,7 @@ export class SsoController {
     const agent = req.headers['user-agent'];
     const session = await this.auth.startSession(uuid, { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null }, 'oidc', {
       idToken: finished.idToken,
+      compartido: finished.compartido,
     });
     setRefreshCookie(res, session.refreshToken, this.config.cookieSecure);
     // The page there takes its access token with the refresh cookie: no token travels in a URL.

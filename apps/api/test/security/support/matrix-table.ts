@@ -153,6 +153,8 @@ export const MATRIX: Record<string, MatrixCase> = {
     record: everyone(200),
   },
   'GET /api/auth/sessions': { prepare: none, record: everyone(200) },
+  // Any signed-in person says they are still at the screen (keeps a shared-device session alive).
+  'POST /api/auth/activity': { prepare: none, record: everyone(200) },
   'GET /api/auth/providers': { prepare: none },
   // Without OpenID configured both send the browser back to the login screen.
   'GET /api/auth/oidc/start': { prepare: none },

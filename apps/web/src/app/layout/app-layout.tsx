@@ -11,6 +11,7 @@ import { keepSendingOutbox } from '../../lib/outbox';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { HolidaysOffer } from '../../features/calendar/components/holidays-offer';
+import { SharedDevice } from '../../features/auth/components/shared-device';
 import { OfflineBanner } from './offline-banner';
 import { NavMenu } from './nav-menu';
 import { TopBar } from './top-bar';
@@ -51,6 +52,7 @@ export function AppLayout() {
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <Box style={{ flex: 1 }}>
           <HolidaysOffer />
+          <SharedDevice />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -1,7 +1,7 @@
 import '../../../lib/mantine-styles';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Anchor, Box, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Checkbox, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingSkyscraper, IconEye, IconEyeOff, IconLogout } from '@tabler/icons-react';
 import {
   AUTH_ROUTES,
@@ -16,6 +16,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { redirectTarget } from '../../../lib/login-redirect';
 import { readSessionEnd } from '../../../lib/session-end';
+import { SHARED_DEVICE_KEY } from '../../../lib/shared-device';
 import { FOOTER_TEXT } from '../../../components/app-footer';
 import { useLogin, useProviders } from '../api/login';
 
@@ -27,6 +28,33 @@ function isBlocked(error: Error): boolean {
   return isApiError(error) && error.status === 429;
 }
 
+/** Whether this device was last used with «Dispositivo compartido» (a setting of the device, not of a person). */
+function deviceIsShared(): boolean {
+  try {
+    return localStorage.getItem(SHARED_DEVICE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDevice(shared: boolean): void {
+  try {
+    if (shared) localStorage.setItem(SHARED_DEVICE_KEY, '1');
+    else localStorage.removeItem(SHARED_DEVICE_KEY);
+  } catch {
+    // Storage refused: the box starts unticked next time.
+  }
+}
+
+/** The company sign-in's address: where to come back, and «Dispositivo compartido». */
+function companySignIn(target: string, shared: boolean): string {
+  const query = new URLSearchParams();
+  if (target !== '/') query.set('volver', target);
+  if (shared) query.set('compartido', '1');
+  const text = query.toString();
+  return text ? `${AUTH_ROUTES.oidcStart.path}?${text}` : AUTH_ROUTES.oidcStart.path;
+}
+
 /** SPEC section 2.3. A failure reads 'Usuario o contraseña incorrectos'; a block says how long it lasts, a directory refusal why. */
 export function LoginPage() {
   const location = useLocation();
@@ -36,6 +64,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
+  const [shared, setShared] = useState(deviceIsShared);
   const target = redirectTarget(location.state);
   const providers = useProviders();
   const [params] = useSearchParams();
@@ -52,8 +81,9 @@ export function LoginPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!username.trim() || !password) return;
+    rememberDevice(shared);
     loginMutation.mutate(
-      { username: username.trim(), password },
+      { username: username.trim(), password, ...(shared ? { compartido: true } : {}) },
       { onSuccess: () => void navigate(target, { replace: true }) },
     );
   };
@@ -67,7 +97,7 @@ export function LoginPage() {
             {PRODUCT_NAME}
           </Text>
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
-            <form onSubmit={onSubmit}>
+            <form onSubmit={onSubmit} autoComplete={shared ? 'off' : undefined}>
               <Stack gap="md">
                 <div>
                   <Title order={1} fz="h2" ta="center">
@@ -98,7 +128,7 @@ export function LoginPage() {
                   label="Usuario"
                   placeholder="Ingrese su usuario"
                   required
-                  autoComplete="username"
+                  autoComplete={shared ? 'off' : 'username'}
                   autoFocus
                   value={username}
                   onChange={(e) => setUsername(e.currentTarget.value)}
@@ -108,7 +138,7 @@ export function LoginPage() {
                   label="Contraseña"
                   placeholder="Ingrese su contraseña"
                   required
-                  autoComplete="current-password"
+                  autoComplete={shared ? 'off' : 'current-password'}
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                   disabled={busy}
@@ -120,6 +150,13 @@ export function LoginPage() {
                     tabIndex: 0,
                   }}
                 />
+                <Checkbox
+                  label="Dispositivo compartido"
+                  description={`La sesión se cierra tras ${providers.data?.dispositivo_compartido.minutos_inactividad ?? 5} minutos sin uso y, al salir, no queda nada suyo en este dispositivo.`}
+                  checked={shared}
+                  onChange={(e) => setShared(e.currentTarget.checked)}
+                  disabled={busy}
+                />
                 <Button type="submit" fullWidth disabled={busy}>
                   {busy ? 'Iniciando sesión...' : 'Iniciar sesión'}
                 </Button>
@@ -128,7 +165,8 @@ export function LoginPage() {
                     <Divider label="o" labelPosition="center" />
                     <Button
                       component="a"
-                      href={target === '/' ? AUTH_ROUTES.oidcStart.path : `${AUTH_ROUTES.oidcStart.path}?volver=${encodeURIComponent(target)}`}
+                      href={companySignIn(target, shared)}
+                      onClick={() => rememberDevice(shared)}
                       variant="default"
                       fullWidth
                       h="auto"

@@ -48,7 +48,7 @@ export function ProfilePage() {
               >
                 Cambiar contraseña
               </Button>
-              <Button color="red" variant="outline" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+              <Button color="red.9" variant="outline" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
                 Cerrar sesión
               </Button>
             </Group>
