@@ -23,9 +23,12 @@ import {
 import type { z } from 'zod';
 import { clearAllStorage, getAccessToken, replaceToken } from './session';
 import { rememberSessionEnd, sessionEndCode } from './session-end';
+import { isTerminal } from './terminal-device';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
+/** The terminal's start screen (its people). */
+export const TERMINAL_HOME = '/terminal';
 const VALIDATE_RESPONSES =
   import.meta.env.DEV || import.meta.env.MODE === 'test' || import.meta.env.VITE_VALIDATE_RESPONSES === 'true';
 
@@ -79,6 +82,12 @@ export interface RequestOptions<R extends RouteDescriptor> {
   skipRefresh?: boolean;
   /** The file of a multipart route (`route.multipart` names its field); `body` then holds the text fields. */
   file?: { blob: Blob; name: string };
+  /**
+   * Sent with this person's token instead of the session's (a change kept offline at a shared
+   * terminal goes with the authority of whoever made it). No refresh and no sign-out on a 401:
+   * the change waits for that person.
+   */
+  as?: string;
 }
 
 export function serializeQuery(query: QueryParams | undefined): string {
@@ -161,11 +170,14 @@ export function newUuid(): string {
 
 let refreshInFlight: Promise<string> | null = null;
 
-/** Sends the browser to /login with nothing left in storage; the login page says why, when the API said. */
+/**
+ * Sends the browser to /login with nothing left in storage; the login page says why, when the API
+ * said. At a shared terminal, back to the terminal's people instead.
+ */
 function abandonSession(reason: string | null = null): void {
   rememberSessionEnd(reason);
   clearAllStorage();
-  window.location.assign('/login');
+  window.location.assign(isTerminal() ? TERMINAL_HOME : '/login');
 }
 
 async function performRefresh(): Promise<string> {
@@ -215,6 +227,9 @@ export async function apiRequest<R extends RouteDescriptor>(
   // One key per change, kept across the retry after a refresh: the API never writes it twice.
   if (WRITE_METHODS.has(route.method) && route.access !== 'public' && !opts.headers?.[IDEMPOTENCY_HEADER]) {
     opts.headers = { ...opts.headers, [IDEMPOTENCY_HEADER]: newUuid() };
+  }
+  if (opts.as !== undefined) {
+    return (await readAnswer(route, await send(route.method, url, opts.as, opts, route.multipart))) as ResponseOf<R>;
   }
   const sentToken = getAccessToken();
   let response = await send(route.method, url, sentToken, opts, route.multipart);

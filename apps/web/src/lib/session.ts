@@ -14,6 +14,7 @@ import {
   type LoginUser,
   type TokenPayload,
 } from '@gestar/contracts';
+import { TERMINAL_STORAGE_KEY } from './terminal-device';
 import { STORAGE_KEYS } from './ui-settings';
 
 export interface Session {
@@ -162,9 +163,14 @@ export function endSession(): void {
   publish(EMPTY);
 }
 
-/** The session cannot be refreshed: everything local goes (SPEC section 4). */
+/**
+ * The session cannot be refreshed: everything local goes (SPEC section 4), except this device's
+ * terminal credential (issue 34), which is the device's and not the person's.
+ */
 export function clearAllStorage(): void {
   forgetOfflineCopy();
+  const terminal = localStorage.getItem(TERMINAL_STORAGE_KEY);
   localStorage.clear();
+  if (terminal !== null) localStorage.setItem(TERMINAL_STORAGE_KEY, terminal);
   publish(EMPTY);
 }
