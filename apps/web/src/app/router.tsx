@@ -72,6 +72,14 @@ const protectedRoutes: RouteObject[] = [
     element: lazyPage(() => import('../features/problem-reports/routes/my-problem-reports-page'), 'MyProblemReportsPage', '/mis-solicitudes'),
   },
   { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
+  {
+    path: 'terminales',
+    element: lazyPage(() => import('../features/terminals/routes/terminals-page'), 'TerminalsPage', '/terminales'),
+  },
+  {
+    path: 'terminales/registrar',
+    element: lazyPage(() => import('../features/terminals/routes/register-terminal-page'), 'RegisterTerminalPage', '/terminales/registrar'),
+  },
   { path: 'escanear', element: lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage', '/escanear') },
   {
     path: 'notificaciones',
@@ -115,6 +123,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage') },
       { path: '/login/sso', element: lazyPage(() => import('../features/auth/routes/sso-page'), 'SsoPage') },
+      { path: '/terminal', element: lazyPage(() => import('../features/terminals/routes/terminal-page'), 'TerminalPage') },
       {
         path: '/',
         element: lazyPage(loadLayout, 'AppLayout'),
@@ -145,7 +154,7 @@ export const routes: RouteObject[] = [
  */
 export function preloadLanding(pathname: string, search = ''): void {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/login') return;
+  if (path === '/login' || path === '/terminal') return;
   // Logged out, the guard sends the visitor to /login: only the shell is shown on the way.
   const { token, user } = getSession();
   const screen = screenChunks.get(path) ?? (path.startsWith('/equipos/') ? screenChunks.get(ASSET_PAGE_CHUNK) : undefined);

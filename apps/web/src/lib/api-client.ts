@@ -17,13 +17,14 @@ import {
   IDEMPOTENCY_HEADER,
   MESSAGES,
   RefreshTokenResponseSchema,
+  TERMINAL_HEADER,
   buildPath,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import type { z } from 'zod';
 import { clearAllStorage, getAccessToken, replaceToken } from './session';
 import { rememberSessionEnd, sessionEndCode } from './session-end';
-import { isTerminal } from './terminal-device';
+import { getTerminal, isTerminal } from './terminal-device';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
@@ -83,11 +84,11 @@ export interface RequestOptions<R extends RouteDescriptor> {
   /** The file of a multipart route (`route.multipart` names its field); `body` then holds the text fields. */
   file?: { blob: Blob; name: string };
   /**
-   * Sent with this person's token instead of the session's (a change kept offline at a shared
-   * terminal goes with the authority of whoever made it). No refresh and no sign-out on a 401:
-   * the change waits for that person.
+   * Sent with exactly this token (null: no Bearer, the headers carry a replay credential) instead
+   * of the session's: a change kept offline at a shared terminal goes with the authority of whoever
+   * made it. No refresh and no sign-out on a 401: the change waits for that person.
    */
-  as?: string;
+  as?: { token: string | null };
 }
 
 export function serializeQuery(query: QueryParams | undefined): string {
@@ -142,6 +143,9 @@ function send(
     ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // At a shared terminal every call carries the device's credential, a person's calls too.
+  const terminal = getTerminal();
+  if (terminal) headers[TERMINAL_HEADER] = terminal.credencial;
   return fetch(url, {
     method,
     headers,
@@ -229,7 +233,11 @@ export async function apiRequest<R extends RouteDescriptor>(
     opts.headers = { ...opts.headers, [IDEMPOTENCY_HEADER]: newUuid() };
   }
   if (opts.as !== undefined) {
-    return (await readAnswer(route, await send(route.method, url, opts.as, opts, route.multipart))) as ResponseOf<R>;
+    return (await readAnswer(route, await send(route.method, url, opts.as.token, opts, route.multipart))) as ResponseOf<R>;
+  }
+  // A terminal's own calls go with its credential alone, never with the person signed in at it.
+  if (route.access === 'terminal') {
+    return (await readAnswer(route, await send(route.method, url, null, opts, route.multipart))) as ResponseOf<R>;
   }
   const sentToken = getAccessToken();
   let response = await send(route.method, url, sentToken, opts, route.multipart);

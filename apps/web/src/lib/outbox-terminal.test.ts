@@ -16,7 +16,14 @@ const CARLA = 'c3c3c3c3-0000-4000-8000-000000000003';
 let outbox: typeof import('./outbox');
 let session: typeof import('./session');
 let terminal: typeof import('./terminal-device');
-let sent: { body: unknown; authorization: string }[];
+interface Sent {
+  body: unknown;
+  authorization: string | undefined;
+  replay: string | undefined;
+  person: string | undefined;
+  terminal: string | undefined;
+}
+let sent: Sent[];
 let refuse: Set<string>;
 
 beforeEach(async () => {
@@ -28,10 +35,16 @@ beforeEach(async () => {
     vi.fn(async (_url: string, init: RequestInit) => {
       const headers = init.headers as Record<string, string>;
       if (!navigator.onLine) throw new TypeError('Failed to fetch');
-      if (refuse.has(headers.Authorization!)) {
-        return new Response(JSON.stringify({ statusCode: 401, message: 'Sesión vencida' }), { status: 401 });
+      if (refuse.has(headers['X-Terminal-Replay'] ?? '')) {
+        return new Response(JSON.stringify({ statusCode: 401, message: 'La credencial de reenvío no es válida o venció' }), { status: 401 });
       }
-      sent.push({ body: init.body ? JSON.parse(init.body as string) : undefined, authorization: headers.Authorization! });
+      sent.push({
+        body: init.body ? JSON.parse(init.body as string) : undefined,
+        authorization: headers.Authorization,
+        replay: headers['X-Terminal-Replay'],
+        person: headers['X-Terminal-Person'],
+        terminal: headers['X-Terminal-Token'],
+      });
       return new Response(null, { status: 204 });
     }),
   );
@@ -59,14 +72,14 @@ function entry(user: string, id: string, credential?: string): OutboxEntry {
 }
 
 describe('planFlush', () => {
-  const queue = [entry(ANA, 'a1', 'tok-ana'), entry(BETO, 'b1', 'tok-beto'), entry(CARLA, 'c1'), entry(ANA, 'a2', 'tok-ana')];
+  const queue = [entry(ANA, 'a1', 'reenvio-ana'), entry(BETO, 'b1', 'reenvio-beto'), entry(CARLA, 'c1'), entry(ANA, 'a2', 'reenvio-ana')];
 
-  it('at a terminal sends every person\'s change with their own token, the signed-in one with the current', () => {
-    const plan = outbox.planFlush(queue, { user: BETO, token: 'tok-beto-nuevo', terminal: true });
-    expect(plan.send.map((s) => [s.entry.id, s.token])).toEqual([
-      ['a1', 'tok-ana'],
-      ['b1', 'tok-beto-nuevo'],
-      ['a2', 'tok-ana'],
+  it('at a terminal sends every person\'s change with their own replay credential, the signed-in one\'s with the session', () => {
+    const plan = outbox.planFlush(queue, { user: BETO, token: 'sesion-beto', terminal: true });
+    expect(plan.send.map((s) => [s.entry.id, s.as])).toEqual([
+      ['a1', { replay: 'reenvio-ana' }],
+      ['b1', { bearer: 'sesion-beto' }],
+      ['a2', { replay: 'reenvio-ana' }],
     ]);
     // Carla's has no credential of its own: it waits for her, it is not sent as Beto.
     expect(plan.drop).toEqual([]);
@@ -74,77 +87,78 @@ describe('planFlush', () => {
 
   it('at a terminal with nobody signed in still sends each change as its person', () => {
     const plan = outbox.planFlush(queue, { user: null, token: null, terminal: true });
-    expect(plan.send.map((s) => [s.entry.user, s.token])).toEqual([
-      [ANA, 'tok-ana'],
-      [BETO, 'tok-beto'],
-      [ANA, 'tok-ana'],
+    expect(plan.send.map((s) => [s.entry.user, s.as])).toEqual([
+      [ANA, { replay: 'reenvio-ana' }],
+      [BETO, { replay: 'reenvio-beto' }],
+      [ANA, { replay: 'reenvio-ana' }],
     ]);
   });
 
   it('on a personal device sends only the signed-in person\'s and drops the others\'', () => {
-    const plan = outbox.planFlush(queue, { user: ANA, token: 'tok-ana', terminal: false });
+    const plan = outbox.planFlush(queue, { user: ANA, token: 'sesion-ana', terminal: false });
     expect(plan.send.map((s) => s.entry.id)).toEqual(['a1', 'a2']);
     expect(plan.drop.map((e) => e.id)).toEqual(['b1', 'c1']);
   });
 
-  it('never pairs a change with a token that is not its person\'s', () => {
+  it('never pairs a change with an authority that is not its person\'s', () => {
+    const ownerOf = (e: OutboxEntry) => (e.user === ANA ? 'ana' : e.user === BETO ? 'beto' : 'carla');
     for (const at of [
-      { user: ANA, token: 'tok-ana-2', terminal: true },
-      { user: BETO, token: 'tok-beto-2', terminal: true },
-      { user: CARLA, token: 'tok-carla', terminal: true },
+      { user: ANA, token: 'sesion-ana', terminal: true },
+      { user: BETO, token: 'sesion-beto', terminal: true },
+      { user: CARLA, token: 'sesion-carla', terminal: true },
       { user: null, token: null, terminal: true },
-      { user: BETO, token: 'tok-beto-2', terminal: false },
+      { user: BETO, token: 'sesion-beto', terminal: false },
     ]) {
-      for (const { entry: e, token } of outbox.planFlush(queue, at).send) {
-        expect(token.includes(e.user === ANA ? 'ana' : e.user === BETO ? 'beto' : 'carla')).toBe(true);
+      for (const { entry: e, as } of outbox.planFlush(queue, at).send) {
+        expect('bearer' in as ? as.bearer : as.replay).toContain(ownerOf(e));
       }
     }
   });
 });
 
+async function signInAtTerminal(uuid: string, replay: string): Promise<void> {
+  await signIn(session, uuid);
+  terminal.setReplayCredential(replay);
+}
+
 describe('people taking turns at a terminal without a network', () => {
   it('each change is sent as whoever made it, after someone else signed in', async () => {
     const q = new QueryClient();
     setOnline(false);
-    await signIn(session, ANA);
+    await signInAtTerminal(ANA, 'reenvio-ana');
     await outbox.sendOrKeep(q, comment(CARD, 'de Ana'));
     session.endSession();
-    await signIn(session, BETO);
+    await signInAtTerminal(BETO, 'reenvio-beto');
     await outbox.sendOrKeep(q, comment(OTHER_CARD, 'de Beto'));
     setOnline(true);
     await outbox.flushOutbox(q);
     expect(sent).toEqual([
-      { body: { texto: 'de Ana' }, authorization: `Bearer ${tokenOf(ANA)}` },
-      { body: { texto: 'de Beto' }, authorization: `Bearer ${tokenOf(BETO)}` },
+      { body: { texto: 'de Ana' }, authorization: undefined, replay: 'reenvio-ana', person: ANA, terminal: 'credencial-del-terminal' },
+      { body: { texto: 'de Beto' }, authorization: `Bearer ${tokenOf(BETO)}`, replay: undefined, person: undefined, terminal: 'credencial-del-terminal' },
     ]);
     expect(outbox.hasPending(CARD) || outbox.hasPending(OTHER_CARD)).toBe(false);
   });
 
-  it('a refused (expired) credential keeps that person\'s changes until they sign in again', async () => {
+  it('a refused replay credential keeps that person\'s changes until they sign in again', async () => {
     const q = new QueryClient();
     setOnline(false);
-    await signIn(session, ANA);
+    await signInAtTerminal(ANA, 'reenvio-ana');
     await outbox.sendOrKeep(q, comment(CARD, 'uno'));
     await outbox.sendOrKeep(q, comment(CARD, 'dos'));
     session.endSession();
-    await signIn(session, BETO);
-    refuse.add(`Bearer ${tokenOf(ANA)}`);
+    await signInAtTerminal(BETO, 'reenvio-beto');
+    refuse.add('reenvio-ana');
     setOnline(true);
     await outbox.flushOutbox(q);
     expect(sent).toEqual([]);
     expect(outbox.hasPending(CARD)).toBe(true);
-    // Ana signs in again with a new token: her changes go with it, in order.
+    // Ana signs in again: her changes go with her new session, in order.
     session.endSession();
-    const fresh = `${tokenOf(ANA)}x`;
-    await session.startSession({
-      user: { uuid: ANA, nombre: 'Ana', apellido: 'A', username: 'ana', descripcion_puesto: null },
-      token: fresh,
-    });
-    await outbox.adoptCredential(ANA, fresh);
+    await signInAtTerminal(ANA, 'reenvio-ana-2');
     await outbox.flushOutbox(q);
-    expect(sent).toEqual([
-      { body: { texto: 'uno' }, authorization: `Bearer ${fresh}` },
-      { body: { texto: 'dos' }, authorization: `Bearer ${fresh}` },
+    expect(sent.map((s) => [s.body, s.authorization, s.replay])).toEqual([
+      [{ texto: 'uno' }, `Bearer ${tokenOf(ANA)}`, undefined],
+      [{ texto: 'dos' }, `Bearer ${tokenOf(ANA)}`, undefined],
     ]);
   });
 });

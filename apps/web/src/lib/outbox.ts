@@ -18,11 +18,14 @@ import {
   IDEMPOTENCY_HEADER,
   PROBLEM_REPORTS_ROUTES,
   TASKS_ROUTES,
+  TERMINAL_CLIENT_TIME_HEADER,
+  TERMINAL_PERSON_HEADER,
+  TERMINAL_REPLAY_HEADER,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import { apiRequest, ApiError, newUuid } from './api-client';
 import { getSession, useSession } from './session';
-import { isTerminal } from './terminal-device';
+import { getReplayCredential, isTerminal } from './terminal-device';
 
 /** What can wait for the network, and the route each is sent by. */
 const ROUTES = {
@@ -53,7 +56,7 @@ export interface OutboxEntry {
   /** What the person did, in words, for the notice if it is refused. */
   label: string;
   createdAt: number;
-  /** At a shared terminal: the token of the person who made the change, sent with it and no other. */
+  /** At a shared terminal: the replay credential of the person's session there, sent with it and no other. */
   credential?: string;
 }
 
@@ -66,18 +69,21 @@ export interface FlushContext {
   terminal: boolean;
 }
 
+/** A change's authority: the signed-in person's session, or (terminal) its own person's replay credential. */
+export type SendAs = { bearer: string } | { replay: string };
+
 export interface FlushPlan {
-  /** In order, each with the token it goes with: always its own person's. */
-  send: { entry: OutboxEntry; token: string }[];
+  /** In order, each with the authority it goes with: always its own person's. */
+  send: { entry: OutboxEntry; as: SendAs }[];
   /** Changes of another person on a personal device: dropped with a notice. */
   drop: OutboxEntry[];
 }
 
 /**
- * Which kept changes go now and with whose token. On a personal device only the signed-in
- * person's, with their session (another person's are dropped). At a terminal every person's, each
- * with the credential kept with it (the signed-in person's with their current token); a change
- * without a credential of its own waits for its person to sign in again.
+ * Which kept changes go now and with whose authority. On a personal device only the signed-in
+ * person's, with their session (another person's are dropped). At a terminal every person's: the
+ * signed-in person's with their session, everyone else's with the replay credential kept with the
+ * change (the server checks it names that person); one without a credential waits for its person.
  */
 export function planFlush(queue: readonly OutboxEntry[], at: FlushContext): FlushPlan {
   const send: FlushPlan['send'] = [];
@@ -85,9 +91,9 @@ export function planFlush(queue: readonly OutboxEntry[], at: FlushContext): Flus
   for (const entry of queue) {
     const mine = at.user !== null && entry.user === at.user;
     if (mine && at.token) {
-      send.push({ entry, token: at.token });
+      send.push({ entry, as: { bearer: at.token } });
     } else if (at.terminal) {
-      if (!mine && entry.credential) send.push({ entry, token: entry.credential });
+      if (!mine && entry.credential) send.push({ entry, as: { replay: entry.credential } });
     } else if (at.user !== null && !mine) {
       drop.push(entry);
     }
@@ -155,6 +161,7 @@ export async function enqueue(
   const { user: person, token } = getSession();
   const user = person?.uuid;
   if (!user || !token) throw new Error('Sin sesión');
+  const replay = isTerminal() ? getReplayCredential() : null;
   // Strictly after the last one: two changes in the same millisecond keep their order after a reload.
   const createdAt = Math.max(Date.now(), (queue.at(-1)?.createdAt ?? 0) + 1);
   const entry: OutboxEntry = {
@@ -163,7 +170,7 @@ export async function enqueue(
     user,
     createdAt,
     // At a terminal the change keeps the authority of the person who made it.
-    ...(isTerminal() ? { credential: token } : {}),
+    ...(replay ? { credential: replay } : {}),
   };
   await set(entry.id, entry, db());
   queue.push(entry);
@@ -178,20 +185,6 @@ export async function replaceBody(id: string, body: unknown): Promise<void> {
   const next = { ...entry, body };
   await set(id, next, db());
   queue = queue.map((e) => (e.id === id ? next : e));
-  publish();
-}
-
-/**
- * A person signed in again at the terminal: their waiting changes take the new credential (the
- * one they were kept with may have expired meanwhile). Only that person's.
- */
-export async function adoptCredential(user: string, token: string): Promise<void> {
-  await loadOutbox();
-  const mine = queue.filter((e) => e.user === user && e.credential !== token);
-  if (mine.length === 0) return;
-  const next = new Map(mine.map((e) => [e.id, { ...e, credential: token }]));
-  for (const entry of next.values()) await set(entry.id, entry, db());
-  queue = queue.map((e) => next.get(e.id) ?? e);
   publish();
 }
 
@@ -257,6 +250,20 @@ function notRefused(message: string, detail: string): void {
   });
 }
 
+/** The request options that send `entry` with the authority `as`. */
+function sendAs(entry: OutboxEntry, as: SendAs): { headers: Record<string, string>; as: { token: string | null } } {
+  if ('bearer' in as) return { headers: { [IDEMPOTENCY_HEADER]: entry.id }, as: { token: as.bearer } };
+  return {
+    headers: {
+      [IDEMPOTENCY_HEADER]: entry.id,
+      [TERMINAL_REPLAY_HEADER]: as.replay,
+      [TERMINAL_PERSON_HEADER]: entry.user,
+      [TERMINAL_CLIENT_TIME_HEADER]: new Date(entry.createdAt).toISOString(),
+    },
+    as: { token: null },
+  };
+}
+
 let flushing: Promise<void> | null = null;
 
 /**
@@ -287,7 +294,7 @@ export function flushOutbox(client: QueryClient): Promise<void> {
     let sent = 0;
     /** People whose credential was refused: their later changes wait too (order per person). */
     const waiting = new Set<string>();
-    for (const { entry, token: as } of plan.send) {
+    for (const { entry, as } of plan.send) {
       if (waiting.has(entry.user)) continue;
       const route = routeOf(entry);
       if (!route) {
@@ -299,8 +306,7 @@ export function flushOutbox(client: QueryClient): Promise<void> {
           params: entry.params,
           body: entry.body,
           ...(entry.file ? { file: entry.file } : {}),
-          headers: { [IDEMPOTENCY_HEADER]: entry.id },
-          as,
+          ...sendAs(entry, as),
         } as never);
         await remove(entry.id);
         sent++;
@@ -312,8 +318,8 @@ export function flushOutbox(client: QueryClient): Promise<void> {
           sent++;
           continue;
         }
-        // An expired credential at a terminal: this person's changes wait for their next sign-in.
-        if (terminal && error instanceof ApiError && error.status === 401 && entry.user !== person?.uuid) {
+        // An expired or revoked replay credential: this person's changes wait for their next sign-in.
+        if ('replay' in as && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
           waiting.add(entry.user);
           continue;
         }

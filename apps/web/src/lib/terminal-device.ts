@@ -9,6 +9,8 @@ import { useSyncExternalStore } from 'react';
 export const TERMINAL_STORAGE_KEY = 'gestar.terminal';
 /** When the screen was last touched while a person was signed in at the terminal (idle across a reload). */
 export const TERMINAL_ACTIVITY_KEY = 'gestar.terminal.actividad';
+/** The replay credential of the person signed in at the terminal (their offline changes keep it). */
+export const TERMINAL_REPLAY_KEY = 'gestar.terminal.reenvio';
 /** Default idle minutes of a terminal (DECISIONS section 9). */
 export const DEFAULT_IDLE_MINUTES = 2;
 
@@ -88,7 +90,18 @@ export function updateTerminal(changes: Partial<Omit<TerminalDevice, 'uuid' | 'c
 export function forgetTerminal(): void {
   localStorage.removeItem(TERMINAL_STORAGE_KEY);
   localStorage.removeItem(TERMINAL_ACTIVITY_KEY);
+  localStorage.removeItem(TERMINAL_REPLAY_KEY);
   publish(null);
+}
+
+/** The signed-in person's replay credential, kept with each change they make offline. */
+export function getReplayCredential(): string | null {
+  return localStorage.getItem(TERMINAL_REPLAY_KEY);
+}
+
+export function setReplayCredential(token: string | null): void {
+  if (token) localStorage.setItem(TERMINAL_REPLAY_KEY, token);
+  else localStorage.removeItem(TERMINAL_REPLAY_KEY);
 }
 
 export function noteActivity(at = Date.now()): void {

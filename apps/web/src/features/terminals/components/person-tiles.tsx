@@ -3,7 +3,7 @@
  * name, with a search once the list is long. Tapping a tile asks for that person's PIN.
  */
 import { useMemo, useState } from 'react';
-import { Avatar, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { foldForSearch } from '../../../lib/text';
 import classes from './terminal.module.css';
@@ -14,6 +14,8 @@ export interface TilePerson {
   apellido: string;
   foto?: string | null;
   bloqueado?: boolean;
+  /** No PIN set yet (they set it in «Mi perfil»). */
+  sinPin?: boolean;
 }
 
 /** From this many people on, the search field shows. */
@@ -62,6 +64,15 @@ export function PersonTiles({ people, onPick }: { people: readonly TilePerson[];
                 <Text fz={18} c="dimmed" ta="center" lh={1.2} className={classes.tileName}>
                   {person.apellido}
                 </Text>
+                {person.bloqueado ? (
+                  <Badge color="orange" size="lg">
+                    Bloqueado
+                  </Badge>
+                ) : person.sinPin ? (
+                  <Badge color="gray" size="lg">
+                    Sin PIN
+                  </Badge>
+                ) : null}
               </UnstyledButton>
             </li>
           ))}
