@@ -58,6 +58,7 @@ export interface Auditoria {
   ip: string | null;
   recurso: string;
   recurso_uuid: string | null;
+  terminal_uuid: string | null;
   ultima_en: Timestamp | null;
   veces: Generated<number>;
 }
@@ -173,6 +174,7 @@ export interface HistorialTareasAsignadas {
   detalle: string;
   fecha: Generated<Timestamp>;
   tarea_asignada_uuid: string;
+  terminal_uuid: string | null;
   tipo: string;
   usuario_uuid: string | null;
   uuid: Generated<string>;
@@ -203,6 +205,12 @@ export interface OidcIntentos {
   vence_en: Timestamp;
   verificador: string;
   volver: string | null;
+}
+
+export interface PinesUsuario {
+  actualizado_en: Generated<Timestamp>;
+  pin_hash: string;
+  usuario_uuid: string;
 }
 
 export interface PreferenciasNotificacion {
@@ -289,6 +297,9 @@ export interface Sesiones {
   ip: string | null;
   motivo_cierre: string | null;
   oidc_id_token: string | null;
+  replay_hash: string | null;
+  replay_vence_en: Timestamp | null;
+  terminal_uuid: string | null;
   ultimo_uso_en: Generated<Timestamp>;
   usuario_uuid: string;
   uuid: string;
@@ -318,6 +329,7 @@ export interface SolicitudHistorial {
   detalle: string | null;
   fecha: Generated<Timestamp>;
   solicitud_uuid: string;
+  terminal_uuid: string | null;
   tipo: string;
   usuario_uuid: string | null;
   uuid: Generated<string>;
@@ -390,11 +402,30 @@ export interface TareaUsuarios {
   usuario_uuid: string;
 }
 
+export interface Terminales {
+  area_uuid: string;
+  creada_en: Generated<Timestamp>;
+  creada_por_uuid: string | null;
+  minutos_inactividad: Generated<number>;
+  nombre: string;
+  revocada_en: Timestamp | null;
+  revocada_por_uuid: string | null;
+  token_hash: string;
+  ultimo_uso_en: Timestamp | null;
+  uuid: Generated<string>;
+}
+
 export interface TicketsEventos {
   sesion_uuid: string;
   ticket_hash: string;
   token_vence_en: Timestamp;
   usuario_uuid: string;
+  vence_en: Timestamp;
+}
+
+export interface TicketsTerminal {
+  terminal_uuid: string;
+  ticket_hash: string;
   vence_en: Timestamp;
 }
 
@@ -456,6 +487,7 @@ export interface DB {
   login_attempts: LoginAttempts;
   notificaciones: Notificaciones;
   oidc_intentos: OidcIntentos;
+  pines_usuario: PinesUsuario;
   preferencias_notificacion: PreferenciasNotificacion;
   programaciones_tareas: ProgramacionesTareas;
   recordatorios: Recordatorios;
@@ -472,7 +504,9 @@ export interface DB {
   tarea_usuarios: TareaUsuarios;
   tareas: Tareas;
   tareas_asignadas: TareasAsignadas;
+  terminales: Terminales;
   tickets_eventos: TicketsEventos;
+  tickets_terminal: TicketsTerminal;
   tipos_tarea: TiposTarea;
   trabajos: Trabajos;
   usuario_areas: UsuarioAreas;

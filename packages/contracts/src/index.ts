@@ -64,3 +64,5 @@ export * from './problem-reports/problem-reports.schemas';
 export * from './problem-reports/problem-reports.routes';
 export * from './routes';
 export * from './scheduled-tasks/series-fields';
+export * from './terminals/terminals.schemas';
+export * from './terminals/terminals.routes';

@@ -457,6 +457,43 @@ export const MESSAGES = {
     rejected: 'Solicitud rechazada',
     resolved: 'Se confirmó que el equipo funciona',
   },
+  /** Shared terminals (issue 34). */
+  terminals: {
+    nombreRequired: 'El nombre de la terminal es requerido',
+    areaRequired: 'Seleccione un área primero',
+    idleMinutesRange: 'Los minutos de inactividad deben ser un número entero entre 1 y 60',
+    nothingToUpdate: 'Indique el nombre o los minutos de inactividad',
+    notFound: 'No se encontró la terminal',
+    forbidden: 'No tiene acceso a esta terminal',
+    areaForbidden: 'Solo puede registrar terminales de sus áreas',
+    revoked: 'La terminal fue revocada',
+    credentialRequired: 'Este dispositivo no es una terminal registrada',
+    credentialInvalid: 'La terminal no es válida o fue revocada. Pida a un administrador que la registre de nuevo.',
+    personRequired: 'Seleccione su nombre',
+    personNotHere: 'Esta persona no pertenece al área de la terminal',
+    pinRequired: 'Ingrese su PIN',
+    pinFormat: 'El PIN debe tener entre 4 y 6 dígitos',
+    pinTrivial: 'El PIN es demasiado fácil de adivinar: no use un mismo dígito repetido ni dígitos consecutivos',
+    pinWrong: 'El PIN no es correcto',
+    pinNotSet: 'Todavía no tiene PIN: fíjelo en «Mi perfil» desde otro dispositivo',
+    pinLockedTemplate: 'Su PIN está bloqueado por demasiados intentos fallidos. Pida a un supervisor de su área que lo desbloquee, o intente nuevamente en unos minutos.',
+    terminalTooManyTemplate: 'Demasiados intentos fallidos en esta terminal. Intente nuevamente en unos minutos.',
+    currentPasswordRequired: 'Ingrese su contraseña actual para fijar el PIN',
+    currentPasswordWrong: 'La contraseña actual no es correcta',
+    personForbidden: 'No tiene acceso a esta persona',
+    notFromTerminal: 'Esta acción no está disponible en una terminal',
+    notTerminalSession: 'Esta sesión no es de una terminal',
+    terminalMismatch: 'La sesión no pertenece a esta terminal',
+    sessionIdle: 'Su sesión en la terminal terminó por inactividad',
+    replayInvalid: 'La credencial de reenvío no es válida o venció',
+    replayPersonMismatch: 'El cambio guardado pertenece a otra persona: no se envía',
+    replayOnlyWrites: 'La credencial de reenvío solo sirve para reenviar cambios',
+    replayClientTime: 'El cambio guardado no corresponde a la sesión de esa persona en la terminal',
+    replayKeyRequired: 'Un cambio reenviado necesita su Idempotency-Key',
+    credentialsTogether: 'Envíe una sola credencial de persona: la sesión o la de reenvío',
+    ticketInvalid: 'El ticket del tablero no es válido o venció',
+    pinSetTitle: 'PIN de terminal',
+  },
 } as const;
 
 /** A text over its limit, saying the limit: 'El texto es demasiado largo (máximo 200 caracteres)'. */
@@ -472,6 +509,16 @@ export function tooManyLoginAttemptsFor(minutes: number): string {
 /** The current-password block of «Cambiar contraseña», saying how long it lasts. */
 export function tooManyPasswordAttemptsFor(minutes: number): string {
   return `Demasiados intentos con la contraseña actual. Intente nuevamente en ${minutesText(minutes)}.`;
+}
+
+/** A person's PIN locked by wrong attempts, saying how long it lasts. */
+export function pinLockedFor(minutes: number): string {
+  return `Su PIN está bloqueado por demasiados intentos fallidos. Pida a un supervisor de su área que lo desbloquee, o intente nuevamente en ${minutesText(minutes)}.`;
+}
+
+/** Too many wrong PINs at one terminal, saying how long the block lasts. */
+export function terminalTooManyFor(minutes: number): string {
+  return `Demasiados intentos fallidos en esta terminal. Intente nuevamente en ${minutesText(minutes)}.`;
 }
 
 /** At most this many codes are named in a message; the rest are counted. */

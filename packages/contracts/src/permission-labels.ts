@@ -49,6 +49,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'update:asset': 'Editar equipos y su estado',
   'delete:asset': 'Eliminar equipos',
   'triage:problem-report': 'Revisar las solicitudes de sus áreas',
+  'manage:terminal': 'Registrar y administrar las terminales compartidas de sus áreas',
+  'reset:pin': 'Restablecer la clave de terminal de una persona',
   'read:all:assigned-tasks': 'Supervisar todos los tableros',
   'read:all:assigned-tasks:by-area': 'Supervisar los tableros de sus áreas',
   'create:job-description': 'Crear puestos de trabajo',

@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   calendar: ['read:calendar', 'update:calendar'],
   asset: ['create:asset', 'read:asset', 'update:asset', 'delete:asset'],
   problemReport: ['triage:problem-report'],
+  terminal: ['manage:terminal', 'reset:pin'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
   jobPosition: [
     'create:job-description',
@@ -102,6 +103,7 @@ export const SUPERVISOR_PERMISSIONS: readonly Permission[] = [
   'update:asset',
   'delete:asset',
   'triage:problem-report',
+  'manage:terminal',
 ];
 
 export const OPERARIO_PERMISSIONS: readonly Permission[] = [

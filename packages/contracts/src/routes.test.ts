@@ -131,6 +131,22 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/problem-reports/:id/merge', any('triage:problem-report')],
   ['POST /api/problem-reports/:id/reject', any('triage:problem-report')],
   ['POST /api/problem-reports/:id/resolve', any('triage:problem-report')],
+  ['POST /api/terminals', any('manage:terminal')],
+  ['GET /api/terminals', any('manage:terminal')],
+  ['GET /api/terminals/current', 'terminal'],
+  ['GET /api/terminals/current/people', 'terminal'],
+  ['GET /api/terminals/current/wall', 'terminal'],
+  ['POST /api/terminals/current/wall/ticket', 'terminal'],
+  ['GET /api/terminals/current/wall/events', 'terminal'],
+  ['POST /api/terminals/sign-in', 'terminal'],
+  ['GET /api/terminals/session', 'authenticated'],
+  ['POST /api/terminals/session/end', 'authenticated'],
+  ['GET /api/terminals/pin', 'authenticated'],
+  ['PUT /api/terminals/pin', 'authenticated'],
+  ['PUT /api/terminals/pins/:id', any('reset:pin')],
+  ['POST /api/terminals/pins/:id/unlock', any('manage:terminal')],
+  ['PUT /api/terminals/:id', any('manage:terminal')],
+  ['POST /api/terminals/:id/revoke', any('manage:terminal')],
 ];
 
 /** The calls SPEC.md section 7 names; each must have a descriptor. */
@@ -196,7 +212,7 @@ const SPEC_CALLS = [
 ];
 
 function permissionsOf(access: RouteAccess): readonly Permission[] {
-  if (access === 'public' || access === 'authenticated') return [];
+  if (access === 'public' || access === 'authenticated' || access === 'terminal') return [];
   return 'anyOf' in access ? access.anyOf : access.allOf;
 }
 
@@ -277,6 +293,8 @@ describe('API_ROUTES', () => {
       'POST /api/assets/:code/attachments',
       'POST /api/problem-reports',
       'POST /api/problem-reports/:id/attachments',
+      'POST /api/terminals',
+      'POST /api/terminals/sign-in',
     ]);
     // The company sign-in's two steps send the browser elsewhere.
     const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);
@@ -297,6 +315,7 @@ describe('API_ROUTES', () => {
       'GET /api/events',
       'GET /api/audit/export',
       'GET /api/docs',
+      'GET /api/terminals/current/wall/events',
     ]);
   });
 
@@ -362,12 +381,13 @@ describe('permissions', () => {
     // 5 task + 5 user + 4 status + 1 role + 2 report + 4 scheduled-task + 5 area
     // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
     // + read:calendar, update:calendar and read:notification-deliveries (issue 19), + 4 asset and triage:problem-report (issue 33)
-    expect(ALL_PERMISSIONS).toHaveLength(51);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(51);
+    // + manage:terminal and reset:pin (issue 34)
+    expect(ALL_PERMISSIONS).toHaveLength(53);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(53);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);
-    expect(SUPERVISOR_PERMISSIONS).toHaveLength(26);
+    expect(SUPERVISOR_PERMISSIONS).toHaveLength(27);
     expect(OPERARIO_PERMISSIONS).toHaveLength(6);
   });
   it('uses every permission in a route guard except the record-level and unused ones', () => {

@@ -24,6 +24,13 @@ export const AUDIT_ACTION_LABELS = {
   rechazado: 'Acceso rechazado',
   contrasena_incorrecta: 'Contraseña actual incorrecta',
   bloqueo: 'Bloqueo por intentos fallidos',
+  registrar_terminal: 'Registro de terminal',
+  revocar_terminal: 'Revocación de terminal',
+  fijar_pin: 'PIN fijado',
+  restablecer_pin: 'PIN restablecido',
+  desbloquear_pin: 'PIN desbloqueado',
+  pin_incorrecto: 'PIN incorrecto',
+  terminar_sesion: 'Sesión de terminal terminada',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -46,6 +53,7 @@ export const AUDIT_RESOURCES = [
   'auditoria',
   'ruta',
   'solicitud',
+  'terminal',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -66,6 +74,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   auditoria: 'Auditoría',
   ruta: 'Ruta',
   solicitud: 'Solicitud',
+  terminal: 'Terminal',
 };
 
 const auditFilterShape = {

@@ -7,11 +7,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call an endpoint, as the route-level guard sees it:
  * - `public`: nobody needs to be logged in;
  * - `authenticated`: any logged-in user (record-level rules live in the service);
+ * - `terminal`: a registered, not revoked terminal's credential (`X-Terminal-Token`), no person;
  * - `{ anyOf }`: a logged-in user holding at least one of the permissions;
  * - `{ allOf }`: a logged-in user holding all of them.
  */
 export type RouteAccess =
-  'public' | 'authenticated' | { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
+  'public' | 'authenticated' | 'terminal' | { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
 
 export interface RouteDescriptor {
   method: HttpMethod;

@@ -9,6 +9,10 @@ import { z } from 'zod';
  * - `cuenta_empresa`: the account was linked to the company sign-in (its password no longer opens it);
  * - `seguridad`: an old credential of the session was used again (a copied token), so it ended;
  * - `cierre`: the person's own «Salir»;
+ * - `terminar`: «Terminar» at a shared terminal;
+ * - `otra_persona`: another person signed in at the same terminal;
+ * - `inactividad`: a terminal session left without requests past its idle minutes;
+ * - `terminal_revocada`: the terminal it was opened at was revoked;
  * - `vencida`: not ended by anyone, but unused for longer than its refresh token lasts (not stored).
  */
 export const SESSION_END_REASONS = [
@@ -19,6 +23,10 @@ export const SESSION_END_REASONS = [
   'seguridad',
   'cierre',
   'vencida',
+  'terminar',
+  'otra_persona',
+  'inactividad',
+  'terminal_revocada',
 ] as const;
 export const SessionEndReasonSchema = z.enum(SESSION_END_REASONS);
 export type SessionEndReason = z.infer<typeof SessionEndReasonSchema>;
@@ -32,6 +40,10 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   seguridad: 'Por seguridad: se volvió a usar una credencial antigua de esta sesión.',
   cierre: 'Usted cerró esta sesión.',
   vencida: 'La sesión venció por falta de uso.',
+  terminar: 'Usted terminó su sesión en la terminal.',
+  otra_persona: 'Otra persona ingresó en la terminal.',
+  inactividad: 'Su sesión en la terminal terminó por inactividad.',
+  terminal_revocada: 'La terminal fue revocada.',
 };
 
 /** The login page's title when a session ended, and its text when the reason is not known. */

@@ -21,6 +21,7 @@ import {
   type OpenApiOperation,
   type RouteAccess,
   type RouteDescriptor,
+  TERMINAL_HEADER,
 } from '@gestar/contracts';
 import { errorName } from '../../common/http/app-exception';
 import { zodFieldErrors } from '../../common/http/zod-validation';
@@ -51,6 +52,11 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   audit: { name: 'Auditoría', description: 'Registro de acciones y su exportación.' },
   docs: { name: 'Documentación', description: 'Esta documentación, como página y como documento OpenAPI.' },
   problemReports: { name: 'Solicitudes', description: 'Problemas reportados en los equipos o las áreas: revisión (aceptar, fusionar, rechazar) y confirmación.' },
+  terminals: {
+    name: 'Terminales',
+    description:
+      'Terminales compartidas de un área: registro del dispositivo, ingreso con PIN, tablero de pared y cambios reenviados sin conexión.',
+  },
 };
 
 /** Answers that are not JSON: what they carry instead. */
@@ -100,9 +106,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 /** Spanish description of an access rule. */
 export function describeAccessEs(
-  access: RouteAccess | 'public' | 'authenticated' | { anyOf: readonly string[] } | { allOf: readonly string[] },
+  access: RouteAccess | 'public' | 'authenticated' | 'terminal' | { anyOf: readonly string[] } | { allOf: readonly string[] },
 ): string {
   if (access === 'public') return 'Acceso: público, sin iniciar sesión.';
+  if (access === 'terminal') {
+    return 'Acceso: una terminal registrada y no revocada, con su credencial en el encabezado X-Terminal-Token (sin persona).';
+  }
   if (access === 'authenticated') {
     return 'Acceso: cualquier usuario con sesión iniciada (las reglas por registro, como áreas propias o autoría, las aplica el servicio).';
   }
@@ -302,7 +311,7 @@ function operation(group: GroupName, key: string, route: RouteDescriptor): OpenA
           }
         : {}),
     responses: { ...successResponse(route), ...errorResponses(route), default: UNEXPECTED },
-    security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
+    security: route.access === 'public' ? [] : route.access === 'terminal' ? [{ terminalToken: [] }] : [{ bearerAuth: [] }],
   };
 }
 
@@ -332,7 +341,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     paths,
     components: {
       schemas: { ErrorBody: jsonSchema(ErrorBodySchema, 'output') },
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        terminalToken: { type: 'apiKey', in: 'header', name: TERMINAL_HEADER },
+      },
     },
   };
 }
