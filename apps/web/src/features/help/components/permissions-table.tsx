@@ -54,6 +54,8 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'update:asset': 'Editar equipos, cambiar su estado y subir su foto y sus documentos (un supervisor, solo en sus áreas).',
   'delete:asset': 'Eliminar equipos que ninguna tarea ni solicitud nombra.',
   'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas, fusionarlas o rechazarlas.',
+  'manage:terminal': 'Registrar terminales compartidas (un supervisor, de sus áreas), revocarlas y desbloquear el PIN de una persona.',
+  'reset:pin': 'Restablecer el PIN de terminal de una persona.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
   'create:job-description': 'Crear puestos de trabajo y abrir su pantalla.',

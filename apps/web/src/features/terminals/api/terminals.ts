@@ -7,7 +7,7 @@ import { keepPreviousData, QueryClient, queryOptions, useMutation, useQuery, use
 import {
   AREAS_ROUTES,
   TERMINALS_ROUTES,
-  type RegisterTerminalRequestInput,
+  type RegisterTerminalRequest,
   type ResetPinRequest,
   type SetOwnPinRequest,
   type TerminalSignInRequest,
@@ -43,7 +43,7 @@ export function useTerminals(page: number, revocadas: boolean) {
 export function useRegisterTerminal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterTerminalRequestInput) => apiRequest(TERMINALS_ROUTES.register, { body }),
+    mutationFn: (body: RegisterTerminalRequest) => apiRequest(TERMINALS_ROUTES.register, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: TERMINALS_KEY }),
   });
 }

@@ -29,7 +29,7 @@ export function RegisterTerminalPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     register.mutate(
-      { area_uuid: area ?? '', nombre, minutos_inactividad: minutos === '' ? undefined : Number(minutos) },
+      { area_uuid: area ?? '', nombre, minutos_inactividad: minutos === '' ? TERMINAL_LIMITS.idleMinutesDefault : Number(minutos) },
       {
         onSuccess: async (answer) => {
           // The person who registered it leaves: from now on this device is the area's terminal.
