@@ -5,7 +5,7 @@
  * terminal's idle minutes without a touch, and when the terminal is revoked; then nothing of the
  * person remains and the history entry is replaced, so the back button leads to the tiles.
  */
-import { Suspense, useCallback, useEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { Box, Button, Group, ScrollArea, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClipboardText, IconLayoutKanban, IconLogout, IconScan } from '@tabler/icons-react';
@@ -55,8 +55,6 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
     },
     [client, navigate],
   );
-  const endRef = useRef(end);
-  endRef.current = end;
 
   // Finger-sized controls everywhere, the dialogs (rendered outside this tree) too.
   useEffect(() => {
@@ -69,10 +67,10 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
     const timeout = terminal.minutos_inactividad * 60_000;
     const since = lastActivity() ?? Date.now();
     if (isIdle(since, timeout, Date.now())) {
-      endRef.current('inactividad');
+      end('inactividad');
       return;
     }
-    const tracker = createIdleTracker(timeout, () => endRef.current('inactividad'), { since });
+    const tracker = createIdleTracker(timeout, () => end('inactividad'), { since });
     let noted = 0;
     let pinged = Date.now();
     const touch = () => {
@@ -92,7 +90,7 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
       tracker.stop();
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, touch, { capture: true });
     };
-  }, [terminal.minutos_inactividad, user]);
+  }, [terminal.minutos_inactividad, user, end]);
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

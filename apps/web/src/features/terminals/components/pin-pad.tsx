@@ -28,23 +28,22 @@ export function PinPad({ name, busy, error, locked = false, onSubmit, onCancel }
   const [pin, setPin] = useState('');
   const disabled = busy || locked;
 
-  // A refusal empties the pad for the next try.
-  useEffect(() => {
-    if (error) setPin('');
-  }, [error]);
-
   const add = (digit: string) => {
     if (disabled) return;
     setPin((current) => {
       if (current.length >= PIN_MAX) return current;
       const next = current + digit;
-      if (next.length === PIN_MAX) queueMicrotask(() => onSubmit(next));
-      return next;
+      if (next.length < PIN_MAX) return next;
+      // Sent: the pad empties for a next try.
+      queueMicrotask(() => onSubmit(next));
+      return '';
     });
   };
   const back = () => setPin((current) => current.slice(0, -1));
   const submit = () => {
-    if (!disabled && pin.length >= PIN_MIN) onSubmit(pin);
+    if (disabled || pin.length < PIN_MIN) return;
+    onSubmit(pin);
+    setPin('');
   };
 
   useEffect(() => {

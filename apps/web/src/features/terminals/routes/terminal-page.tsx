@@ -3,7 +3,7 @@
  * tapped, and, while nobody uses it, the area's board on the wall. A revoked terminal says so.
  */
 import '../../../lib/mantine-styles';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceTablet, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
@@ -96,8 +96,6 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
     const reason = endReasonOf(location.state);
     return reason && reason !== 'revocada' ? END_MESSAGES[reason] : null;
   });
-  const wallRef = useRef(setWall);
-  wallRef.current = setWall;
 
   // The notice of the ended session is said once: a reload or the back button does not repeat it.
   useEffect(() => {
@@ -116,7 +114,7 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
     const tracker = createIdleTracker(idleMinutes * 60_000, () => {
       setPicked(null);
       setPinError(null);
-      wallRef.current(true);
+      setWall(true);
     });
     const touch = () => tracker.touch();
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, touch, { passive: true, capture: true });
