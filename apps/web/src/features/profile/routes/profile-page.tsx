@@ -10,6 +10,8 @@ import { useUser } from '../api/get-user';
 import { ChangePasswordFormCard } from '../components/change-password-form';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PersonalInfo } from '../components/personal-info';
+import { PinCard } from '../components/pin-card';
+import { isTerminal } from '../../../lib/terminal-device';
 import { SessionsCard } from '../components/sessions-card';
 
 /** SPEC section 2.15 'Mi Perfil': the logged-in user's data, password change and logout. */
@@ -56,6 +58,7 @@ export function ProfilePage() {
               {passwordOpen && <ChangePasswordFormCard userId={userQuery.data.uuid} onDone={passwordForm.close} />}
             </Collapse>
           </Card>
+          {!isTerminal() && <PinCard />}
           <NotificationPreferencesCard />
           <SessionsCard />
         </Stack>

@@ -1,15 +1,13 @@
 /**
  * Shared terminals (issue 34): registering this device, the administration list and revocation,
  * what the terminal itself reads with its credential (itself, its people, the wall board), the
- * PIN sign-in and the person's session there, and PINs (one's own, reset, unlock).
+ * PIN sign-in and the person's session there.
  */
 import { keepPreviousData, QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AREAS_ROUTES,
   TERMINALS_ROUTES,
   type RegisterTerminalRequest,
-  type ResetPinRequest,
-  type SetOwnPinRequest,
   type TerminalSignInRequest,
 } from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
@@ -117,35 +115,4 @@ export function endTerminalSessionOnServer(): Promise<unknown> {
 /** Keeps the person's session alive on the server while they use the screen. */
 export function touchTerminalSession(): Promise<unknown> {
   return apiRequest(TERMINALS_ROUTES.session, { skipRefresh: true });
-}
-
-export function myPinQueryOptions() {
-  return queryOptions({
-    queryKey: ['pin', 'mine'],
-    queryFn: () => apiRequest(TERMINALS_ROUTES.myPin),
-  });
-}
-
-export function useMyPin() {
-  return useQuery(myPinQueryOptions());
-}
-
-export function useSetMyPin() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SetOwnPinRequest) => apiRequest(TERMINALS_ROUTES.setMyPin, { body }),
-    onSuccess: (answer) => client.setQueryData(myPinQueryOptions().queryKey, answer),
-  });
-}
-
-export function useResetPin() {
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ResetPinRequest }) => apiRequest(TERMINALS_ROUTES.resetPin, { params: { id }, body }),
-  });
-}
-
-export function useUnlockPin() {
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(TERMINALS_ROUTES.unlockPin, { params: { id } }),
-  });
 }

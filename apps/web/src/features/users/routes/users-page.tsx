@@ -16,6 +16,7 @@ import { usersQueryOptions, useUsers } from '../api/get-users';
 import { useReactivateUser } from '../api/save-user';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { DirectoryLinkDialog } from '../components/directory-link-dialog';
+import { PinDialog } from '../components/pin-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UsersTable, type UserActions } from '../components/users-table';
 
@@ -34,6 +35,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserResponse | null>(null);
   const [linking, setLinking] = useState<UserResponse | null>(null);
+  const [pinFor, setPinFor] = useState<UserResponse | null>(null);
   const session = useSession();
   // The caller's own areas: a supervisor manages only users all of whose areas are its own.
   const me = useUser(session.user?.uuid);
@@ -52,6 +54,7 @@ export function UsersPage() {
       remove: user.activo && manageable && can('delete:user') && user.uuid !== session.user?.uuid,
       reactivate: !user.activo && manageable && can('update:user'),
       link: user.activo && can(USERS_ROUTES.linkDirectory.access),
+      pin: user.activo && (can('reset:pin') || (manageable && can('manage:terminal'))),
     };
   };
 
@@ -126,6 +129,7 @@ export function UsersPage() {
           onDelete={setDeleting}
           onReactivate={onReactivate}
           onLink={setLinking}
+          onPin={setPinFor}
         />
       )}
 
@@ -141,6 +145,7 @@ export function UsersPage() {
         />
       )}
       {linking && <DirectoryLinkDialog key={linking.uuid} user={linking} onClose={() => setLinking(null)} />}
+      {pinFor && <PinDialog key={pinFor.uuid} user={pinFor} onClose={() => setPinFor(null)} />}
       {deleting && <DeleteUserDialog key={deleting.uuid} user={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
