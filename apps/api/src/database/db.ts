@@ -40,7 +40,7 @@ export function statementName(text: string, parameters: number): string | undefi
 /** Transactions (their runners) that already carry the actor for the audit triggers. */
 const ACTOR_SET = new WeakSet<object>();
 const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b|^\s*WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b/i;
-const SET_ACTOR = `SELECT set_config('gestar.actor', $1, true), set_config('gestar.ip', $2, true)`;
+const SET_ACTOR = `SELECT set_config('gestar.actor', $1, true), set_config('gestar.ip', $2, true), set_config('gestar.terminal', $3, true)`;
 
 /**
  * Runs `sql` statements on the current transaction's connection when a `@Transactional()`
@@ -104,12 +104,12 @@ export class Db {
       const client = (await runner.connect()) as PgClient;
       const send = (t: string, v: unknown[]) => client.query({ text: t, values: v, name: statementName(t, v.length) });
       if (actor && em.queryRunner && !ACTOR_SET.has(runner)) {
-        await send(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
+        await send(SET_ACTOR, [actor.uuid ?? '', actor.ip ?? '', actor.terminal ?? '']);
         ACTOR_SET.add(runner);
       }
       if (alone) {
         await runner.startTransaction();
-        await send(SET_ACTOR, [actor.uuid, actor.ip ?? '']);
+        await send(SET_ACTOR, [actor.uuid ?? '', actor.ip ?? '', actor.terminal ?? '']);
       }
       const result = await send(text, values);
       if (alone) await runner.commitTransaction();

@@ -112,6 +112,8 @@ export const TokenPayloadSchema = z.object({
   sid: UuidSchema,
   username: z.string(),
   role: z.object({ uuid: UuidSchema, nombre: z.string(), permisos: z.array(z.string()) }),
+  /** The terminal a PIN sign-in opened the session at (issue 34); absent for an ordinary session. */
+  trm: UuidSchema.optional(),
   iat: z.number().optional(),
   exp: z.number().optional(),
 });

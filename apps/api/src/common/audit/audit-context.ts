@@ -2,6 +2,9 @@
 export const AUDIT_ACTOR = 'gestar.audit.actor';
 
 export interface AuditActor {
-  uuid: string;
+  /** Null for a terminal's own requests (no person signed in). */
+  uuid: string | null;
   ip: string | null;
+  /** The terminal the request comes from (its rows name it: `gestar.terminal`). */
+  terminal?: string | null;
 }

@@ -14,6 +14,13 @@ export interface AuthUser {
   sesionUuid: string;
   /** When the access token the request was made with expires (seconds since the epoch). */
   tokenExp: number;
+  /**
+   * The terminal the session was opened at (a PIN sign-in), or null for an ordinary session.
+   * Such a session's `permisos` are already cut to an operario's reach (terminalReach).
+   */
+  terminalUuid?: string | null;
+  /** True for a queued write replayed with the person's replay credential (no live session). */
+  replay?: boolean;
 }
 
 /** A user's state as the database holds it, before a request's session is known. */

@@ -11,6 +11,8 @@ import { UserStateService } from './user-state.service';
 import { SessionStateRepository } from './session-state.repository';
 import { SessionStateService } from './session-state.service';
 import { Clock } from '../time/clock';
+import { TerminalStateRepository } from './terminal-state.repository';
+import { TerminalStateService } from './terminal-state.service';
 
 @Global()
 @Module({
@@ -36,9 +38,11 @@ import { Clock } from '../time/clock';
     SessionStateService,
     SessionStateRepository,
     AccessRepository,
+    TerminalStateRepository,
+    TerminalStateService,
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
   ],
-  exports: [JwtModule, Clock, UserStateService, SessionStateService, AccessRepository, AuthGuard],
+  exports: [JwtModule, Clock, UserStateService, SessionStateService, TerminalStateService, AccessRepository, AuthGuard],
 })
 export class CommonAuthModule {}

@@ -12,6 +12,7 @@ import type { Request } from 'express';
 import type { RouteDescriptor } from '@gestar/contracts';
 import { parseOrThrow } from '../http/zod-validation';
 import type { AuthUser } from './auth-user';
+import type { TerminalDevice } from './terminal-state.service';
 
 /** Marks a handler as reachable without a token. */
 export const IS_PUBLIC = 'gestar:public';
@@ -77,4 +78,11 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
   if (!req.user) throw new Error('CurrentUser sin usuario autenticado');
   return req.user;
+});
+
+/** The terminal a `terminal` route's request comes from (set by the global guard). */
+export const CurrentTerminal = createParamDecorator((_: unknown, ctx: ExecutionContext): TerminalDevice => {
+  const req = ctx.switchToHttp().getRequest<Request & { terminal?: TerminalDevice }>();
+  if (!req.terminal) throw new Error('CurrentTerminal sin terminal autenticada');
+  return req.terminal;
 });

@@ -114,6 +114,15 @@ export class AuthRepository {
     return Math.max(1, row?.seconds ?? windowMinutes * 60);
   }
 
+  /** How many attempts `key` holds within the window. */
+  async attemptsHeld(key: string, windowMinutes: number): Promise<number> {
+    const who = key.toLowerCase().slice(0, 100);
+    const row = await this.db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM login_attempts
+       WHERE lower(username) = lower(${who}) AND address = ${who} AND attempted_at > now() - ${`${windowMinutes} minutes`}::interval`);
+    return row?.n ?? 0;
+  }
+
   /** Gives back a reserved attempt that ended without a verdict on the password. */
   async releaseAttempt(id: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM login_attempts WHERE id = ${id}`);
@@ -184,6 +193,40 @@ export class AuthRepository {
     await this.db.execute(sql`
       INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en)
       VALUES (${uuid}, ${usuario}, ${agente}, ${ip}, now() + make_interval(days => ${ttlDays}))`);
+  }
+
+  /**
+   * A session opened by a PIN at a terminal, with the hash of its replay credential. Any other
+   * session open at that terminal ends (`otra_persona`): one person at a time.
+   */
+  async insertTerminalSession(
+    uuid: string,
+    usuario: string,
+    terminal: string,
+    replayHash: string,
+    agente: string | null,
+    ip: string | null,
+    maxHours: number,
+    replayHours: number,
+  ): Promise<{ creada_en: Date; replay_vence_en: Date; cerradas: { uuid: string; usuario_uuid: string }[] }> {
+    const cerradas = await this.db.query<{ uuid: string; usuario_uuid: string }>(sql`
+      UPDATE sesiones SET cerrada_en = now(), motivo_cierre = 'otra_persona'
+       WHERE terminal_uuid = ${terminal} AND cerrada_en IS NULL
+      RETURNING uuid, usuario_uuid`);
+    const [row] = await this.db.query<{ creada_en: Date; replay_vence_en: Date }>(sql`
+      INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en, terminal_uuid, replay_hash, replay_vence_en)
+      VALUES (${uuid}, ${usuario}, ${agente}, ${ip}, now() + make_interval(hours => ${maxHours}), ${terminal}, ${replayHash},
+              now() + make_interval(hours => ${replayHours}))
+      RETURNING creada_en, replay_vence_en`);
+    return { ...row, cerradas };
+  }
+
+  /** Ends the open sessions of a terminal (it was revoked); their replay credentials stop with the terminal. */
+  async closeTerminalSessions(terminal: string, motivo: SessionEndReason): Promise<{ uuid: string; usuario_uuid: string }[]> {
+    return this.db.query(sql`
+      UPDATE sesiones SET cerrada_en = now(), motivo_cierre = ${motivo}
+       WHERE terminal_uuid = ${terminal} AND cerrada_en IS NULL
+      RETURNING uuid, usuario_uuid`);
   }
 
   /** The ID token of a session opened with OpenID (kept for RP-initiated logout). */

@@ -17,6 +17,7 @@ import {
   type Session,
   tooManyLoginAttemptsFor,
   tooManyPasswordAttemptsFor,
+  TERMINAL_LIMITS,
 } from '@gestar/contracts';
 import { notFound, sessionRefused, tooManyRequests, unauthorized } from '../../common/http/app-exception';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -119,6 +120,86 @@ export class AuthService implements OnModuleInit {
       token,
       refreshToken,
     };
+  }
+
+  /**
+   * A person's session at a terminal, after their PIN was checked: an access token naming the
+   * terminal (`trm`), no refresh token, and a replay credential for the writes they queue there.
+   * Whoever was signed in at that terminal is signed out.
+   */
+  async startTerminalSession(
+    userUuid: string,
+    terminal: string,
+    origin: SignInOrigin,
+  ): Promise<{ token: string; replayToken: string; sesion: string; creadaEn: Date; replayVenceEn: Date; tokenExp: number }> {
+    const row = await this.repo.sessionUser(userUuid);
+    if (!row || !row.activo) throw unauthorized(MESSAGES.errors.userInactive);
+    const sesion = randomUUID();
+    const replayToken = randomBytes(32).toString('base64url');
+    const limits = TERMINAL_LIMITS;
+    const opened = await this.repo.insertTerminalSession(
+      sesion,
+      row.uuid,
+      terminal,
+      sha256(replayToken),
+      origin.agent?.slice(0, 300) ?? null,
+      origin.ip?.slice(0, 100) ?? null,
+      limits.sessionMaxHours,
+      limits.replayTtlHours,
+    );
+    for (const c of opened.cerradas) this.sessionState.forgetUser(c.usuario_uuid);
+    const expiresIn = limits.sessionMaxHours * 3600;
+    const token = this.jwt.sign(
+      { sub: row.uuid, sid: sesion, trm: terminal, username: row.username, role: { uuid: row.rol_uuid, nombre: row.rol_nombre, permisos: row.permisos } },
+      { expiresIn },
+    );
+    await this.audit.record({
+      actorUuid: row.uuid,
+      accion: 'ingresar',
+      recurso: 'sesion',
+      recursoUuid: sesion,
+      detalle: { metodo: 'pin', terminal, dispositivo: origin.agent?.slice(0, 300) ?? null },
+      ip: origin.ip,
+    });
+    this.userState.invalidate(row.uuid);
+    return { token, replayToken, sesion, creadaEn: opened.creada_en, replayVenceEn: opened.replay_vence_en, tokenExp: Math.floor(Date.now() / 1000) + expiresIn };
+  }
+
+  /** «Terminar» at a terminal: the person's terminal session ends (its replay credential still works). */
+  async endTerminalSession(user: AuthUser): Promise<void> {
+    const closed = await this.repo.closeSessions(user.uuid, 'terminar', { only: user.sesionUuid });
+    if (closed) await this.audit.record({ actorUuid: user.uuid, accion: 'terminar_sesion', recurso: 'sesion', recursoUuid: user.sesionUuid });
+    this.sessionState.forgetUser(user.uuid);
+  }
+
+  /** A revoked terminal's open sessions end with it. */
+  async endSessionsOfTerminal(terminal: string): Promise<number> {
+    const closed = await this.repo.closeTerminalSessions(terminal, 'terminal_revocada');
+    for (const c of closed) this.sessionState.forgetUser(c.usuario_uuid);
+    return closed.length;
+  }
+
+  /**
+   * Reserves one attempt under `key` before a secret is checked, unless `limit` are already in the
+   * window (then null): the login limit's atomic count (`login_attempts`, an advisory lock per key).
+   */
+  async reserveAttempt(key: string, limit: number, windowMinutes: number): Promise<string | null> {
+    const reserved = await this.repo.reserveAttempt(key, key, limit, windowMinutes);
+    return reserved?.id ?? null;
+  }
+
+  /** Failures held under `key` in the window (a PIN lock is `limit` of them). */
+  attemptsHeld(key: string, limit: number, windowMinutes: number): Promise<number> {
+    return this.repo.attemptsHeld(key, windowMinutes).then((n) => Math.min(n, limit));
+  }
+
+  blockedSeconds(key: string, limit: number, windowMinutes: number): Promise<number> {
+    return this.repo.blockedSeconds(key, key, limit, windowMinutes);
+  }
+
+  /** Clears the failures under `key` (a success, an unlock). */
+  clearAttempts(key: string): Promise<void> {
+    return this.repo.clearFailedLogins(key, key);
   }
 
   /**

@@ -5,7 +5,7 @@ import { CurrentUser, Endpoint } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { UserStateService } from '../../common/auth/user-state.service';
-import { EventsService, sameAccess } from './events.service';
+import { EventsService, reachOf, sameAccess } from './events.service';
 
 /**
  * How often an open stream checks that its user may still hear it (state cached 2 s: closed within
@@ -74,7 +74,7 @@ export class EventsController {
   private async mayStillHear(user: AuthUser): Promise<boolean> {
     if (Date.now() >= user.tokenExp * 1000) return false;
     const fresh = await this.users.load(user.uuid);
-    if (!fresh || !sameAccess(fresh, user)) return false;
+    if (!fresh || !sameAccess({ ...fresh, permisos: reachOf(user, fresh.permisos) }, user)) return false;
     return this.sessions.isOpen(user.sesionUuid, user.uuid);
   }
 }

@@ -5,6 +5,7 @@ import { AfterCommit } from '../../database/after-commit';
 import type { AuthUser, UserState } from '../../common/auth/auth-user';
 import { inScope, watchScope } from '../../common/access/access';
 import { packEvents, unpackEvents } from './events-wire';
+import { terminalReach } from '../../common/auth/terminal-state.service';
 import { EVENTS_CHANNEL, EventsRepository, StreamHolderRow } from './events.repository';
 
 /**
@@ -34,6 +35,13 @@ type Listener = {
   close?: () => void;
 };
 
+/** A wall board's stream: the events about one area, heard with no person (its terminal is rechecked by its controller). */
+type AreaListener = {
+  areaUuid: string;
+  send: (event: { type: string; data: Record<string, unknown> }) => void;
+  close?: () => void;
+};
+
 /** Whether a person's role and areas are still those a stream was opened with. */
 export function sameAccess(a: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>, b: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>): boolean {
   return (
@@ -41,6 +49,11 @@ export function sameAccess(a: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuid
     a.permisos.join() === b.permisos.join() &&
     [...a.areaUuids].sort().join() === [...b.areaUuids].sort().join()
   );
+}
+
+/** A person's permissions as a stream of theirs holds them: cut to an operario's at a terminal. */
+export function reachOf(user: Pick<AuthUser, 'terminalUuid'>, permisos: readonly string[]): readonly string[] {
+  return user.terminalUuid ? terminalReach(permisos) : permisos;
 }
 
 export function canHear(user: AuthUser, audience: EventAudience): boolean {
@@ -67,6 +80,7 @@ export function canHear(user: AuthUser, audience: EventAudience): boolean {
 export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Events');
   private readonly listeners = new Set<Listener>();
+  private readonly areaListeners = new Set<AreaListener>();
   private client: Client | null = null;
   private closing = false;
   private retryMs = 500;
@@ -91,11 +105,12 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     // Events already published by committed changes still go out.
     await this.draining;
     await this.delivering;
-    for (const l of this.listeners) {
+    for (const l of [...this.listeners, ...this.areaListeners]) {
       l.send({ type: 'server.closing', data: {} });
       l.close?.();
     }
     this.listeners.clear();
+    this.areaListeners.clear();
     await this.client?.end().catch(() => undefined);
   }
 
@@ -198,6 +213,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * (the controller's timer only closes quiet streams). A stream that fails the check is closed.
    */
   private async deliver(events: readonly AppEvent[]): Promise<void> {
+    for (const l of this.areaListeners) {
+      for (const e of events) if (e.audience.areaUuid === l.areaUuid) l.send({ type: e.type, data: e.data });
+    }
     const hearing = new Map<Listener, AppEvent[]>();
     for (const l of this.listeners) {
       const heard = events.filter((e) => canHear(l.user, e.audience));
@@ -216,7 +234,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
         row !== undefined &&
         row.usuario_uuid === l.user.uuid &&
         now < l.user.tokenExp * 1000 &&
-        sameAccess({ rolUuid: row.rol_uuid, permisos: row.permisos ?? [], areaUuids: row.areas ?? [] }, l.user);
+        sameAccess({ rolUuid: row.rol_uuid, permisos: reachOf(l.user, row.permisos ?? []), areaUuids: row.areas ?? [] }, l.user);
       if (!allowed) {
         this.listeners.delete(l);
         l.close?.();
@@ -224,6 +242,12 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       }
       for (const e of heard) l.send({ type: e.type, data: e.data });
     }
+  }
+
+  /** A wall board's stream of one area's events. */
+  subscribeArea(listener: AreaListener): () => void {
+    this.areaListeners.add(listener);
+    return () => this.areaListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
