@@ -241,6 +241,12 @@ export async function apiRequest<R extends RouteDescriptor>(
   }
   const sentToken = getAccessToken();
   let response = await send(route.method, url, sentToken, opts, route.multipart);
+  // A person's session at a terminal has no refresh: a 401 (idle on the server, another person
+  // signed in, the terminal revoked) sends the terminal back to its people.
+  if (response.status === 401 && isTerminal() && sentToken !== null && !opts.skipRefresh) {
+    if (getAccessToken() === sentToken) abandonSession(sessionEndCode(await response.clone().json().catch(() => null)));
+    throw new ApiError(401, (await readErrorMessage(response)).message);
+  }
   // Public calls (login) answer 401 for bad credentials: that is not an expired session.
   if (response.status === 401 && route.access !== 'public' && !opts.skipRefresh) {
     // The session already ended here (logout, or another tab's): nothing to refresh, and whoever

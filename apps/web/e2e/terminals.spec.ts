@@ -1,0 +1,186 @@
+/**
+ * Shared terminals (issue 34) in Chromium at tablet size: a supervisor's device becomes the area's
+ * terminal; two people take turns on it, one while the network is cut, and every write in the
+ * database carries the person who made it (and the terminal); idle sign-out; revocation; the wall
+ * board following a change made elsewhere.
+ */
+import { MESSAGES } from '@gestar/contracts';
+import { expect, loginAs, test } from './fixtures';
+import { card, moveCard } from './board-helpers';
+import {
+  adminHeaders,
+  assignTask,
+  becomeTerminal,
+  newArea,
+  newPerson,
+  registerTerminal,
+  revokeTerminal,
+  statusUuid,
+  tapIn,
+  withDb,
+} from './terminal-helpers';
+
+test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true });
+test.describe.configure({ timeout: 120_000 });
+
+const tag = () => Math.random().toString(36).slice(2, 7);
+
+test('two people take turns at a terminal, one offline: every write carries its own person and the terminal', async ({ page, context, request }) => {
+  const area = await newArea(request);
+  const ana = await newPerson(request, area, 'Ana', '2580');
+  const beto = await newPerson(request, area, 'Beto', '147036');
+  const anaTitle = `Lijar ${tag()}`;
+  const betoTitle = `Pintar ${tag()}`;
+  const anaTask = await assignTask(request, area, ana, anaTitle);
+  const betoTask = await assignTask(request, area, beto, betoTitle);
+
+  // A supervisor-level person turns this tablet into the area's terminal, signing in once.
+  await loginAs(page, 'admin');
+  await page.goto('/terminales/registrar');
+  await page.getByRole('textbox', { name: 'Área' }).click();
+  await page.getByRole('option', { name: area.nombre }).click();
+  const terminalName = `Tableta ${tag()}`;
+  await page.getByRole('textbox', { name: 'Nombre de la terminal' }).fill(terminalName);
+  await page.getByRole('button', { name: 'Registrar terminal' }).click();
+  await page.waitForURL('**/terminal');
+  await expect(page.getByRole('heading', { name: 'Toque su nombre para ingresar' })).toBeVisible();
+  // The person who registered it is signed out there: no session of theirs is left on the tablet.
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('auth')])).toEqual([null, null]);
+  const terminalUuid = await withDb(async (db) => {
+    const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM terminales WHERE nombre = $1', [terminalName]);
+    return rows[0]!.uuid;
+  });
+
+  // Ana taps in and works; the network drops and she goes on.
+  await tapIn(page, ana);
+  await expect(page.getByTestId('terminal-person')).toHaveText(`${ana.nombre} ${ana.apellido}`);
+  await expect(card(page, anaTitle)).toBeVisible();
+  await context.setOffline(true);
+  await moveCard(page, anaTitle, 'En progreso');
+  await expect(card(page, anaTitle).getByTestId('pending-sync')).toBeVisible();
+  await page.getByRole('button', { name: 'Terminar' }).click();
+  await expect(page).toHaveURL(/\/terminal$/);
+  await expect(page.getByText('Sesión terminada')).toBeVisible();
+  // Nothing of Ana remains: no token, and the back button does not bring her board back.
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/terminal$/);
+  await expect(page.getByText(anaTitle)).toHaveCount(0);
+
+  // The network returns, but the writes still do not get through while Beto takes the tablet.
+  await page.route('**/api/assigned-tasks/**', (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await context.setOffline(false);
+  // A wrong PIN first: said in Spanish, and he tries again.
+  await page.getByRole('button', { name: `${beto.nombre} ${beto.apellido}`, exact: true }).click();
+  for (const digit of '999999') await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(MESSAGES.terminals.pinWrong);
+  for (const digit of beto.pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect(page.getByTestId('terminal-person')).toHaveText(`${beto.nombre} ${beto.apellido}`);
+  // Ana's task is not on Beto's board, and the pending mark of hers is not shown to him.
+  await expect(card(page, betoTitle)).toBeVisible();
+  await expect(page.getByText(anaTitle)).toHaveCount(0);
+  await moveCard(page, betoTitle, 'Completada');
+  await expect(card(page, betoTitle).getByTestId('pending-sync')).toBeVisible();
+
+  // Now the writes get through: Ana's change goes as Ana although Beto is signed in, his as him.
+  await page.unroute('**/api/assigned-tasks/**');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const history = async () =>
+    withDb(async (db) => {
+      const { rows } = await db.query<{ tarea: string; usuario: string; terminal: string | null }>(
+        `SELECT tarea_asignada_uuid AS tarea, usuario_uuid AS usuario, terminal_uuid AS terminal
+           FROM historial_tareas_asignadas WHERE tarea_asignada_uuid = ANY($1) AND tipo = 'estado' ORDER BY fecha`,
+        [[anaTask, betoTask]],
+      );
+      return rows;
+    });
+  await expect.poll(history, { timeout: 20_000 }).toHaveLength(2);
+  expect(await history()).toEqual([
+    { tarea: anaTask, usuario: ana.uuid, terminal: terminalUuid },
+    { tarea: betoTask, usuario: beto.uuid, terminal: terminalUuid },
+  ]);
+  const states = await withDb(async (db) => {
+    const { rows } = await db.query<{ uuid: string; estado: string }>(
+      `SELECT ta.uuid, e.nombre AS estado FROM tareas_asignadas ta JOIN estados e ON e.uuid = ta.estado_uuid WHERE ta.uuid = ANY($1)`,
+      [[anaTask, betoTask]],
+    );
+    return Object.fromEntries(rows.map((r) => [r.uuid, r.estado]));
+  });
+  expect(states).toEqual({ [anaTask]: 'En progreso', [betoTask]: 'Completada' });
+  // Every write in the audit log from this terminal names its own person.
+  const audit = await withDb(async (db) => {
+    const { rows } = await db.query<{ usuario: string | null }>(
+      `SELECT DISTINCT usuario_uuid AS usuario FROM auditoria WHERE terminal_uuid = $1 AND usuario_uuid IS NOT NULL`,
+      [terminalUuid],
+    );
+    return rows.map((r) => r.usuario).sort();
+  });
+  for (const person of audit) expect([ana.uuid, beto.uuid]).toContain(person);
+});
+
+test('idle sign-out: the terminal ends the session after its idle minutes without a touch, not before', async ({ page, request }) => {
+  const area = await newArea(request);
+  const ana = await newPerson(request, area, 'Ana', '3691');
+  const title = `Barnizar ${tag()}`;
+  await assignTask(request, area, ana, title);
+  const terminal = await registerTerminal(request, area, 1);
+  await page.clock.install();
+  await becomeTerminal(page, terminal);
+  await page.goto('/terminal');
+  await tapIn(page, ana);
+  await expect(card(page, title)).toBeVisible();
+  // Touched after 50 s: the minute starts again.
+  await page.clock.fastForward(50_000);
+  await page.mouse.click(400, 900);
+  await page.clock.fastForward(50_000);
+  await expect(page.getByRole('button', { name: 'Terminar' })).toBeVisible();
+  // A minute and a bit without a touch: back to the tiles, nothing of Ana left.
+  await page.clock.fastForward(15_000);
+  await expect(page).toHaveURL(/\/terminal$/);
+  await expect(page.getByText('La sesión terminó por inactividad')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goBack();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('a revoked terminal goes back to a Spanish message within 5 s, also with a person signed in', async ({ page, request }) => {
+  const area = await newArea(request);
+  const ana = await newPerson(request, area, 'Ana', '8520');
+  const terminal = await registerTerminal(request, area);
+  await becomeTerminal(page, terminal);
+  await page.goto('/terminal');
+  await tapIn(page, ana);
+  const started = Date.now();
+  await revokeTerminal(request, terminal.uuid);
+  await expect(page.getByText('Esta terminal fue revocada')).toBeVisible({ timeout: 5_000 });
+  const took = Date.now() - started;
+  expect(took).toBeLessThan(5_000);
+  console.log(`[terminal] revocada -> mensaje en ${took} ms`);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the wall board shows a status change made elsewhere within a second', async ({ page, request }) => {
+  const area = await newArea(request);
+  const ana = await newPerson(request, area, 'Ana', '7410');
+  const title = `Cepillar ${tag()}`;
+  const task = await assignTask(request, area, ana, title);
+  const terminal = await registerTerminal(request, area);
+  await becomeTerminal(page, terminal);
+  await page.goto('/terminal');
+  await page.getByRole('button', { name: 'Tablero del área' }).click();
+  const enCurso = page.getByTestId('pared-en-curso');
+  await expect(page.getByTestId('pared-hoy')).toContainText(title);
+  await expect(enCurso).not.toContainText(title);
+  // The stream is open once the ticket was used; give it a moment to be listening.
+  await page.waitForTimeout(500);
+  const started = Date.now();
+  const moved = await request.put(`/api/assigned-tasks/${task}`, {
+    headers: await adminHeaders(request),
+    data: { estado_uuid: await statusUuid(request, 'En progreso') },
+  });
+  expect(moved.ok()).toBe(true);
+  await expect(enCurso).toContainText(title, { timeout: 1_000 });
+  console.log(`[terminal] tablero de pared actualizado en ${Date.now() - started} ms`);
+});
