@@ -37,7 +37,7 @@ test('two people take turns at a terminal, one offline: every write carries its 
   // A supervisor-level person turns this tablet into the area's terminal, signing in once.
   await loginAs(page, 'admin');
   await page.goto('/terminales/registrar');
-  await page.getByRole('textbox', { name: 'Área' }).click();
+  await page.getByRole('combobox', { name: 'Área' }).click();
   await page.getByRole('option', { name: area.nombre }).click();
   const terminalName = `Tableta ${tag()}`;
   await page.getByRole('textbox', { name: 'Nombre de la terminal' }).fill(terminalName);

@@ -49,9 +49,9 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
 
   const end = useCallback(
     (reason: EndReason) => {
-      forgetPerson(client);
+      forgetPerson(client, reason);
       // Replaces the current entry: the back button finds the tiles, and the guard sends any older one there.
-      void navigate(TERMINAL_HOME, { replace: true, state: { reason } });
+      void navigate(TERMINAL_HOME, { replace: true });
     },
     [client, navigate],
   );

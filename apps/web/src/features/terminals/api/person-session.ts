@@ -26,8 +26,39 @@ export const END_MESSAGES: Record<EndReason, string> = {
   revocada: 'Esta terminal fue revocada por un administrador y ya no puede usarse.',
 };
 
+const END_KEY = 'gestar.terminal.fin';
+
+/** Why the last session ended, for the tiles to say once (kept across the page load of a refused session). */
+export function noteEnd(reason: EndReason): void {
+  try {
+    sessionStorage.setItem(END_KEY, reason);
+  } catch {
+    // Nothing said.
+  }
+}
+
+/** The reason noted by `noteEnd`, or null. */
+export function peekEnd(): EndReason | null {
+  try {
+    const reason = sessionStorage.getItem(END_KEY);
+    return reason !== null && reason in END_MESSAGES ? (reason as EndReason) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Said once: forgotten once shown. */
+export function forgetEnd(): void {
+  try {
+    sessionStorage.removeItem(END_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** Everything the signed-in person left in this page goes; the outbox keeps their changes. */
-export function forgetPerson(client: QueryClient): void {
+export function forgetPerson(client: QueryClient, reason?: EndReason): void {
+  if (reason) noteEnd(reason);
   // Ask the server to end it too while the token is still here (the request takes it now).
   if (getSession().token && navigator.onLine) void endTerminalSessionOnServer().catch(() => undefined);
   endSession();

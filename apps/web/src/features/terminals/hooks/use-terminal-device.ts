@@ -37,8 +37,8 @@ export function useTerminalDevice(): { revoked: boolean; message: string | null 
   // Revoked with someone signed in: their session ends and the terminal says why.
   useEffect(() => {
     if (!revoked || !getSession().token) return;
-    forgetPerson(client);
-    void navigate(TERMINAL_HOME, { replace: true, state: { reason: 'revocada' } });
+    forgetPerson(client, 'revocada');
+    void navigate(TERMINAL_HOME, { replace: true });
   }, [revoked, client, navigate]);
 
   useEffect(() => (terminal ? keepSendingOutbox(client) : undefined), [client, terminal]);

@@ -4,7 +4,7 @@
  */
 import '../../../lib/mantine-styles';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceTablet, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,17 +14,12 @@ import { ACTIVITY_EVENTS, createIdleTracker } from '../../../lib/idle-timer';
 import { useSession } from '../../../lib/session';
 import { forgetTerminal, useTerminal } from '../../../lib/terminal-device';
 import { deviceQueryClient, signInAtTerminal, terminalPeopleQueryOptions } from '../api/terminals';
-import { END_MESSAGES, forgetPerson, startPersonSession, type EndReason } from '../api/person-session';
+import { END_MESSAGES, forgetPerson, startPersonSession, peekEnd, forgetEnd } from '../api/person-session';
 import { LiveWall } from '../components/live-wall';
 import { PersonTiles, type TilePerson } from '../components/person-tiles';
 import { PinPad } from '../components/pin-pad';
 import { useTerminalDevice } from '../hooks/use-terminal-device';
 import classes from '../components/terminal.module.css';
-
-function endReasonOf(state: unknown): EndReason | null {
-  const reason = (state as { reason?: unknown } | null)?.reason;
-  return typeof reason === 'string' && reason in END_MESSAGES ? (reason as EndReason) : null;
-}
 
 function NotATerminal() {
   return (
@@ -81,7 +76,6 @@ export function TerminalPage() {
 }
 
 function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name: string; idleMinutes: number }) {
-  const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const session = useSession();
@@ -93,14 +87,11 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
   const [wall, setWall] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(() => {
-    const reason = endReasonOf(location.state);
+    const reason = peekEnd();
     return reason && reason !== 'revocada' ? END_MESSAGES[reason] : null;
   });
 
-  // The notice of the ended session is said once: a reload or the back button does not repeat it.
-  useEffect(() => {
-    if (endReasonOf(location.state)) void navigate(location.pathname, { replace: true, state: null });
-  }, [location.state, location.pathname, navigate]);
+  useEffect(forgetEnd, []);
 
   useEffect(() => {
     if (!notice) return;
