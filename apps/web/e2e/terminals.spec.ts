@@ -5,7 +5,7 @@
  * board following a change made elsewhere.
  */
 import { MESSAGES } from '@gestar/contracts';
-import { expect, loginAs, test } from './fixtures';
+import { expect, loginAs, sideMenu, test } from './fixtures';
 import { card, moveCard } from './board-helpers';
 import {
   adminHeaders,
@@ -36,7 +36,10 @@ test('two people take turns at a terminal, one offline: every write carries its 
 
   // A supervisor-level person turns this tablet into the area's terminal, signing in once.
   await loginAs(page, 'admin');
-  await page.goto('/terminales/registrar');
+  // Through the menu (one page load): the back button later walks this same history.
+  await sideMenu(page).getByRole('button', { name: 'Administración' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Terminales' }).click();
+  await page.getByRole('link', { name: 'Registrar este dispositivo' }).click();
   await page.getByRole('combobox', { name: 'Área' }).click();
   await page.getByRole('option', { name: area.nombre }).click();
   const terminalName = `Tableta ${tag()}`;
@@ -112,11 +115,12 @@ test('two people take turns at a terminal, one offline: every write carries its 
   // Every write in the audit log from this terminal names its own person.
   const audit = await withDb(async (db) => {
     const { rows } = await db.query<{ usuario: string | null }>(
-      `SELECT DISTINCT usuario_uuid AS usuario FROM auditoria WHERE terminal_uuid = $1 AND usuario_uuid IS NOT NULL`,
+      `SELECT DISTINCT actor_uuid AS usuario FROM auditoria WHERE terminal_uuid = $1 AND actor_uuid IS NOT NULL`,
       [terminalUuid],
     );
     return rows.map((r) => r.usuario).sort();
   });
+  expect(audit.length).toBeGreaterThan(0);
   for (const person of audit) expect([ana.uuid, beto.uuid]).toContain(person);
 });
 
