@@ -13,8 +13,12 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  * (besides the table's module) allowed to write it.
  */
 export const ALLOWED = {
-  // None today: every table has one writer. (`auditoria` is also filled by PostgreSQL's triggers,
-  // which are not API code; the API writes it only through common/audit.)
+  // (`auditoria` is also filled by PostgreSQL's triggers, which are not API code; the API writes it
+  // only through common/audit.)
+  // The global guard marks a terminal session's last request and closes it when idle (issue 34).
+  sesiones: ['common/auth'],
+  // The global guard marks a terminal's last use on each of its requests (issue 34).
+  terminales: ['common/auth'],
 };
 
 /** The module a file belongs to: `modules/<name>` or `common/<name>`; null outside them. */

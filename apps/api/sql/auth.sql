@@ -5,6 +5,11 @@
 -- ["ana"]
 SELECT uuid FROM usuarios WHERE lower(username) = lower($1);
 
+-- AuthRepository.attemptsHeld
+-- ["#pin:x","#pin:x","15 minutes"]
+SELECT count(*)::int AS n FROM login_attempts
+ WHERE lower(username) = lower($1) AND address = $2 AND attempted_at > now() - $3::interval;
+
 -- AuthRepository.blockedSeconds
 -- ["15 minutes","operario","10.0.0.1","15 minutes",9]
 SELECT ceil(extract(epoch FROM attempted_at + $1::interval - now()))::int AS seconds
@@ -29,6 +34,12 @@ UPDATE refresh_tokens SET revoked_at = now()
    AND ($2::uuid IS NULL OR family_uuid = $3::uuid)
    AND ($4::uuid IS NULL OR family_uuid <> $5::uuid);
 
+-- AuthRepository.closeTerminalSessions
+-- ["terminal_revocada","00000000-0000-4000-8000-000000000001"]
+UPDATE sesiones SET cerrada_en = now(), motivo_cierre = $1
+ WHERE terminal_uuid = $2 AND cerrada_en IS NULL
+RETURNING uuid, usuario_uuid;
+
 -- AuthRepository.endReasonOfToken
 -- ["hash"]
 SELECT s.motivo_cierre AS motivo, (r.expires_at <= now() OR s.vence_en <= now()) AS vencida
@@ -45,6 +56,17 @@ RETURNING uuid;
 -- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",7]
 INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en)
 VALUES ($1, $2, $3, $4, now() + make_interval(days => $5));
+
+-- AuthRepository.insertTerminalSession
+-- ["00000000-0000-4000-8000-000000000002"]
+UPDATE sesiones SET cerrada_en = now(), motivo_cierre = 'otra_persona'
+ WHERE terminal_uuid = $1 AND cerrada_en IS NULL
+RETURNING uuid, usuario_uuid;
+-- ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Firefox","10.0.0.1",12,"00000000-0000-4000-8000-000000000002","hash",24]
+INSERT INTO sesiones (uuid, usuario_uuid, agente, ip, vence_en, terminal_uuid, replay_hash, replay_vence_en)
+VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5), $6, $7,
+        now() + make_interval(hours => $8))
+RETURNING creada_en, replay_vence_en;
 
 -- AuthRepository.lockRefreshToken
 -- ["hash"]

@@ -174,6 +174,7 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'POST /api/problem-reports/:id/merge',
         'POST /api/problem-reports/:id/reject',
         'POST /api/problem-reports/:id/resolve',
+        'PUT /api/terminals/:id',
       ].sort(),
     );
     expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);

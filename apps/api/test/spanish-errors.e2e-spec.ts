@@ -1,4 +1,4 @@
-import { API_ROUTES, ErrorBodySchema, type RouteDescriptor, routeKey } from '@gestar/contracts';
+import { API_ROUTES, ErrorBodySchema, type RouteDescriptor, routeKey, TERMINAL_HEADER } from '@gestar/contracts';
 import { z } from 'zod';
 import { createTestApp, parseWith, TestApp, tokenFor } from './support/test-app';
 
@@ -105,6 +105,14 @@ const EXPECTED_TEXTS = [
   'Indique el código de al menos un equipo',
   'El sentido del orden debe ser ascendente o descendente',
   'La urgencia debe ser baja, media o alta',
+  'El nombre de la terminal es requerido',
+  'Seleccione un área primero',
+  'Los minutos de inactividad deben ser un número entero entre 1 y 60',
+  'Indique el nombre o los minutos de inactividad',
+  'Seleccione su nombre',
+  'Ingrese su PIN',
+  'El PIN debe tener entre 4 y 6 dígitos',
+  'El PIN es demasiado fácil de adivinar: no use un mismo dígito repetido ni dígitos consecutivos',
 ];
 
 /** The generic texts name the field they are about. */
@@ -132,19 +140,31 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 const WITH_BODY = API_ROUTES.filter((r) => r.body);
 // The event stream is no list: its only parameter is the single-use ticket EventSource opens it with
 // (checked apart below); every other route with a query is a list with filters.
-const WITH_QUERY = API_ROUTES.filter((r) => fieldsOf(r.query).length > 0 && routeKey(r) !== 'GET /api/events');
+// The wall board's stream likewise (a terminal's single-use ticket).
+const WITH_QUERY = API_ROUTES.filter(
+  (r) => fieldsOf(r.query).length > 0 && routeKey(r) !== 'GET /api/events' && routeKey(r) !== 'GET /api/terminals/current/wall/events',
+);
 
 /** Lists that take a repeated key by design (`?codes=A&codes=B` is the sheet of A and B). */
 const REPEATABLE = ['GET /api/assets/labels.pdf codes'];
 
 let t: TestApp;
 let token: string;
+/** A terminal's credential, for the routes a terminal calls (`access: 'terminal'`). */
+let terminal: string;
 const seen = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await tokenFor(t, 'admin');
+  const [area]: { uuid: string }[] = await t.ds.query(`SELECT uuid FROM areas WHERE nombre = 'Carpintería'`);
+  const res = await t.http.post('/api/terminals').set('Authorization', `Bearer ${token}`).send({ nombre: 'Terminal de los mensajes', area_uuid: area!.uuid });
+  terminal = (res.body as { token: string }).token;
 });
+
+/** The credential a route takes: a terminal's, or the administrator's session. */
+const credential = (route: RouteDescriptor): [string, string] =>
+  route.access === 'terminal' ? [TERMINAL_HEADER, terminal] : ['Authorization', `Bearer ${token}`];
 
 afterAll(async () => {
   await t?.close();
@@ -166,7 +186,7 @@ function expectSpanish400(res: Sent, what: string) {
 
 function send(route: RouteDescriptor, body: unknown): Promise<Sent> {
   const method = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
-  return t.http[method](pathOf(route)).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  return t.http[method](pathOf(route)).set(...credential(route)).set('Content-Type', 'application/json').send(JSON.stringify(body));
 }
 
 describe('mensajes en español para cualquier pedido mal formado', () => {
@@ -197,7 +217,7 @@ describe('mensajes en español para cualquier pedido mal formado', () => {
       const what = `${routeKey(route)} ?${field}=a&${field}=b`;
       const res = await t.http
         .get(pathOf(route))
-        .set('Authorization', `Bearer ${token}`)
+        .set(...credential(route))
         .query(`${field}=a&${field}=b`);
       const body = expectSpanish400(res, what);
       const own = (body.errors ?? []).filter((e) => e.path === field || e.path.startsWith(`${field}.`));

@@ -13,6 +13,7 @@ import { TASK_TYPES } from '../src/modules/task-types/task-types.catalog';
 import { AssignedTasksRepository } from '../src/modules/assigned-tasks/assigned-tasks.repository';
 import { CommentsRepository } from '../src/modules/assigned-tasks/comments.repository';
 import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { TerminalsRepository } from '../src/modules/terminals/terminals.repository';
 import { EventsRepository } from '../src/modules/events/events.repository';
 import { HealthRepository } from '../src/modules/health/health.repository';
 import { DeliveriesRepository } from '../src/modules/notifications/deliveries.repository';
@@ -322,6 +323,23 @@ const comments: Calls<CommentsRepository> = {
   remove: [U1],
 };
 
+const terminals: Calls<TerminalsRepository> = {
+  insert: ['Tablet', U1, 2, 'hash', U2],
+  find: [U1],
+  list: [[U1], U2, false, 1, 10],
+  update: [U1, 'Tablet', 3],
+  revoke: [U1, U2],
+  areaName: [U1],
+  people: [U1, 'osc', 1, 10],
+  signInPerson: [U1, U2],
+  person: [U1],
+  sessionStart: [U1],
+  pin: [U1],
+  setPin: [U1, 'hash'],
+  clearPin: [U1],
+  wall: [U1, AT, AT],
+};
+
 const auth: Calls<AuthRepository> = {
   loginUser: ['ana'],
   sessionUser: [U1],
@@ -342,6 +360,9 @@ const auth: Calls<AuthRepository> = {
   touchSession: [U1, 7],
   openSessionsOf: [U1],
   closeSessions: [U1, 'otro_dispositivo', { except: U2 }],
+  attemptsHeld: ['#pin:x', 15],
+  insertTerminalSession: [U1, U2, U2, 'hash', 'Firefox', '10.0.0.1', 12, 24],
+  closeTerminalSessions: [U1, 'terminal_revocada'],
   endReasonOfToken: ['hash'],
   prune: [],
 };
@@ -581,6 +602,7 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
   tasks: [[TasksRepository, tasks]],
   users: [[UsersRepository, users]],
   'problem-reports': [[ProblemReportsRepository, problemReports]],
+  terminals: [[TerminalsRepository, terminals]],
 };
 
 const DIR = join(__dirname, '..', 'sql');

@@ -143,8 +143,8 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/terminals/session/end', 'authenticated'],
   ['GET /api/terminals/pin', 'authenticated'],
   ['PUT /api/terminals/pin', 'authenticated'],
-  ['PUT /api/terminals/pins/:id', any('reset:pin')],
-  ['POST /api/terminals/pins/:id/unlock', any('manage:terminal')],
+  ['PUT /api/terminals/people/:id/pin', any('reset:pin')],
+  ['POST /api/terminals/people/:id/pin/unlock', any('manage:terminal')],
   ['PUT /api/terminals/:id', any('manage:terminal')],
   ['POST /api/terminals/:id/revoke', any('manage:terminal')],
 ];

@@ -11,7 +11,7 @@ export const OpenApiOperationSchema = z
     description: z.string(),
     tags: z.array(z.string()),
     'x-permission': z.union([
-      z.enum(['public', 'authenticated']),
+      z.enum(['public', 'authenticated', 'terminal']),
       z.object({ anyOf: z.array(z.string()) }),
       z.object({ allOf: z.array(z.string()) }),
     ]),

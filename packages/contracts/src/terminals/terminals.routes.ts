@@ -141,7 +141,7 @@ export const TERMINALS_ROUTES = {
   }),
   resetPin: defineRoute({
     method: 'PUT',
-    path: '/api/terminals/pins/:id',
+    path: '/api/terminals/people/:id/pin',
     access: { anyOf: ['reset:pin'] },
     params: UuidParamSchema,
     body: ResetPinRequestSchema,
@@ -151,7 +151,7 @@ export const TERMINALS_ROUTES = {
   }),
   unlockPin: defineRoute({
     method: 'POST',
-    path: '/api/terminals/pins/:id/unlock',
+    path: '/api/terminals/people/:id/pin/unlock',
     access: { anyOf: ['manage:terminal'] },
     params: UuidParamSchema,
     response: PinStatusResponseSchema,

@@ -516,4 +516,39 @@ export const MATRIX: Record<string, MatrixCase> = {
     prepare: async (c) => ({ params: { id: await report(c, { estado: 'aceptada' }) } }),
     record: scoped,
   },
+
+  // Shared terminals (issue 34). A person's token is no terminal credential: the `terminal` routes
+  // answer 401 to every caller here (terminals.e2e-spec.ts covers the device's side).
+  'POST /api/terminals': {
+    prepare: async (c) => ({ body: { nombre: `Terminal ${suffix()}`, area_uuid: area(c) } }),
+    record: scoped,
+  },
+  'GET /api/terminals': { prepare: async (c) => ({ query: outFilter(c, 'area_uuid') }) },
+  'GET /api/terminals/current': { prepare: none },
+  'GET /api/terminals/current/people': { prepare: none },
+  'GET /api/terminals/current/wall': { prepare: none },
+  'POST /api/terminals/current/wall/ticket': { prepare: none },
+  'GET /api/terminals/current/wall/events': { prepare: async () => ({ query: { ticket: 'matriz' } }) },
+  'POST /api/terminals/sign-in': { prepare: none },
+  // A session that was not opened at a terminal is not a terminal session.
+  'GET /api/terminals/session': { prepare: none, record: everyone(403) },
+  'POST /api/terminals/session/end': { prepare: none, record: everyone(403) },
+  'GET /api/terminals/pin': { prepare: none, record: everyone(200) },
+  'PUT /api/terminals/pin': { prepare: async () => ({ body: { pin: '4817', contrasena_actual: DEMO_PASSWORD } }), record: everyone(200) },
+  'PUT /api/terminals/people/:id/pin': { prepare: async (c) => ({ params: { id: employee(c) }, body: {} }) },
+  'POST /api/terminals/people/:id/pin/unlock': { prepare: async (c) => ({ params: { id: employee(c) } }), record: scoped },
+  'PUT /api/terminals/:id': {
+    prepare: async (c) => ({ params: { id: await terminal(c) }, body: { nombre: `Renombrada ${suffix()}` } }),
+    record: scoped,
+  },
+  'POST /api/terminals/:id/revoke': { prepare: async (c) => ({ params: { id: await terminal(c) } }), record: scoped },
 };
+
+/** A terminal of the target area (inserted as a registration would, with a throwaway credential hash). */
+async function terminal(c: CaseContext): Promise<string> {
+  const [row] = (await c.w.t.ds.query(
+    `INSERT INTO terminales (nombre, area_uuid, token_hash) VALUES ('Terminal de la matriz', $1, encode(sha256(gen_random_uuid()::text::bytea), 'hex')) RETURNING uuid`,
+    [area(c)],
+  )) as { uuid: string }[];
+  return row!.uuid;
+}
