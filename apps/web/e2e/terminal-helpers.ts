@@ -164,3 +164,23 @@ export async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+
+/** The visible controls smaller than a finger (48 px either way), named for the failure message. */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector =
+      'button, select, textarea, a[href], input:not([type="hidden"]), [role="button"], [role="tab"], [role="checkbox"], [role="combobox"], [role="switch"]';
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || el.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.opacity === '0') continue;
+      if (box.height < 48 || box.width < 48) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
+        found.push(`${el.tagName.toLowerCase()} «${name}» ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  });
+}

@@ -15,6 +15,7 @@ import {
   newPerson,
   registerTerminal,
   revokeTerminal,
+  smallTargets,
   statusUuid,
   tapIn,
   withDb,
@@ -58,6 +59,14 @@ test('two people take turns at a terminal, one offline: every write carries its 
   await tapIn(page, ana);
   await expect(page.getByTestId('terminal-person')).toHaveText(`${ana.nombre} ${ana.apellido}`);
   await expect(card(page, anaTitle)).toBeVisible();
+  // Every control is finger-sized, on the board and in the task's drawer.
+  expect(await smallTargets(page)).toEqual([]);
+  await card(page, anaTitle).getByRole('button', { name: 'Ver detalles' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await smallTargets(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await context.setOffline(true);
   await moveCard(page, anaTitle, 'En progreso');
   await expect(card(page, anaTitle).getByTestId('pending-sync')).toBeVisible();

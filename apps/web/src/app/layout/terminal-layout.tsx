@@ -7,7 +7,7 @@
  */
 import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { Box, Button, Group, ScrollArea, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClipboardText, IconLayoutKanban, IconLogout, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@gestar/contracts';
@@ -103,13 +103,13 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
             {name}
           </Text>
         </Group>
-        <Button color="red" size="lg" h={56} leftSection={<IconLogout size={24} />} onClick={() => end('terminar')}>
+        <Button color="red" size="lg" h={56} leftSection={<IconLogout size={24} />} onClick={() => end('terminar')} style={{ flexShrink: 0 }}>
           Terminar
         </Button>
       </Box>
       <OfflineBanner />
-      <ScrollArea type="never" component="nav" aria-label="Terminal">
-        <Group gap="sm" wrap="nowrap" px="md" py="sm">
+      <Box component="nav" aria-label="Terminal">
+        <Group gap="sm" wrap="wrap" px="md" py="sm">
           {ENTRIES.map(({ label, to, icon: Icon, end: exact }) => (
             <Button
               key={to}
@@ -121,13 +121,13 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
               h={56}
               variant="light"
               leftSection={<Icon size={22} />}
-              style={{ flexShrink: 0 }}
+              className={classes.navEntry}
             >
               {label}
             </Button>
           ))}
         </Group>
-      </ScrollArea>
+      </Box>
       <Box component="main" px="md" pb="xl" style={{ flex: 1 }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -100,9 +100,8 @@ export function PinPad({ name, busy, error, locked = false, onSubmit, onCancel }
           data-kind="submit"
           onClick={submit}
           disabled={disabled || pin.length < PIN_MIN}
-          aria-label="Ingresar"
         >
-          {busy ? '…' : 'OK'}
+          {busy ? '…' : 'Ingresar'}
         </UnstyledButton>
       </SimpleGrid>
       <Button variant="subtle" size="xl" h={56} onClick={onCancel}>
