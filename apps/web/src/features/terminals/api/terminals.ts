@@ -24,7 +24,7 @@ export const deviceQueryClient = new QueryClient({
 });
 
 /** A revoked terminal goes back to its message within 5 s (issue 34): the terminal asks this often. */
-export const TERMINAL_CHECK_MS = 3000;
+export const TERMINAL_CHECK_MS = 2000;
 
 export function terminalsQueryOptions(page: number, revocadas: boolean) {
   return queryOptions({
