@@ -10,7 +10,10 @@ import { apiToken } from './fixtures';
 /** Where the web keeps a terminal's credential (src/lib/terminal-device.ts). */
 const TERMINAL_STORAGE_KEY = 'gestar.terminal';
 
-async function json<T>(response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+async function json<T>(
+  response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  what: string,
+): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -44,9 +47,17 @@ export async function newArea(request: APIRequestContext): Promise<TerminalArea>
 }
 
 /** An operario of `area` with a PIN set by themselves in their profile (through the API). */
-export async function newPerson(request: APIRequestContext, area: TerminalArea, nombre: string, pin: string): Promise<Person> {
+export async function newPerson(
+  request: APIRequestContext,
+  area: TerminalArea,
+  nombre: string,
+  pin: string,
+): Promise<Person> {
   const headers = await adminHeaders(request);
-  const roles = await json<{ data: { uuid: string; nombre: string }[] }>(await request.get('/api/roles?limit=100', { headers }), 'roles');
+  const roles = await json<{ data: { uuid: string; nombre: string }[] }>(
+    await request.get('/api/roles?limit=100', { headers }),
+    'roles',
+  );
   const role = roles.data.find((r) => r.nombre === 'Operario');
   if (!role) throw new Error('Falta el rol Operario');
   const username = `t_${suffix()}${suffix()}`;
@@ -60,14 +71,25 @@ export async function newPerson(request: APIRequestContext, area: TerminalArea, 
     'crear usuario',
   );
   const own = { Authorization: `Bearer ${await apiToken(request, username, password)}` };
-  await json(await request.put('/api/terminals/pin', { headers: own, data: { pin, contrasena_actual: password } }), 'fijar PIN');
+  await json(
+    await request.put('/api/terminals/pin', { headers: own, data: { pin, contrasena_actual: password } }),
+    'fijar PIN',
+  );
   return { uuid: created.uuid, username, nombre, apellido, pin };
 }
 
 /** A task of `area` assigned to `person`, due today; answers its assigned task's uuid. */
-export async function assignTask(request: APIRequestContext, area: TerminalArea, person: Person, titulo: string): Promise<string> {
+export async function assignTask(
+  request: APIRequestContext,
+  area: TerminalArea,
+  person: Person,
+  titulo: string,
+): Promise<string> {
   const headers = await adminHeaders(request);
-  const types = await json<{ data: { uuid: string }[] }>(await request.get('/api/type-task?limit=100', { headers }), 'tipos');
+  const types = await json<{ data: { uuid: string }[] }>(
+    await request.get('/api/type-task?limit=100', { headers }),
+    'tipos',
+  );
   await json(
     await request.post('/api/tasks', {
       headers,
@@ -110,7 +132,11 @@ export interface RegisteredTerminal {
 }
 
 /** A terminal of `area` registered by the administrator through the API. */
-export async function registerTerminal(request: APIRequestContext, area: TerminalArea, minutos = 2): Promise<RegisteredTerminal> {
+export async function registerTerminal(
+  request: APIRequestContext,
+  area: TerminalArea,
+  minutos = 2,
+): Promise<RegisteredTerminal> {
   return json<RegisteredTerminal>(
     await request.post('/api/terminals', {
       headers: await adminHeaders(request),
@@ -121,7 +147,10 @@ export async function registerTerminal(request: APIRequestContext, area: Termina
 }
 
 export async function revokeTerminal(request: APIRequestContext, uuid: string): Promise<void> {
-  await json(await request.post(`/api/terminals/${uuid}/revoke`, { headers: await adminHeaders(request) }), 'revocar terminal');
+  await json(
+    await request.post(`/api/terminals/${uuid}/revoke`, { headers: await adminHeaders(request) }),
+    'revocar terminal',
+  );
 }
 
 /** Makes the page's device that terminal, as the registration screen leaves it. */
@@ -163,7 +192,6 @@ export async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
     await db.end();
   }
 }
-
 
 /** The visible controls smaller than a finger (48 px either way), named for the failure message. */
 export async function smallTargets(page: Page): Promise<string[]> {

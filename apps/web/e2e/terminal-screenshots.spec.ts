@@ -27,7 +27,8 @@ for (const viewport of VIEWPORTS) {
       const area = await newArea(request);
       const names = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Fabián', 'Gisela', 'Hernán', 'Inés', 'Julián'];
       const people = [];
-      for (const [i, nombre] of names.entries()) people.push(await newPerson(request, area, nombre, `25${80 + i}`.padEnd(4, '7')));
+      for (const [i, nombre] of names.entries())
+        people.push(await newPerson(request, area, nombre, `25${80 + i}`.padEnd(4, '7')));
       const ana = people[0]!;
       const title = `Lijar tablero de la mesa ${viewport.width}`;
       await assignTask(request, area, ana, title);

@@ -26,7 +26,11 @@ test.describe.configure({ timeout: 120_000 });
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
-test('two people take turns at a terminal, one offline: every write carries its own person and the terminal', async ({ page, context, request }) => {
+test('two people take turns at a terminal, one offline: every write carries its own person and the terminal', async ({
+  page,
+  context,
+  request,
+}) => {
   const area = await newArea(request);
   const ana = await newPerson(request, area, 'Ana', '2580');
   const beto = await newPerson(request, area, 'Beto', '147036');
@@ -49,7 +53,10 @@ test('two people take turns at a terminal, one offline: every write carries its 
   await page.waitForURL('**/terminal');
   await expect(page.getByRole('heading', { name: 'Toque su nombre para ingresar' })).toBeVisible();
   // The person who registered it is signed out there: no session of theirs is left on the tablet.
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('auth')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('auth')])).toEqual([
+    null,
+    null,
+  ]);
   const terminalUuid = await withDb(async (db) => {
     const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM terminales WHERE nombre = $1', [terminalName]);
     return rows[0]!.uuid;
@@ -133,7 +140,10 @@ test('two people take turns at a terminal, one offline: every write carries its 
   for (const person of audit) expect([ana.uuid, beto.uuid]).toContain(person);
 });
 
-test('idle sign-out: the terminal ends the session after its idle minutes without a touch, not before', async ({ page, request }) => {
+test('idle sign-out: the terminal ends the session after its idle minutes without a touch, not before', async ({
+  page,
+  request,
+}) => {
   const area = await newArea(request);
   const ana = await newPerson(request, area, 'Ana', '3691');
   const title = `Barnizar ${tag()}`;
@@ -161,7 +171,10 @@ test('idle sign-out: the terminal ends the session after its idle minutes withou
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test('a revoked terminal goes back to a Spanish message within 5 s, also with a person signed in', async ({ page, request }) => {
+test('a revoked terminal goes back to a Spanish message within 5 s, also with a person signed in', async ({
+  page,
+  request,
+}) => {
   const area = await newArea(request);
   const ana = await newPerson(request, area, 'Ana', '8520');
   const terminal = await registerTerminal(request, area);
@@ -198,5 +211,7 @@ test('the wall board shows a status change made elsewhere within a second', asyn
   expect(moved.ok()).toBe(true);
   const answered = Date.now();
   await expect(enCurso).toContainText(title, { timeout: 1_000 });
-  console.log(`[terminal] tablero de pared: cambio respondido en ${answered - started} ms, en pantalla ${Date.now() - started} ms después del pedido`);
+  console.log(
+    `[terminal] tablero de pared: cambio respondido en ${answered - started} ms, en pantalla ${Date.now() - started} ms después del pedido`,
+  );
 });

@@ -233,7 +233,10 @@ export async function apiRequest<R extends RouteDescriptor>(
     opts.headers = { ...opts.headers, [IDEMPOTENCY_HEADER]: newUuid() };
   }
   if (opts.as !== undefined) {
-    return (await readAnswer(route, await send(route.method, url, opts.as.token, opts, route.multipart))) as ResponseOf<R>;
+    return (await readAnswer(
+      route,
+      await send(route.method, url, opts.as.token, opts, route.multipart),
+    )) as ResponseOf<R>;
   }
   // A terminal's own calls go with its credential alone, never with the person signed in at it.
   if (route.access === 'terminal') {
@@ -244,7 +247,15 @@ export async function apiRequest<R extends RouteDescriptor>(
   // A person's session at a terminal has no refresh: a 401 (idle on the server, another person
   // signed in, the terminal revoked) sends the terminal back to its people.
   if (response.status === 401 && isTerminal() && sentToken !== null && !opts.skipRefresh) {
-    if (getAccessToken() === sentToken) abandonSession(sessionEndCode(await response.clone().json().catch(() => null)));
+    if (getAccessToken() === sentToken)
+      abandonSession(
+        sessionEndCode(
+          await response
+            .clone()
+            .json()
+            .catch(() => null),
+        ),
+      );
     throw new ApiError(401, (await readErrorMessage(response)).message);
   }
   // Public calls (login) answer 401 for bad credentials: that is not an expired session.

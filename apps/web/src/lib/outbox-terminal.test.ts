@@ -36,7 +36,10 @@ beforeEach(async () => {
       const headers = init.headers as Record<string, string>;
       if (!navigator.onLine) throw new TypeError('Failed to fetch');
       if (refuse.has(headers['X-Terminal-Replay'] ?? '')) {
-        return new Response(JSON.stringify({ statusCode: 401, message: 'La credencial de reenvío no es válida o venció' }), { status: 401 });
+        return new Response(
+          JSON.stringify({ statusCode: 401, message: 'La credencial de reenvío no es válida o venció' }),
+          { status: 401 },
+        );
       }
       sent.push({
         body: init.body ? JSON.parse(init.body as string) : undefined,
@@ -68,13 +71,28 @@ const comment = (task: string, texto: string) =>
   ({ kind: 'comentario', params: { id: task }, body: { texto }, task, label: `Comentario: ${texto}` }) as const;
 
 function entry(user: string, id: string, credential?: string): OutboxEntry {
-  return { id, user, kind: 'comentario', params: {}, body: {}, task: CARD, label: '', createdAt: 0, ...(credential ? { credential } : {}) };
+  return {
+    id,
+    user,
+    kind: 'comentario',
+    params: {},
+    body: {},
+    task: CARD,
+    label: '',
+    createdAt: 0,
+    ...(credential ? { credential } : {}),
+  };
 }
 
 describe('planFlush', () => {
-  const queue = [entry(ANA, 'a1', 'reenvio-ana'), entry(BETO, 'b1', 'reenvio-beto'), entry(CARLA, 'c1'), entry(ANA, 'a2', 'reenvio-ana')];
+  const queue = [
+    entry(ANA, 'a1', 'reenvio-ana'),
+    entry(BETO, 'b1', 'reenvio-beto'),
+    entry(CARLA, 'c1'),
+    entry(ANA, 'a2', 'reenvio-ana'),
+  ];
 
-  it('at a terminal sends every person\'s change with their own replay credential, the signed-in one\'s with the session', () => {
+  it("at a terminal sends every person's change with their own replay credential, the signed-in one's with the session", () => {
     const plan = outbox.planFlush(queue, { user: BETO, token: 'sesion-beto', terminal: true });
     expect(plan.send.map((s) => [s.entry.id, s.as])).toEqual([
       ['a1', { replay: 'reenvio-ana' }],
@@ -94,13 +112,13 @@ describe('planFlush', () => {
     ]);
   });
 
-  it('on a personal device sends only the signed-in person\'s and drops the others\'', () => {
+  it("on a personal device sends only the signed-in person's and drops the others'", () => {
     const plan = outbox.planFlush(queue, { user: ANA, token: 'sesion-ana', terminal: false });
     expect(plan.send.map((s) => s.entry.id)).toEqual(['a1', 'a2']);
     expect(plan.drop.map((e) => e.id)).toEqual(['b1', 'c1']);
   });
 
-  it('never pairs a change with an authority that is not its person\'s', () => {
+  it("never pairs a change with an authority that is not its person's", () => {
     const ownerOf = (e: OutboxEntry) => (e.user === ANA ? 'ana' : e.user === BETO ? 'beto' : 'carla');
     for (const at of [
       { user: ANA, token: 'sesion-ana', terminal: true },
@@ -133,13 +151,25 @@ describe('people taking turns at a terminal without a network', () => {
     setOnline(true);
     await outbox.flushOutbox(q);
     expect(sent).toEqual([
-      { body: { texto: 'de Ana' }, authorization: undefined, replay: 'reenvio-ana', person: ANA, terminal: 'credencial-del-terminal' },
-      { body: { texto: 'de Beto' }, authorization: `Bearer ${tokenOf(BETO)}`, replay: undefined, person: undefined, terminal: 'credencial-del-terminal' },
+      {
+        body: { texto: 'de Ana' },
+        authorization: undefined,
+        replay: 'reenvio-ana',
+        person: ANA,
+        terminal: 'credencial-del-terminal',
+      },
+      {
+        body: { texto: 'de Beto' },
+        authorization: `Bearer ${tokenOf(BETO)}`,
+        replay: undefined,
+        person: undefined,
+        terminal: 'credencial-del-terminal',
+      },
     ]);
     expect(outbox.hasPending(CARD) || outbox.hasPending(OTHER_CARD)).toBe(false);
   });
 
-  it('a refused replay credential keeps that person\'s changes until they sign in again', async () => {
+  it("a refused replay credential keeps that person's changes until they sign in again", async () => {
     const q = new QueryClient();
     setOnline(false);
     await signInAtTerminal(ANA, 'reenvio-ana');

@@ -117,7 +117,9 @@ export function loadOutbox(): Promise<void> {
   loaded ??= entries<string, OutboxEntry>(db())
     .then((all) => {
       const known = new Set(queue.map((e) => e.id));
-      queue = [...queue, ...all.map(([, e]) => e).filter((e) => !known.has(e.id))].sort((a, b) => a.createdAt - b.createdAt);
+      queue = [...queue, ...all.map(([, e]) => e).filter((e) => !known.has(e.id))].sort(
+        (a, b) => a.createdAt - b.createdAt,
+      );
       publish();
     })
     .catch(() => undefined);
@@ -134,7 +136,11 @@ function subscribe(listener: () => void): () => void {
  * next person never sees what the previous one left waiting.
  */
 export function usePendingChanges(): readonly OutboxEntry[] {
-  const all = useSyncExternalStore(subscribe, () => queue, () => queue);
+  const all = useSyncExternalStore(
+    subscribe,
+    () => queue,
+    () => queue,
+  );
   const user = useSession().user?.uuid ?? null;
   return useMemo(() => all.filter((e) => e.user === user), [all, user]);
 }
@@ -146,7 +152,11 @@ export function usePending(kind: OutboxKind, task: string): OutboxEntry[] {
 
 /** Whether a change of the assigned task `task` waits to be sent (its card says so). */
 export function useTaskPending(task: string): boolean {
-  return useSyncExternalStore(subscribe, () => hasPending(task), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => hasPending(task),
+    () => false,
+  );
 }
 
 /** Whether changes of the assigned task `task` still wait: a new one must go after them. */
@@ -311,7 +321,13 @@ export function flushOutbox(client: QueryClient): Promise<void> {
         await remove(entry.id);
         sent++;
       } catch (error) {
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) {
+        if (
+          error instanceof ApiError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 401 &&
+          error.status !== 429
+        ) {
           await remove(entry.id);
           // At a terminal the notice is for whoever made the change, who may not be here now.
           if (!terminal || entry.user === person?.uuid) notRefused(error.message, entry.label);

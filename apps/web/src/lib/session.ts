@@ -31,7 +31,10 @@ const LEGACY_REFRESH_KEY = 'refreshToken';
 const EMPTY: Session = { user: null, token: null, payload: null, permissions: [] };
 
 function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const base64 = segment
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder().decode(bytes);
@@ -83,7 +86,11 @@ function readLimit(): readonly string[] | null {
   }
 }
 
-function sessionFor(user: LoginUser | null, token: string | null, limit: readonly string[] | null = readLimit()): Session {
+function sessionFor(
+  user: LoginUser | null,
+  token: string | null,
+  limit: readonly string[] | null = readLimit(),
+): Session {
   if (!token) return { ...EMPTY, user };
   const payload = decodeToken(token);
   const held = payload?.role.permisos ?? [];

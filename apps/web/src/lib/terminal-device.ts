@@ -120,6 +120,7 @@ export function lastActivity(): number | null {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.storageArea === localStorage && (event.key === null || event.key === TERMINAL_STORAGE_KEY)) publish(read());
+    if (event.storageArea === localStorage && (event.key === null || event.key === TERMINAL_STORAGE_KEY))
+      publish(read());
   });
 }

@@ -38,7 +38,9 @@ const ENTRIES = [
 export function TerminalLayout({ terminal }: { terminal: TerminalDevice }) {
   const session = useSession();
   if (!session.token || !session.user) return <Navigate to={TERMINAL_HOME} replace />;
-  return <SignedIn terminal={terminal} name={`${session.user.nombre} ${session.user.apellido}`} user={session.user.uuid} />;
+  return (
+    <SignedIn terminal={terminal} name={`${session.user.nombre} ${session.user.apellido}`} user={session.user.uuid} />
+  );
 }
 
 function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: string; user: string }) {
@@ -103,7 +105,14 @@ function SignedIn({ terminal, name, user }: { terminal: TerminalDevice; name: st
             {name}
           </Text>
         </Group>
-        <Button color="red" size="lg" h={56} leftSection={<IconLogout size={24} />} onClick={() => end('terminar')} style={{ flexShrink: 0 }}>
+        <Button
+          color="red"
+          size="lg"
+          h={56}
+          leftSection={<IconLogout size={24} />}
+          onClick={() => end('terminar')}
+          style={{ flexShrink: 0 }}
+        >
           Terminar
         </Button>
       </Box>

@@ -62,8 +62,12 @@ export function PinCard() {
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         Con su PIN de 4 a 6 dígitos ingresa en las tabletas compartidas del taller tocando su nombre.
-        {status.data?.actualizado_en ? ` Fijado el ${formatDate(status.data.actualizado_en, 'DD MMM YYYY HH:mm')}.` : ''}
-        {status.data?.bloqueado ? ' Está bloqueado por intentos fallidos: un supervisor de su área puede desbloquearlo.' : ''}
+        {status.data?.actualizado_en
+          ? ` Fijado el ${formatDate(status.data.actualizado_en, 'DD MMM YYYY HH:mm')}.`
+          : ''}
+        {status.data?.bloqueado
+          ? ' Está bloqueado por intentos fallidos: un supervisor de su área puede desbloquearlo.'
+          : ''}
       </Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm" maw={360}>

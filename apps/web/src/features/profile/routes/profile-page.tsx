@@ -23,7 +23,11 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Mi Perfil" description="Sus datos, sus avisos y la seguridad de su cuenta" icon={<IconUserCircle size={24} />} />
+      <PageHeader
+        title="Mi Perfil"
+        description="Sus datos, sus avisos y la seguridad de su cuenta"
+        icon={<IconUserCircle size={24} />}
+      />
       {userQuery.isPending && sessionUser ? (
         <PageLoader />
       ) : userQuery.isError || !userQuery.data ? (
@@ -38,8 +42,8 @@ export function ProfilePage() {
               Seguridad
             </Title>
             <Text size="sm" c="dimmed" mb="md">
-              Cambie su contraseña o cierre la sesión en este dispositivo. Al cambiar la contraseña se cierran sus
-              demás sesiones.
+              Cambie su contraseña o cierre la sesión en este dispositivo. Al cambiar la contraseña se cierran sus demás
+              sesiones.
             </Text>
             <Group gap="sm" mb={passwordOpen ? 'md' : 0}>
               <Button
@@ -50,7 +54,12 @@ export function ProfilePage() {
               >
                 Cambiar contraseña
               </Button>
-              <Button color="red" variant="outline" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+              <Button
+                color="red"
+                variant="outline"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void logout()}
+              >
                 Cerrar sesión
               </Button>
             </Group>

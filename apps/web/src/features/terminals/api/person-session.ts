@@ -72,10 +72,7 @@ export async function startPersonSession(client: QueryClient, answer: TerminalSi
   endSession();
   client.clear();
   notifications.clean();
-  await startSession(
-    { user: { ...answer.usuario, descripcion_puesto: null }, token: answer.token },
-    answer.permisos,
-  );
+  await startSession({ user: { ...answer.usuario, descripcion_puesto: null }, token: answer.token }, answer.permisos);
   setReplayCredential(answer.replay_token);
   noteActivity();
 }

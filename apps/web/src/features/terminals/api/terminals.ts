@@ -3,7 +3,14 @@
  * what the terminal itself reads with its credential (itself, its people, the wall board), the
  * PIN sign-in and the person's session there.
  */
-import { keepPreviousData, QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   AREAS_ROUTES,
   TERMINALS_ROUTES,

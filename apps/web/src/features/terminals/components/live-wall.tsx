@@ -5,7 +5,13 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ASSET_STATE_LABELS, SERVER_EVENTS, TERMINALS_ROUTES, type AssetState, type WallBoardResponse } from '@gestar/contracts';
+import {
+  ASSET_STATE_LABELS,
+  SERVER_EVENTS,
+  TERMINALS_ROUTES,
+  type AssetState,
+  type WallBoardResponse,
+} from '@gestar/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { deviceQueryClient, wallBoardQueryOptions } from '../api/terminals';
@@ -25,7 +31,9 @@ function useWallStream(): void {
       apiRequest(TERMINALS_ROUTES.wallTicket)
         .then(({ ticket }) => {
           if (stopped) return;
-          const es = new EventSource(`${API_BASE}${TERMINALS_ROUTES.wallEvents.path}?ticket=${encodeURIComponent(ticket)}`);
+          const es = new EventSource(
+            `${API_BASE}${TERMINALS_ROUTES.wallEvents.path}?ticket=${encodeURIComponent(ticket)}`,
+          );
           source = es;
           for (const name of Object.values(SERVER_EVENTS)) {
             if (name !== SERVER_EVENTS.ping) es.addEventListener(name, stale);
@@ -87,7 +95,11 @@ export function wallPanels(board: WallBoardResponse): WallPanel[] {
       title: 'Vencen hoy',
       color: '#fab005',
       total: board.totales.hoy,
-      items: board.hoy.map((t) => ({ key: t.uuid, title: t.titulo, detail: `${person(t.empleado)} · ${t.estado.nombre}` })),
+      items: board.hoy.map((t) => ({
+        key: t.uuid,
+        title: t.titulo,
+        detail: `${person(t.empleado)} · ${t.estado.nombre}`,
+      })),
     },
     {
       key: 'en-curso',
@@ -115,7 +127,11 @@ export function wallPanels(board: WallBoardResponse): WallPanel[] {
       items: board.solicitudes_pendientes.map((r) => ({
         key: r.uuid,
         title: `N.º ${r.numero} · ${r.descripcion}`,
-        detail: [r.equipo ? `${r.equipo.codigo} · ${r.equipo.nombre}` : null, r.equipo_detenido ? 'equipo detenido' : null, `urgencia ${r.urgencia}`]
+        detail: [
+          r.equipo ? `${r.equipo.codigo} · ${r.equipo.nombre}` : null,
+          r.equipo_detenido ? 'equipo detenido' : null,
+          `urgencia ${r.urgencia}`,
+        ]
           .filter(Boolean)
           .join(' · '),
       })),
@@ -131,7 +147,15 @@ export function LiveWall({ areaName, onExit }: { areaName: string; onExit(): voi
     <WallBoard
       area={board.data?.area.nombre ?? areaName}
       panels={panels}
-      updatedAt={board.data ? new Date(board.data.generado_en).toLocaleTimeString('es-AR', { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : null}
+      updatedAt={
+        board.data
+          ? new Date(board.data.generado_en).toLocaleTimeString('es-AR', {
+              hour: '2-digit',
+              minute: '2-digit',
+              second: '2-digit',
+            })
+          : null
+      }
       onExit={onExit}
     />
   );

@@ -51,11 +51,28 @@ export function PersonTiles({ people, onPick }: { people: readonly TilePerson[];
           {people.length === 0 ? 'No hay personas en esta área.' : 'Ninguna persona coincide con la búsqueda.'}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 2, xs: 3, md: 4, lg: 5 }} spacing="md" component="ul" className={classes.tileList} aria-label="Personas del área">
+        <SimpleGrid
+          cols={{ base: 2, xs: 3, md: 4, lg: 5 }}
+          spacing="md"
+          component="ul"
+          className={classes.tileList}
+          aria-label="Personas del área"
+        >
           {shown.map((person) => (
             <li key={person.uuid}>
-              <UnstyledButton className={classes.tile} onClick={() => onPick(person)} aria-label={`${person.nombre} ${person.apellido}`}>
-                <Avatar src={person.foto ?? null} size={88} radius={999} color="blue" className={classes.tileAvatar} alt="">
+              <UnstyledButton
+                className={classes.tile}
+                onClick={() => onPick(person)}
+                aria-label={`${person.nombre} ${person.apellido}`}
+              >
+                <Avatar
+                  src={person.foto ?? null}
+                  size={88}
+                  radius={999}
+                  color="blue"
+                  className={classes.tileAvatar}
+                  alt=""
+                >
                   {initialsOf(person)}
                 </Avatar>
                 <Text fz={22} fw={700} ta="center" lh={1.2} className={classes.tileName}>

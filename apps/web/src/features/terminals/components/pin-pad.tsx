@@ -69,7 +69,12 @@ export function PinPad({ name, busy, error, locked = false, onSubmit, onCancel }
       </Stack>
       <Group gap="md" role="status" aria-label={`PIN: ${pin.length} dígitos ingresados`} className={classes.pinDots}>
         {Array.from({ length: PIN_MAX }, (_, i) => (
-          <Box key={i} className={classes.pinDot} data-filled={i < pin.length || undefined} data-optional={i >= PIN_MIN || undefined} />
+          <Box
+            key={i}
+            className={classes.pinDot}
+            data-filled={i < pin.length || undefined}
+            data-optional={i >= PIN_MIN || undefined}
+          />
         ))}
       </Group>
       {error && (
@@ -85,11 +90,23 @@ export function PinPad({ name, busy, error, locked = false, onSubmit, onCancel }
       )}
       <SimpleGrid cols={3} spacing="md" className={classes.pinGrid}>
         {KEYS.map((digit) => (
-          <UnstyledButton key={digit} className={classes.pinKey} onClick={() => add(digit)} disabled={disabled} aria-label={digit}>
+          <UnstyledButton
+            key={digit}
+            className={classes.pinKey}
+            onClick={() => add(digit)}
+            disabled={disabled}
+            aria-label={digit}
+          >
             {digit}
           </UnstyledButton>
         ))}
-        <UnstyledButton className={classes.pinKey} data-kind="action" onClick={back} disabled={disabled || pin.length === 0} aria-label="Borrar">
+        <UnstyledButton
+          className={classes.pinKey}
+          data-kind="action"
+          onClick={back}
+          disabled={disabled || pin.length === 0}
+          aria-label="Borrar"
+        >
           <IconBackspace size={34} />
         </UnstyledButton>
         <UnstyledButton className={classes.pinKey} onClick={() => add('0')} disabled={disabled} aria-label="0">

@@ -29,7 +29,11 @@ export function useTerminalDevice(): { revoked: boolean; message: string | null 
   const data = current.data;
   useEffect(() => {
     if (!data || !terminal) return;
-    if (data.nombre !== terminal.nombre || data.minutos_inactividad !== terminal.minutos_inactividad || data.area.uuid !== terminal.area.uuid) {
+    if (
+      data.nombre !== terminal.nombre ||
+      data.minutos_inactividad !== terminal.minutos_inactividad ||
+      data.area.uuid !== terminal.area.uuid
+    ) {
       updateTerminal({ nombre: data.nombre, minutos_inactividad: data.minutos_inactividad, area: data.area });
     }
   }, [data, terminal]);

@@ -29,7 +29,11 @@ export function RegisterTerminalPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     register.mutate(
-      { area_uuid: area ?? '', nombre, minutos_inactividad: minutos === '' ? TERMINAL_LIMITS.idleMinutesDefault : Number(minutos) },
+      {
+        area_uuid: area ?? '',
+        nombre,
+        minutos_inactividad: minutos === '' ? TERMINAL_LIMITS.idleMinutesDefault : Number(minutos),
+      },
       {
         onSuccess: async (answer) => {
           // The person who registered it leaves: from now on this device is the area's terminal.
@@ -86,8 +90,8 @@ export function RegisterTerminalPage() {
               error={errors.minutos_inactividad}
             />
             <Text size="sm" c="dimmed">
-              Al registrar, su sesión se cerrará en este dispositivo. La credencial de la terminal queda solo aquí; puede
-              revocarla en «Terminales».
+              Al registrar, su sesión se cerrará en este dispositivo. La credencial de la terminal queda solo aquí;
+              puede revocarla en «Terminales».
             </Text>
             {register.isError && !Object.keys(errors).length && (
               <Alert color="red" role="alert">

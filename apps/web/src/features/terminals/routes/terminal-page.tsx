@@ -30,8 +30,8 @@ function NotATerminal() {
           Este dispositivo no es una terminal
         </Title>
         <Text ta="center" fz="lg">
-          Un administrador o un supervisor puede registrarlo como terminal de un área desde «Terminales», ingresando con su
-          usuario en este dispositivo.
+          Un administrador o un supervisor puede registrarlo como terminal de un área desde «Terminales», ingresando con
+          su usuario en este dispositivo.
         </Text>
         <Button component={Link} to="/login" size="lg">
           Ingresar con usuario y contraseña
@@ -46,7 +46,13 @@ function Revoked({ message }: { message: string | null }) {
   return (
     <Center mih="100dvh" p="lg">
       <Stack align="center" maw={560} gap="lg">
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={28} />} role="alert" title="Terminal revocada">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={28} />}
+          role="alert"
+          title="Terminal revocada"
+        >
           <Text fz="lg">{END_MESSAGES.revocada}</Text>
           {message && message !== END_MESSAGES.revocada && (
             <Text fz="md" mt="xs">
@@ -72,7 +78,14 @@ function Revoked({ message }: { message: string | null }) {
 export function TerminalPage() {
   const terminal = useTerminal();
   if (!terminal) return <NotATerminal />;
-  return <TerminalStart key={terminal.uuid} areaName={terminal.area.nombre} name={terminal.nombre} idleMinutes={terminal.minutos_inactividad} />;
+  return (
+    <TerminalStart
+      key={terminal.uuid}
+      areaName={terminal.area.nombre}
+      name={terminal.nombre}
+      idleMinutes={terminal.minutos_inactividad}
+    />
+  );
 }
 
 function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name: string; idleMinutes: number }) {
@@ -156,18 +169,37 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
             {name}
           </Text>
         </Stack>
-        <Button size="lg" h={56} variant="light" leftSection={<IconLayoutDashboard size={22} />} onClick={() => setWall(true)}>
+        <Button
+          size="lg"
+          h={56}
+          variant="light"
+          leftSection={<IconLayoutDashboard size={22} />}
+          onClick={() => setWall(true)}
+        >
           Tablero del área
         </Button>
       </header>
       <main className={classes.body}>
         {notice && (
-          <Alert color="blue" variant="light" role="status" mb="lg" withCloseButton onClose={() => setNotice(null)} closeButtonLabel="Cerrar aviso">
+          <Alert
+            color="blue"
+            variant="light"
+            role="status"
+            mb="lg"
+            withCloseButton
+            onClose={() => setNotice(null)}
+            closeButtonLabel="Cerrar aviso"
+          >
             <Text fz="lg">{notice}</Text>
           </Alert>
         )}
         {signedIn && !picked && (
-          <Alert color="yellow" variant="light" mb="lg" title={`Sesión abierta: ${session.user!.nombre} ${session.user!.apellido}`}>
+          <Alert
+            color="yellow"
+            variant="light"
+            mb="lg"
+            title={`Sesión abierta: ${session.user!.nombre} ${session.user!.apellido}`}
+          >
             <Group gap="md" mt="xs">
               <Button size="lg" h={52} component={Link} to="/" replace>
                 Volver a su tablero
@@ -194,7 +226,11 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
             busy={busy}
             error={
               pinError?.text ??
-              (picked.bloqueado ? MESSAGES.terminals.pinLockedTemplate : picked.sinPin ? MESSAGES.terminals.pinNotSet : null)
+              (picked.bloqueado
+                ? MESSAGES.terminals.pinLockedTemplate
+                : picked.sinPin
+                  ? MESSAGES.terminals.pinNotSet
+                  : null)
             }
             locked={pinError?.locked ?? Boolean(picked.bloqueado || picked.sinPin)}
             onSubmit={(pin) => void onPin(pin)}
@@ -209,7 +245,9 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
           </Center>
         ) : people.isError ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={22} />}>
-            <Text fz="lg">{errorMessage(people.error, 'No se pudo leer la lista de personas. Revise la conexión.')}</Text>
+            <Text fz="lg">
+              {errorMessage(people.error, 'No se pudo leer la lista de personas. Revise la conexión.')}
+            </Text>
           </Alert>
         ) : (
           <Stack gap="md">
@@ -231,8 +269,8 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
       <Modal opened={leaving} onClose={() => setLeaving(false)} title="Dejar de usar como terminal" centered>
         <Stack>
           <Text>
-            Este dispositivo olvidará su credencial de terminal y pedirá usuario y contraseña. La terminal sigue registrada
-            hasta que un administrador la revoque.
+            Este dispositivo olvidará su credencial de terminal y pedirá usuario y contraseña. La terminal sigue
+            registrada hasta que un administrador la revoque.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={() => setLeaving(false)}>

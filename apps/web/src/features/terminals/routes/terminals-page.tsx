@@ -84,7 +84,13 @@ export function TerminalsPage() {
                       <Badge color="gray">Revocada el {formatDate(t.revocada_en, WHEN)}</Badge>
                     ) : (
                       <Group gap="xs">
-                        <Button size="xs" color="red" variant="light" onClick={() => setRevoking(t)} aria-label={`Revocar ${t.nombre}`}>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={() => setRevoking(t)}
+                          aria-label={`Revocar ${t.nombre}`}
+                        >
                           Revocar
                         </Button>
                       </Group>

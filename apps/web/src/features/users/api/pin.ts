@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 export function useResetPin() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ResetPinRequest }) => apiRequest(TERMINALS_ROUTES.resetPin, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: ResetPinRequest }) =>
+      apiRequest(TERMINALS_ROUTES.resetPin, { params: { id }, body }),
   });
 }
 

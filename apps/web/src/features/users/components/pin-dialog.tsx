@@ -33,7 +33,9 @@ export function PinDialog({ user, onClose }: { user: UserResponse; onClose(): vo
       { id: user.uuid, body: withPin ? { pin } : {} },
       {
         onSuccess: () => {
-          toast.success(withPin ? `PIN de ${who} restablecido` : `PIN de ${who} borrado: deberá fijar uno en su perfil`);
+          toast.success(
+            withPin ? `PIN de ${who} restablecido` : `PIN de ${who} borrado: deberá fijar uno en su perfil`,
+          );
           onClose();
         },
       },
@@ -45,7 +47,9 @@ export function PinDialog({ user, onClose }: { user: UserResponse; onClose(): vo
       <Stack gap="md">
         {can('manage:terminal') && (
           <Stack gap="xs">
-            <Text size="sm">Si la persona quedó bloqueada por PIN incorrectos, desbloquéela para que pueda intentar de nuevo.</Text>
+            <Text size="sm">
+              Si la persona quedó bloqueada por PIN incorrectos, desbloquéela para que pueda intentar de nuevo.
+            </Text>
             <Group>
               <Button
                 variant="light"
@@ -73,7 +77,10 @@ export function PinDialog({ user, onClose }: { user: UserResponse; onClose(): vo
           <>
             <Divider />
             <Stack gap="xs">
-              <Text size="sm">Restablezca el PIN con uno nuevo que usted le comunica, o bórrelo para que la persona fije el suyo en su perfil.</Text>
+              <Text size="sm">
+                Restablezca el PIN con uno nuevo que usted le comunica, o bórrelo para que la persona fije el suyo en su
+                perfil.
+              </Text>
               <PasswordInput
                 label="Nuevo PIN"
                 inputMode="numeric"

@@ -193,9 +193,9 @@ export function UsersTable({
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={960} type="native">
         <Table
-
           ref={stackRef}
-          data-stack          striped
+          data-stack
+          striped
           highlightOnHover
           verticalSpacing="sm"
           horizontalSpacing="md"

@@ -3,7 +3,14 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, USERS_ROUTES, userManageRefusal, type UserResponse } from '@gestar/contracts';
+import {
+  DEBOUNCE_MS,
+  MESSAGES,
+  PAGE_SIZE,
+  USERS_ROUTES,
+  userManageRefusal,
+  type UserResponse,
+} from '@gestar/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
@@ -133,7 +140,12 @@ export function UsersPage() {
         />
       )}
 
-      <Pagination page={page} totalPages={users.data?.meta.totalPages ?? 0} onChange={setPage} disabled={users.isFetching} />
+      <Pagination
+        page={page}
+        totalPages={users.data?.meta.totalPages ?? 0}
+        onChange={setPage}
+        disabled={users.isFetching}
+      />
 
       {editing && (
         <UserFormDialog
