@@ -125,8 +125,10 @@ SELECT uuid, nombre, "order", categoria FROM estados ORDER BY "order" ASC, creat
 
 -- AssignedTasksRepository.history
 -- ["00000000-0000-4000-8000-000000000001"]
-SELECT h.uuid, h.tipo, h.detalle, h.fecha, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido
+SELECT h.uuid, h.tipo, h.detalle, h.fecha, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido,
+       tm.nombre AS terminal_nombre
   FROM historial_tareas_asignadas h LEFT JOIN usuarios u ON u.uuid = h.usuario_uuid
+  LEFT JOIN terminales tm ON tm.uuid = h.terminal_uuid
  WHERE h.tarea_asignada_uuid = $1
  ORDER BY h.fecha DESC, h.uuid DESC;
 

@@ -5,8 +5,9 @@
 -- ["area",1000]
 SELECT a.id::text AS id, a.en, a.actor_uuid, u.nombre AS actor_nombre, u.apellido AS actor_apellido,
        u.username AS actor_username, a.accion, a.recurso, a.recurso_uuid, a.detalle, a.ip,
-       a.veces, a.ultima_en
-  FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid WHERE a.recurso = $1 ORDER BY a.en DESC, a.id DESC LIMIT $2;
+       a.veces, a.ultima_en, a.terminal_uuid, tm.nombre AS terminal_nombre
+  FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid
+  LEFT JOIN terminales tm ON tm.uuid = a.terminal_uuid WHERE a.recurso = $1 ORDER BY a.en DESC, a.id DESC LIMIT $2;
 
 -- AuditRepository.insert
 -- ["00000000-0000-4000-8000-000000000001","crear","usuario","00000000-0000-4000-8000-000000000002","{\"nombre\":\"Ana\"}","10.0.0.1"]
@@ -24,8 +25,9 @@ SELECT count(*)::int AS total FROM auditoria a WHERE a.actor_uuid = $1 AND a.acc
 -- ["00000000-0000-4000-8000-000000000001","crear","usuario","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",20,20]
 SELECT a.id::text AS id, a.en, a.actor_uuid, u.nombre AS actor_nombre, u.apellido AS actor_apellido,
        u.username AS actor_username, a.accion, a.recurso, a.recurso_uuid, a.detalle, a.ip,
-       a.veces, a.ultima_en
-  FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid WHERE a.actor_uuid = $1 AND a.accion = $2 AND a.recurso = $3 AND a.en >= $4 AND a.en < $5 ORDER BY a.en DESC, a.id DESC LIMIT $6 OFFSET $7;
+       a.veces, a.ultima_en, a.terminal_uuid, tm.nombre AS terminal_nombre
+  FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid
+  LEFT JOIN terminales tm ON tm.uuid = a.terminal_uuid WHERE a.actor_uuid = $1 AND a.accion = $2 AND a.recurso = $3 AND a.en >= $4 AND a.en < $5 ORDER BY a.en DESC, a.id DESC LIMIT $6 OFFSET $7;
 
 -- AuditRepository.prune
 SELECT set_config('gestar.audit_prune', 'on', true);

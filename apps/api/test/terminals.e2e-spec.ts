@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import {
+  AssignedTaskHistoryResponseSchema,
   AuditListResponseSchema,
   CommentResponseSchema,
   CurrentTerminalResponseSchema,
@@ -296,6 +297,37 @@ describe('wrong PINs in parallel', () => {
   });
 });
 
+describe('wrong PINs at one terminal', () => {
+  it("25 wrong PINs of five people at once: exactly the terminal's limit is checked", async () => {
+    const terminal = (await register('supervisor', carpinteria, 'Tablet límite por terminal')).token;
+    const people: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [u]: { uuid: string }[] = await t.ds.query(
+        `INSERT INTO usuarios (username, nombre, apellido, password_hash, rol_uuid)
+         SELECT $1, 'Persona', $2, password_hash, rol_uuid FROM usuarios WHERE username = 'operario' RETURNING uuid`,
+        [`terminal${i}`, `Número ${i}`],
+      );
+      await t.ds.query(`INSERT INTO usuario_areas (usuario_uuid, area_uuid) VALUES ($1, $2)`, [u!.uuid, carpinteria]);
+      await t.ds.query(`INSERT INTO pines_usuario (usuario_uuid, pin_hash) SELECT $1, pin_hash FROM pines_usuario WHERE usuario_uuid = $2`, [
+        u!.uuid,
+        ids.operario,
+      ]);
+      people.push(u!.uuid);
+    }
+    const limit = TERMINAL_LIMITS.pinFailuresPerTerminal;
+    const perPerson = TERMINAL_LIMITS.pinFailuresPerPerson;
+    expect(people.length * perPerson).toBeGreaterThan(limit);
+    const burst = await Promise.all(
+      people.flatMap((p) => Array.from({ length: perPerson }, (_, i) => signIn(terminal, p, String(6000 + i * 13)))),
+    );
+    expect(tally(burst.map((r) => r.status))).toEqual({ 401: limit, 429: people.length * perPerson - limit });
+    for (const r of burst) {
+      const body = expectError(r, r.status, r.status === 401 ? MESSAGES.terminals.pinWrong : undefined);
+      if (r.status === 429) expect(body.message).toMatch(/^Demasiados intentos fallidos en esta terminal/);
+    }
+  });
+});
+
 describe('attribution and offline replay', () => {
   let terminal: string;
   let terminalUuid: string;
@@ -327,6 +359,8 @@ describe('attribution and offline replay', () => {
     );
     expect(history.length).toBeGreaterThanOrEqual(2);
     for (const row of history) expect(row).toMatchObject({ usuario_uuid: ids.operario, terminal_uuid: terminalUuid });
+    const shown = parseWith(AssignedTaskHistoryResponseSchema, (await t.http.get(`/api/assigned-tasks/${mesa}/history`).set(as('supervisor'))).body);
+    expect(shown[0]).toMatchObject({ usuario: { nombre: 'Oscar' }, terminal: 'Tablet autoría' });
     // A problem report made at the terminal: its audit entry and its first step name the person and the terminal.
     const report = await t.http.post('/api/problem-reports').set(h).set(key()).send({ area_uuid: carpinteria, descripcion: 'Falta luz en el banco 3' });
     expect(report.status).toBe(201);
@@ -348,6 +382,10 @@ describe('attribution and offline replay', () => {
       [s.sesion_uuid],
     );
     expect(signInEntry).toEqual({ actor_uuid: ids.operario, terminal_uuid: terminalUuid });
+    // The audit log's screen names it.
+    const log = parseWith(AuditListResponseSchema, (await t.http.get(`/api/audit?recurso_uuid=${reportUuid}`).set(as('admin'))).body);
+    expect(log.data.length).toBeGreaterThanOrEqual(1);
+    for (const e of log.data) expect(e).toMatchObject({ actor: { uuid: ids.operario }, terminal: { uuid: terminalUuid, nombre: 'Tablet autoría' } });
     // The same person's write from a normal session names no terminal.
     await t.http.post(`/api/assigned-tasks/${mesa}/comments`).set(as('operario')).set(key()).send({ texto: 'Desde el teléfono' });
     const [last]: { terminal_uuid: string | null }[] = await t.ds.query(
@@ -452,12 +490,13 @@ describe('attribution and offline replay', () => {
 });
 
 /** A raw SSE client on the wall board's stream. */
-function openWall(ticket: string): Promise<{ events: { type: string; data: unknown; at: number }[]; close(): void }> {
+function openWall(ticket: string): Promise<{ events: { type: string; data: unknown; at: number }[]; ended: Promise<void>; close(): void }> {
   return new Promise((resolve, reject) => {
     const events: { type: string; data: unknown; at: number }[] = [];
     let buffer = '';
     const req = http.get({ host: '127.0.0.1', port, agent: false, path: `/api/terminals/current/wall/events?ticket=${encodeURIComponent(ticket)}` }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`wall stream ${res.statusCode}`));
+      const ended = new Promise<void>((done) => res.on('end', done).on('close', done));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -469,7 +508,7 @@ function openWall(ticket: string): Promise<{ events: { type: string; data: unkno
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (!type) continue;
           events.push({ type, data: data ? JSON.parse(data) : null, at: Date.now() });
-          if (type === 'ready') resolve({ events, close: () => req.destroy() });
+          if (type === 'ready') resolve({ events, ended, close: () => req.destroy() });
         }
       });
     });
@@ -481,7 +520,8 @@ function openWall(ticket: string): Promise<{ events: { type: string; data: unkno
 
 describe('the wall board', () => {
   it("shows only its area's data, and a status change made elsewhere arrives within a second", async () => {
-    const terminal = (await register('supervisor', carpinteria, 'Pared carpintería')).token;
+    const reg = await register('supervisor', carpinteria, 'Pared carpintería');
+    const terminal = reg.token;
     const wall = parseWith(WallBoardResponseSchema, (await t.http.get('/api/terminals/current/wall').set(TERMINAL_HEADER, terminal)).body);
     expect(wall.area.uuid).toBe(carpinteria);
     const taskUuids = [...wall.vencidas, ...wall.hoy, ...wall.en_curso].map((x) => x.uuid);
@@ -520,6 +560,12 @@ describe('the wall board', () => {
       expect(got).toBeDefined();
       expect(got!.at - start).toBeLessThan(1000);
       expect(stream.events.some((e) => JSON.stringify(e.data).includes(sillas))).toBe(false);
+      // Revoked, the wall's stream ends within seconds.
+      const revokedAt = Date.now();
+      expect((await t.http.post(`/api/terminals/${reg.uuid}/revoke`).set(as('supervisor')).set(key())).status).toBe(200);
+      await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 5000))]);
+      expect(Date.now() - revokedAt).toBeLessThan(5000);
+      expectError(await t.http.get('/api/terminals/current/wall').set(TERMINAL_HEADER, terminal), 401, MESSAGES.terminals.credentialInvalid);
     } finally {
       stream.close();
     }

@@ -118,6 +118,8 @@ export const AssignedTaskHistoryEntrySchema = z.object({
   detalle: z.string(),
   usuario: PersonNameSchema,
   fecha: IsoDateTimeSchema,
+  /** The shared terminal the change was made at, by name (null: not at a terminal). */
+  terminal: z.string().nullable().optional(),
 });
 export type AssignedTaskHistoryEntry = z.infer<typeof AssignedTaskHistoryEntrySchema>;
 

@@ -152,6 +152,8 @@ export const AuditEntrySchema = z.object({
   veces: z.number().int().min(1),
   /** The last of those times, when there was more than one. */
   ultima_en: z.string().nullable(),
+  /** The shared terminal it was done at (a person signed in with a PIN there); null otherwise. */
+  terminal: z.object({ uuid: UuidSchema, nombre: z.string() }).nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListResponseSchema = pagedResponseSchema(AuditEntrySchema);

@@ -20,6 +20,9 @@ export type AuditRow = Columns<
   actor_nombre: Column<'usuarios', 'nombre'> | null;
   actor_apellido: Column<'usuarios', 'apellido'> | null;
   actor_username: Column<'usuarios', 'username'> | null;
+  /** The shared terminal the change was made at (issue 34), and its name. */
+  terminal_uuid: Column<'auditoria', 'terminal_uuid'>;
+  terminal_nombre: Column<'terminales', 'nombre'> | null;
   /** Free text columns in the schema: narrowed here. */
   accion: AuditAction;
   recurso: AuditResource;
@@ -76,8 +79,9 @@ export class AuditRepository {
   private readonly select = sql`
     SELECT a.id::text AS id, a.en, a.actor_uuid, u.nombre AS actor_nombre, u.apellido AS actor_apellido,
            u.username AS actor_username, a.accion, a.recurso, a.recurso_uuid, a.detalle, a.ip,
-           a.veces, a.ultima_en
-      FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid`;
+           a.veces, a.ultima_en, a.terminal_uuid, tm.nombre AS terminal_nombre
+      FROM auditoria a LEFT JOIN usuarios u ON u.uuid = a.actor_uuid
+      LEFT JOIN terminales tm ON tm.uuid = a.terminal_uuid`;
 
   async page(w: AuditWhere, q: { page: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {
     const where = this.where(w);

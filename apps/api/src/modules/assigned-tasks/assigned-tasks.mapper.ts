@@ -20,6 +20,7 @@ export function toHistoryEntry(h: HistoryRow): AssignedTaskHistoryEntry {
     usuario:
       h.usuario_nombre !== null ? { nombre: h.usuario_nombre, apellido: h.usuario_apellido ?? '' } : SYSTEM_AUTHOR,
     fecha: h.fecha.toISOString(),
+    ...(h.terminal_nombre !== undefined ? { terminal: h.terminal_nombre } : {}),
   };
 }
 

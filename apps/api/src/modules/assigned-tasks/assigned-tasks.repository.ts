@@ -94,6 +94,8 @@ export type HistoryRow = Columns<'historial_tareas_asignadas', 'uuid' | 'tipo' |
   /** Null for entries written by the scheduler. */
   usuario_nombre: Column<'usuarios', 'nombre'> | null;
   usuario_apellido: Column<'usuarios', 'apellido'> | null;
+  /** The shared terminal the change was made at (issue 34), by name; null elsewhere. */
+  terminal_nombre?: Column<'terminales', 'nombre'> | null;
 };
 
 /** A date column of `tareas_asignadas` read as `YYYY-MM-DD` text, never null here. */
@@ -276,8 +278,10 @@ export class AssignedTasksRepository {
   /** Newest first. */
   history(uuid: string): Promise<HistoryRow[]> {
     return this.db.query(sql`
-      SELECT h.uuid, h.tipo, h.detalle, h.fecha, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido
+      SELECT h.uuid, h.tipo, h.detalle, h.fecha, u.nombre AS usuario_nombre, u.apellido AS usuario_apellido,
+             tm.nombre AS terminal_nombre
         FROM historial_tareas_asignadas h LEFT JOIN usuarios u ON u.uuid = h.usuario_uuid
+        LEFT JOIN terminales tm ON tm.uuid = h.terminal_uuid
        WHERE h.tarea_asignada_uuid = ${uuid}
        ORDER BY h.fecha DESC, h.uuid DESC`);
   }

@@ -42,6 +42,7 @@ function toEntry(r: AuditRow, reader: AuditReader): AuditEntry {
     ip: r.ip,
     veces: r.veces,
     ultima_en: r.ultima_en ? r.ultima_en.toISOString() : null,
+    terminal: r.terminal_uuid ? { uuid: r.terminal_uuid, nombre: r.terminal_nombre ?? '' } : null,
   };
 }
 
@@ -104,7 +105,7 @@ export class AuditQueryService {
         AUDIT_RESOURCE_LABELS[r.recurso] ?? r.recurso,
         text(reader.subject(r)?.nombre ?? ''),
         text(reader.fields(r).map(fieldLine).join('\n')),
-        reader.device(r) ?? '',
+        [reader.device(r), r.terminal_nombre ? `Terminal ${r.terminal_nombre}` : null].filter(Boolean).join(' · '),
         r.ip ?? '',
         r.veces,
         r.ultima_en ? when.format(r.ultima_en) : '',

@@ -45,19 +45,16 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'update:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'delete:resource': 'Reservado; ninguna pantalla lo usa todavía.',
   'send:notifications': 'Enviar notificaciones a un usuario o a todos los de su alcance.',
-  'read:notification-deliveries':
-    'Ver cómo llegó cada aviso por push y por correo (Administración > Entregas de avisos) y enviarse pruebas.',
+  'read:notification-deliveries': 'Ver cómo llegó cada aviso por push y por correo (Administración > Entregas de avisos) y enviarse pruebas.',
   'read:audit': 'Ver el registro de auditoría (Administración > Auditoría) y exportarlo.',
   'read:calendar': 'Ver el calendario laboral (Configuración > Calendario laboral).',
   'update:calendar': 'Marcar y quitar días no laborables y traer los feriados nacionales.',
   'create:asset': 'Dar de alta equipos e importarlos desde una planilla (un supervisor, solo en sus áreas).',
   'read:asset': 'Ver los equipos, su estado y su página (también al escanear una etiqueta).',
-  'update:asset':
-    'Editar equipos, cambiar su estado y subir su foto y sus documentos (un supervisor, solo en sus áreas).',
+  'update:asset': 'Editar equipos, cambiar su estado y subir su foto y sus documentos (un supervisor, solo en sus áreas).',
   'delete:asset': 'Eliminar equipos que ninguna tarea ni solicitud nombra.',
   'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas, fusionarlas o rechazarlas.',
-  'manage:terminal':
-    'Registrar terminales compartidas (un supervisor, de sus áreas), revocarlas y desbloquear el PIN de una persona.',
+  'manage:terminal': 'Registrar terminales compartidas de sus áreas, cambiarlas, revocarlas y desbloquear el PIN de sus personas.',
   'reset:pin': 'Restablecer el PIN de terminal de una persona.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
