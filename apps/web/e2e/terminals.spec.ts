@@ -215,3 +215,65 @@ test('the wall board shows a status change made elsewhere within a second', asyn
     `[terminal] tablero de pared: cambio respondido en ${answered - started} ms, en pantalla ${Date.now() - started} ms después del pedido`,
   );
 });
+
+test('a PIN set in the profile; wrong PINs lock the person with a Spanish message; unlocked from user administration, they get in', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const area = await newArea(request);
+  const ana = { ...(await newPerson(request, area, 'Ana', '')), pin: '4826' };
+  const baseURL = test.info().project.use.baseURL;
+
+  // Ana sets her PIN in «Mi perfil» on her own device.
+  const own = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
+  const profile = await own.newPage();
+  await loginAs(profile, ana.username, ana.password);
+  await profile.goto('/perfil');
+  const card = profile.getByRole('region', { name: 'PIN de terminal' });
+  await expect(card.getByText('Sin PIN')).toBeVisible();
+  await card.getByLabel('PIN', { exact: true }).fill('1234');
+  await card.getByLabel('Repita el PIN').fill('1234');
+  await card.getByRole('button', { name: 'Guardar PIN' }).click();
+  await expect(card.getByText(MESSAGES.terminals.pinTrivial)).toBeVisible();
+  await card.getByLabel('PIN', { exact: true }).fill(ana.pin);
+  await card.getByLabel('Repita el PIN').fill(ana.pin);
+  await card.getByLabel('Contraseña actual').fill(ana.password);
+  await card.getByRole('button', { name: 'Guardar PIN' }).click();
+  await expect(card.getByText('PIN fijado')).toBeVisible();
+  await own.close();
+
+  // At the terminal, wrong PINs until the person is locked.
+  const terminal = await registerTerminal(request, area);
+  await becomeTerminal(page, terminal);
+  await page.goto('/terminal');
+  await page.getByRole('button', { name: `${ana.nombre} ${ana.apellido}`, exact: true }).click();
+  const alert = page.getByRole('alert');
+  for (let i = 0; i < 6; i++) {
+    for (const digit of '9797') await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await expect(alert).toBeVisible();
+    if (/bloqueado/.test((await alert.textContent()) ?? '')) break;
+    await expect(alert).toContainText(MESSAGES.terminals.pinWrong);
+  }
+  await expect(alert).toContainText('Su PIN está bloqueado');
+  await expect(alert).toContainText('Pida a un supervisor de su área que lo desbloquee');
+  // Even the right PIN does not get in while locked.
+  await page.getByRole('button', { name: 'Volver a la lista' }).click();
+  await expect(page.getByRole('button', { name: `${ana.nombre} ${ana.apellido}`, exact: true })).toContainText(
+    'Bloqueado',
+  );
+
+  // An administrator unlocks her from user administration.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
+  const admin = await adminContext.newPage();
+  await loginAs(admin, 'admin');
+  await admin.goto(`/usuarios?usuario=${ana.username}`);
+  await admin.getByRole('button', { name: `PIN de terminal de ${ana.username}` }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Desbloquear PIN' }).click();
+  await expect(admin.getByText(`PIN de ${ana.nombre} ${ana.apellido} desbloqueado`)).toBeVisible();
+  await adminContext.close();
+
+  await tapIn(page, ana);
+  await expect(page.getByTestId('terminal-person')).toHaveText(`${ana.nombre} ${ana.apellido}`);
+});

@@ -232,7 +232,8 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
                   ? MESSAGES.terminals.pinNotSet
                   : null)
             }
-            locked={pinError?.locked ?? Boolean(picked.bloqueado || picked.sinPin)}
+            // The tile's mark may be old (a supervisor just unlocked): the pad stays usable, the server decides.
+            locked={pinError?.locked ?? false}
             onSubmit={(pin) => void onPin(pin)}
             onCancel={() => {
               setPicked(null);
@@ -254,7 +255,13 @@ function TerminalStart({ areaName, name, idleMinutes }: { areaName: string; name
             <Title order={1} fz={28}>
               Toque su nombre para ingresar
             </Title>
-            <PersonTiles people={tiles} onPick={(p) => setPicked(p)} />
+            <PersonTiles
+              people={tiles}
+              onPick={(p) => {
+                setPicked(p);
+                void people.refetch();
+              }}
+            />
           </Stack>
         )}
       </main>
