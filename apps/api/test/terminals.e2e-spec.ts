@@ -490,11 +490,11 @@ describe('attribution and offline replay', () => {
 });
 
 /** A raw SSE client on the wall board's stream. */
-function openWall(ticket: string): Promise<{ events: { type: string; data: unknown; at: number }[]; ended: Promise<void>; close(): void }> {
+function openWall(ticket: string, path = '/api/terminals/current/wall/events'): Promise<{ events: { type: string; data: unknown; at: number }[]; ended: Promise<void>; close(): void }> {
   return new Promise((resolve, reject) => {
     const events: { type: string; data: unknown; at: number }[] = [];
     let buffer = '';
-    const req = http.get({ host: '127.0.0.1', port, agent: false, path: `/api/terminals/current/wall/events?ticket=${encodeURIComponent(ticket)}` }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, agent: false, path: `${path}?ticket=${encodeURIComponent(ticket)}` }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`wall stream ${res.statusCode}`));
       const ended = new Promise<void>((done) => res.on('end', done).on('close', done));
       res.setEncoding('utf8');
@@ -566,6 +566,25 @@ describe('the wall board', () => {
       await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 5000))]);
       expect(Date.now() - revokedAt).toBeLessThan(5000);
       expectError(await t.http.get('/api/terminals/current/wall').set(TERMINAL_HEADER, terminal), 401, MESSAGES.terminals.credentialInvalid);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe("a terminal session's live events", () => {
+  it("opens the person's stream with a ticket asked for at the terminal; the stream ends with the session", async () => {
+    const reg = await register('supervisor', carpinteria, 'Tablet eventos');
+    const s = await signedIn(reg.token, ids.operario, '4817');
+    expectError(await t.http.post('/api/events/ticket').set('Authorization', `Bearer ${s.token}`), 401, MESSAGES.terminals.terminalMismatch);
+    const res = await t.http.post('/api/events/ticket').set(atTerminal(reg.token, s));
+    expect(res.status).toBe(200);
+    const stream = await openWall((res.body as { ticket: string }).ticket, '/api/events');
+    try {
+      const ended = Date.now();
+      parseWith(OkResponseSchema, (await t.http.post('/api/terminals/session/end').set(atTerminal(reg.token, s)).set(key())).body);
+      await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 5000))]);
+      expect(Date.now() - ended).toBeLessThan(5000);
     } finally {
       stream.close();
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
-import { EVENT_TICKET_TTL_SECONDS, MESSAGES, OPERARIO_PERMISSIONS, TERMINAL_HEADER, TERMINAL_LIMITS } from '@gestar/contracts';
+import { EVENT_TICKET_TTL_SECONDS, MESSAGES, OPERARIO_PERMISSIONS, TERMINAL_HEADER } from '@gestar/contracts';
 import { unauthorized } from '../http/app-exception';
 import { TerminalStateRepository } from './terminal-state.repository';
 
@@ -101,6 +101,4 @@ export class TerminalStateService {
     const row = await this.repo.deviceByUuid(uuid);
     return !!row && !row.revocada_en;
   }
-
-  static readonly limits = TERMINAL_LIMITS;
 }
