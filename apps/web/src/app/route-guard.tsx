@@ -7,7 +7,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canWith, type PermissionRule } from '../lib/can';
-import { refreshSession } from '../lib/api-client';
+import { refreshSession, TERMINAL_HOME } from '../lib/api-client';
+import { isTerminal } from '../lib/terminal-device';
 import type { LoginRedirectState } from '../lib/login-redirect';
 import { isTokenStale, useSession } from '../lib/session';
 import { PageLoader } from '../components/page-loader';
@@ -33,6 +34,8 @@ export function RouteGuard() {
   }, [stale]);
 
   if (!session.token) {
+    // At a shared terminal nobody types a password: back to the area's people.
+    if (isTerminal()) return <Navigate to={TERMINAL_HOME} replace />;
     const state: LoginRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };

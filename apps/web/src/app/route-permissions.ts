@@ -35,6 +35,9 @@ export const APP_PATHS = {
   myProblemReports: '/mis-solicitudes',
   help: '/ayuda',
   scan: '/escanear',
+  terminals: '/terminales',
+  registerTerminal: '/terminales/registrar',
+  terminal: '/terminal',
   notAuthorized: '/not-authorized',
   unauthorized: '/unauthorized',
 } as const;
@@ -64,6 +67,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<AppPath, RouteAccess>> = {
   '/mis-solicitudes': 'authenticated',
   '/ayuda': 'public',
   '/escanear': { allOf: ['read:asset'] },
+  '/terminales': { allOf: ['manage:terminal'] },
+  '/terminales/registrar': { allOf: ['manage:terminal'] },
+  '/terminal': 'public',
   '/not-authorized': 'public',
   '/unauthorized': 'public',
 };

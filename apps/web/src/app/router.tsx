@@ -37,70 +37,168 @@ const protectedRoutes: RouteObject[] = [
   { path: 'tareas', element: lazyPage(() => import('./routes/tasks-route'), 'TasksRoute', '/tareas') },
   {
     path: 'programacion-tareas',
-    element: lazyPage(() => import('../features/scheduled-tasks/routes/scheduled-tasks-page'), 'ScheduledTasksPage', '/programacion-tareas'),
+    element: lazyPage(
+      () => import('../features/scheduled-tasks/routes/scheduled-tasks-page'),
+      'ScheduledTasksPage',
+      '/programacion-tareas',
+    ),
   },
-  { path: 'usuarios', element: lazyPage(() => import('../features/users/routes/users-page'), 'UsersPage', '/usuarios') },
-  { path: 'estados', element: lazyPage(() => import('../features/statuses/routes/statuses-page'), 'StatusesPage', '/estados') },
+  {
+    path: 'usuarios',
+    element: lazyPage(() => import('../features/users/routes/users-page'), 'UsersPage', '/usuarios'),
+  },
+  {
+    path: 'estados',
+    element: lazyPage(() => import('../features/statuses/routes/statuses-page'), 'StatusesPage', '/estados'),
+  },
   { path: 'areas', element: lazyPage(() => import('../features/areas/routes/areas-page'), 'AreasPage', '/areas') },
   {
     path: 'puestos-trabajo',
-    element: lazyPage(() => import('../features/job-positions/routes/job-positions-page'), 'JobPositionsPage', '/puestos-trabajo'),
+    element: lazyPage(
+      () => import('../features/job-positions/routes/job-positions-page'),
+      'JobPositionsPage',
+      '/puestos-trabajo',
+    ),
   },
-  { path: 'tipo-tarea', element: lazyPage(() => import('../features/task-types/routes/task-types-page'), 'TaskTypesPage', '/tipo-tarea') },
-  { path: 'reportes', element: lazyPage(() => import('../features/reports/routes/reports-page'), 'ReportsPage', '/reportes') },
+  {
+    path: 'tipo-tarea',
+    element: lazyPage(() => import('../features/task-types/routes/task-types-page'), 'TaskTypesPage', '/tipo-tarea'),
+  },
+  {
+    path: 'reportes',
+    element: lazyPage(() => import('../features/reports/routes/reports-page'), 'ReportsPage', '/reportes'),
+  },
   {
     path: 'entregas-avisos',
-    element: lazyPage(() => import('../features/notifications/routes/deliveries-page'), 'DeliveriesPage', '/entregas-avisos'),
+    element: lazyPage(
+      () => import('../features/notifications/routes/deliveries-page'),
+      'DeliveriesPage',
+      '/entregas-avisos',
+    ),
   },
-  { path: 'auditoria', element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria') },
-  { path: 'calendario', element: lazyPage(() => import('../features/calendar/routes/calendar-page'), 'CalendarPage', '/calendario') },
-  { path: 'equipos', element: lazyPage(() => import('../features/assets/routes/assets-page'), 'AssetsPage', '/equipos') },
+  {
+    path: 'auditoria',
+    element: lazyPage(() => import('../features/audit/routes/audit-page'), 'AuditPage', '/auditoria'),
+  },
+  {
+    path: 'calendario',
+    element: lazyPage(() => import('../features/calendar/routes/calendar-page'), 'CalendarPage', '/calendario'),
+  },
+  {
+    path: 'equipos',
+    element: lazyPage(() => import('../features/assets/routes/assets-page'), 'AssetsPage', '/equipos'),
+  },
   {
     path: 'equipos/:code',
     element: lazyPage(() => import('../features/assets/routes/asset-page'), 'AssetPage', ASSET_PAGE_CHUNK),
   },
   {
     path: 'solicitudes',
-    element: lazyPage(() => import('../features/problem-reports/routes/problem-reports-page'), 'ProblemReportsPage', '/solicitudes'),
+    element: lazyPage(
+      () => import('../features/problem-reports/routes/problem-reports-page'),
+      'ProblemReportsPage',
+      '/solicitudes',
+    ),
   },
   {
     path: 'solicitudes/nueva',
-    element: lazyPage(() => import('../features/problem-reports/routes/new-problem-report-page'), 'NewProblemReportPage', '/solicitudes/nueva'),
+    element: lazyPage(
+      () => import('../features/problem-reports/routes/new-problem-report-page'),
+      'NewProblemReportPage',
+      '/solicitudes/nueva',
+    ),
   },
   {
     path: 'mis-solicitudes',
-    element: lazyPage(() => import('../features/problem-reports/routes/my-problem-reports-page'), 'MyProblemReportsPage', '/mis-solicitudes'),
+    element: lazyPage(
+      () => import('../features/problem-reports/routes/my-problem-reports-page'),
+      'MyProblemReportsPage',
+      '/mis-solicitudes',
+    ),
   },
-  { path: 'perfil', element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil') },
+  {
+    path: 'perfil',
+    element: lazyPage(() => import('../features/profile/routes/profile-page'), 'ProfilePage', '/perfil'),
+  },
+  {
+    path: 'terminales',
+    element: lazyPage(() => import('../features/terminals/routes/terminals-page'), 'TerminalsPage', '/terminales'),
+  },
+  {
+    path: 'terminales/registrar',
+    element: lazyPage(
+      () => import('../features/terminals/routes/register-terminal-page'),
+      'RegisterTerminalPage',
+      '/terminales/registrar',
+    ),
+  },
   { path: 'escanear', element: lazyPage(() => import('../features/scan/routes/scan-page'), 'ScanPage', '/escanear') },
   {
     path: 'notificaciones',
-    element: lazyPage(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage', '/notificaciones'),
+    element: lazyPage(
+      () => import('../features/notifications/routes/notifications-page'),
+      'NotificationsPage',
+      '/notificaciones',
+    ),
   },
 ];
 
 const helpRoutes: RouteObject[] = [
-  { index: true, element: lazyPage(() => import('../features/help/routes/help-index-page'), 'HelpIndexPage', '/ayuda') },
-  { path: 'usuarios', element: lazyPage(() => import('../features/help/routes/help-users-page'), 'HelpUsersPage', '/ayuda/usuarios') },
-  { path: 'tareas', element: lazyPage(() => import('../features/help/routes/help-tasks-page'), 'HelpTasksPage', '/ayuda/tareas') },
-  { path: 'reportes', element: lazyPage(() => import('../features/help/routes/help-reports-page'), 'HelpReportsPage', '/ayuda/reportes') },
-  { path: 'areas', element: lazyPage(() => import('../features/help/routes/help-areas-page'), 'HelpAreasPage', '/ayuda/areas') },
-  { path: 'estados', element: lazyPage(() => import('../features/help/routes/help-statuses-page'), 'HelpStatusesPage', '/ayuda/estados') },
+  {
+    index: true,
+    element: lazyPage(() => import('../features/help/routes/help-index-page'), 'HelpIndexPage', '/ayuda'),
+  },
+  {
+    path: 'usuarios',
+    element: lazyPage(() => import('../features/help/routes/help-users-page'), 'HelpUsersPage', '/ayuda/usuarios'),
+  },
+  {
+    path: 'tareas',
+    element: lazyPage(() => import('../features/help/routes/help-tasks-page'), 'HelpTasksPage', '/ayuda/tareas'),
+  },
+  {
+    path: 'reportes',
+    element: lazyPage(() => import('../features/help/routes/help-reports-page'), 'HelpReportsPage', '/ayuda/reportes'),
+  },
+  {
+    path: 'areas',
+    element: lazyPage(() => import('../features/help/routes/help-areas-page'), 'HelpAreasPage', '/ayuda/areas'),
+  },
+  {
+    path: 'estados',
+    element: lazyPage(() => import('../features/help/routes/help-statuses-page'), 'HelpStatusesPage', '/ayuda/estados'),
+  },
   {
     path: 'tipo-tarea',
-    element: lazyPage(() => import('../features/help/routes/help-task-types-page'), 'HelpTaskTypesPage', '/ayuda/tipo-tarea'),
+    element: lazyPage(
+      () => import('../features/help/routes/help-task-types-page'),
+      'HelpTaskTypesPage',
+      '/ayuda/tipo-tarea',
+    ),
   },
   {
     path: 'notificaciones',
-    element: lazyPage(() => import('../features/help/routes/help-notifications-page'), 'HelpNotificationsPage', '/ayuda/notificaciones'),
+    element: lazyPage(
+      () => import('../features/help/routes/help-notifications-page'),
+      'HelpNotificationsPage',
+      '/ayuda/notificaciones',
+    ),
   },
   {
     path: 'programacion',
-    element: lazyPage(() => import('../features/help/routes/help-scheduling-page'), 'HelpSchedulingPage', '/ayuda/programacion'),
+    element: lazyPage(
+      () => import('../features/help/routes/help-scheduling-page'),
+      'HelpSchedulingPage',
+      '/ayuda/programacion',
+    ),
   },
   {
     path: 'puestos-trabajo',
-    element: lazyPage(() => import('../features/help/routes/help-job-positions-page'), 'HelpJobPositionsPage', '/ayuda/puestos-trabajo'),
+    element: lazyPage(
+      () => import('../features/help/routes/help-job-positions-page'),
+      'HelpJobPositionsPage',
+      '/ayuda/puestos-trabajo',
+    ),
   },
 ];
 
@@ -116,6 +214,10 @@ export const routes: RouteObject[] = [
       { path: '/login', element: lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage') },
       { path: '/login/sso', element: lazyPage(() => import('../features/auth/routes/sso-page'), 'SsoPage') },
       {
+        path: '/terminal',
+        element: lazyPage(() => import('../features/terminals/routes/terminal-page'), 'TerminalPage'),
+      },
+      {
         path: '/',
         element: lazyPage(loadLayout, 'AppLayout'),
         children: [
@@ -123,11 +225,19 @@ export const routes: RouteObject[] = [
           { path: 'ayuda', children: helpRoutes },
           {
             path: 'not-authorized',
-            element: lazyPage(() => import('../features/access/routes/not-authorized-page'), 'NotAuthorizedPage', '/not-authorized'),
+            element: lazyPage(
+              () => import('../features/access/routes/not-authorized-page'),
+              'NotAuthorizedPage',
+              '/not-authorized',
+            ),
           },
           {
             path: 'unauthorized',
-            element: lazyPage(() => import('../features/access/routes/unauthorized-page'), 'UnauthorizedPage', '/unauthorized'),
+            element: lazyPage(
+              () => import('../features/access/routes/unauthorized-page'),
+              'UnauthorizedPage',
+              '/unauthorized',
+            ),
           },
         ],
       },
@@ -145,10 +255,11 @@ export const routes: RouteObject[] = [
  */
 export function preloadLanding(pathname: string, search = ''): void {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/login') return;
+  if (path === '/login' || path === '/terminal') return;
   // Logged out, the guard sends the visitor to /login: only the shell is shown on the way.
   const { token, user } = getSession();
-  const screen = screenChunks.get(path) ?? (path.startsWith('/equipos/') ? screenChunks.get(ASSET_PAGE_CHUNK) : undefined);
+  const screen =
+    screenChunks.get(path) ?? (path.startsWith('/equipos/') ? screenChunks.get(ASSET_PAGE_CHUNK) : undefined);
   const chunks = [loadLayout, token ? screen : undefined];
   // A failed fetch is retried by the lazy component, which shows the route error.
   for (const load of chunks) void load?.().catch(() => undefined);

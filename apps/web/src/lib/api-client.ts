@@ -17,15 +17,19 @@ import {
   IDEMPOTENCY_HEADER,
   MESSAGES,
   RefreshTokenResponseSchema,
+  TERMINAL_HEADER,
   buildPath,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import type { z } from 'zod';
 import { clearAllStorage, endSession, getAccessToken, getSession, replaceToken } from './session';
 import { rememberSessionEnd, sessionEndCode } from './session-end';
+import { getTerminal, isTerminal } from './terminal-device';
 import { TOKEN_REFRESH_EVENT } from './ui-settings';
 
 const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
+/** The terminal's start screen (its people). */
+export const TERMINAL_HOME = '/terminal';
 const VALIDATE_RESPONSES =
   import.meta.env.DEV || import.meta.env.MODE === 'test' || import.meta.env.VITE_VALIDATE_RESPONSES === 'true';
 
@@ -79,6 +83,12 @@ export interface RequestOptions<R extends RouteDescriptor> {
   skipRefresh?: boolean;
   /** The file of a multipart route (`route.multipart` names its field); `body` then holds the text fields. */
   file?: { blob: Blob; name: string };
+  /**
+   * Sent with exactly this token (null: no Bearer, the headers carry a replay credential) instead
+   * of the session's: a change kept offline at a shared terminal goes with the authority of whoever
+   * made it. No refresh and no sign-out on a 401: the change waits for that person.
+   */
+  as?: { token: string | null };
 }
 
 export function serializeQuery(query: QueryParams | undefined): string {
@@ -133,6 +143,9 @@ function send(
     ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // At a shared terminal every call carries the device's credential, a person's calls too.
+  const terminal = getTerminal();
+  if (terminal) headers[TERMINAL_HEADER] = terminal.credencial;
   return fetch(url, {
     method,
     headers,
@@ -163,7 +176,8 @@ let refreshInFlight: Promise<string> | null = null;
 
 /**
  * Sends the browser to /login with nothing left in storage; the login page says why, when the API
- * said. A shared device's session also loses its kept changes, before the page leaves.
+ * said. A shared device's session also loses its kept changes, before the page leaves; at a shared
+ * terminal, back to the terminal's people instead.
  */
 async function abandonSession(reason: string | null = null): Promise<void> {
   rememberSessionEnd(reason);
@@ -172,7 +186,7 @@ async function abandonSession(reason: string | null = null): Promise<void> {
     await import('./shared-device').then((m) => m.wipeDevice()).catch(() => undefined);
     endSession();
   } else clearAllStorage();
-  window.location.assign('/login');
+  window.location.assign(isTerminal() ? TERMINAL_HOME : '/login');
 }
 
 async function performRefresh(): Promise<string> {
@@ -223,8 +237,32 @@ export async function apiRequest<R extends RouteDescriptor>(
   if (WRITE_METHODS.has(route.method) && route.access !== 'public' && !opts.headers?.[IDEMPOTENCY_HEADER]) {
     opts.headers = { ...opts.headers, [IDEMPOTENCY_HEADER]: newUuid() };
   }
+  if (opts.as !== undefined) {
+    return (await readAnswer(
+      route,
+      await send(route.method, url, opts.as.token, opts, route.multipart),
+    )) as ResponseOf<R>;
+  }
+  // A terminal's own calls go with its credential alone, never with the person signed in at it.
+  if (route.access === 'terminal') {
+    return (await readAnswer(route, await send(route.method, url, null, opts, route.multipart))) as ResponseOf<R>;
+  }
   const sentToken = getAccessToken();
   let response = await send(route.method, url, sentToken, opts, route.multipart);
+  // A person's session at a terminal has no refresh: a 401 (idle on the server, another person
+  // signed in, the terminal revoked) sends the terminal back to its people.
+  if (response.status === 401 && isTerminal() && sentToken !== null && !opts.skipRefresh) {
+    if (getAccessToken() === sentToken)
+      void abandonSession(
+        sessionEndCode(
+          await response
+            .clone()
+            .json()
+            .catch(() => null),
+        ),
+      );
+    throw new ApiError(401, (await readErrorMessage(response)).message);
+  }
   // Public calls (login) answer 401 for bad credentials: that is not an expired session.
   if (response.status === 401 && route.access !== 'public' && !opts.skipRefresh) {
     // The session already ended here (logout, or another tab's): nothing to refresh, and whoever

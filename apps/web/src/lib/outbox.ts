@@ -4,8 +4,11 @@
  * sent when the network returns (also after the app was closed and opened again). The server's
  * state wins: a change it refuses is dropped and the person is told which and why. A change of
  * another person (someone else signed in on this phone) is dropped with a notice.
+ *
+ * At a shared terminal (issue 34) nothing is dropped for that: each change keeps the credential of
+ * the person who made it and is sent with it, whoever is signed in by then; never as another person.
  */
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -15,10 +18,14 @@ import {
   IDEMPOTENCY_HEADER,
   PROBLEM_REPORTS_ROUTES,
   TASKS_ROUTES,
+  TERMINAL_CLIENT_TIME_HEADER,
+  TERMINAL_PERSON_HEADER,
+  TERMINAL_REPLAY_HEADER,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import { apiRequest, ApiError, newUuid } from './api-client';
-import { getSession } from './session';
+import { getSession, useSession } from './session';
+import { getReplayCredential, isTerminal } from './terminal-device';
 
 /** What can wait for the network, and the route each is sent by. */
 const ROUTES = {
@@ -49,6 +56,49 @@ export interface OutboxEntry {
   /** What the person did, in words, for the notice if it is refused. */
   label: string;
   createdAt: number;
+  /** At a shared terminal: the replay credential of the person's session there, sent with it and no other. */
+  credential?: string;
+}
+
+/** Who is at the device when the kept changes are sent. */
+export interface FlushContext {
+  /** The signed-in person and their token, or nulls when nobody is. */
+  user: string | null;
+  token: string | null;
+  /** Whether the device is a shared terminal. */
+  terminal: boolean;
+}
+
+/** A change's authority: the signed-in person's session, or (terminal) its own person's replay credential. */
+export type SendAs = { bearer: string } | { replay: string };
+
+export interface FlushPlan {
+  /** In order, each with the authority it goes with: always its own person's. */
+  send: { entry: OutboxEntry; as: SendAs }[];
+  /** Changes of another person on a personal device: dropped with a notice. */
+  drop: OutboxEntry[];
+}
+
+/**
+ * Which kept changes go now and with whose authority. On a personal device only the signed-in
+ * person's, with their session (another person's are dropped). At a terminal every person's: the
+ * signed-in person's with their session, everyone else's with the replay credential kept with the
+ * change (the server checks it names that person); one without a credential waits for its person.
+ */
+export function planFlush(queue: readonly OutboxEntry[], at: FlushContext): FlushPlan {
+  const send: FlushPlan['send'] = [];
+  const drop: OutboxEntry[] = [];
+  for (const entry of queue) {
+    const mine = at.user !== null && entry.user === at.user;
+    if (mine && at.token) {
+      send.push({ entry, as: { bearer: at.token } });
+    } else if (at.terminal) {
+      if (!mine && entry.credential) send.push({ entry, as: { replay: entry.credential } });
+    } else if (at.user !== null && !mine) {
+      drop.push(entry);
+    }
+  }
+  return { send, drop };
 }
 
 let store: UseStore | null = null;
@@ -67,7 +117,9 @@ export function loadOutbox(): Promise<void> {
   loaded ??= entries<string, OutboxEntry>(db())
     .then((all) => {
       const known = new Set(queue.map((e) => e.id));
-      queue = [...queue, ...all.map(([, e]) => e).filter((e) => !known.has(e.id))].sort((a, b) => a.createdAt - b.createdAt);
+      queue = [...queue, ...all.map(([, e]) => e).filter((e) => !known.has(e.id))].sort(
+        (a, b) => a.createdAt - b.createdAt,
+      );
       publish();
     })
     .catch(() => undefined);
@@ -79,9 +131,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The pending changes of this person (all kinds), oldest first. */
+/**
+ * The pending changes of the signed-in person (all kinds), oldest first: at a shared terminal the
+ * next person never sees what the previous one left waiting.
+ */
 export function usePendingChanges(): readonly OutboxEntry[] {
-  return useSyncExternalStore(subscribe, () => queue, () => queue);
+  const all = useSyncExternalStore(
+    subscribe,
+    () => queue,
+    () => queue,
+  );
+  const user = useSession().user?.uuid ?? null;
+  return useMemo(() => all.filter((e) => e.user === user), [all, user]);
 }
 
 /** The pending changes of one kind for the assigned task `task`, oldest first. */
@@ -91,7 +152,11 @@ export function usePending(kind: OutboxKind, task: string): OutboxEntry[] {
 
 /** Whether a change of the assigned task `task` waits to be sent (its card says so). */
 export function useTaskPending(task: string): boolean {
-  return useSyncExternalStore(subscribe, () => hasPending(task), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => hasPending(task),
+    () => false,
+  );
 }
 
 /** Whether changes of the assigned task `task` still wait: a new one must go after them. */
@@ -103,11 +168,20 @@ export function hasPending(task: string): boolean {
 export async function enqueue(
   change: Omit<OutboxEntry, 'id' | 'user' | 'createdAt'> & { id?: string },
 ): Promise<OutboxEntry> {
-  const user = getSession().user?.uuid;
-  if (!user) throw new Error('Sin sesión');
+  const { user: person, token } = getSession();
+  const user = person?.uuid;
+  if (!user || !token) throw new Error('Sin sesión');
+  const replay = isTerminal() ? getReplayCredential() : null;
   // Strictly after the last one: two changes in the same millisecond keep their order after a reload.
   const createdAt = Math.max(Date.now(), (queue.at(-1)?.createdAt ?? 0) + 1);
-  const entry: OutboxEntry = { ...change, id: change.id ?? newUuid(), user, createdAt };
+  const entry: OutboxEntry = {
+    ...change,
+    id: change.id ?? newUuid(),
+    user,
+    createdAt,
+    // At a terminal the change keeps the authority of the person who made it.
+    ...(replay ? { credential: replay } : {}),
+  };
   await set(entry.id, entry, db());
   queue.push(entry);
   publish();
@@ -199,6 +273,20 @@ function notRefused(message: string, detail: string): void {
   });
 }
 
+/** The request options that send `entry` with the authority `as`. */
+function sendAs(entry: OutboxEntry, as: SendAs): { headers: Record<string, string>; as: { token: string | null } } {
+  if ('bearer' in as) return { headers: { [IDEMPOTENCY_HEADER]: entry.id }, as: { token: as.bearer } };
+  return {
+    headers: {
+      [IDEMPOTENCY_HEADER]: entry.id,
+      [TERMINAL_REPLAY_HEADER]: as.replay,
+      [TERMINAL_PERSON_HEADER]: entry.user,
+      [TERMINAL_CLIENT_TIME_HEADER]: new Date(entry.createdAt).toISOString(),
+    },
+    as: { token: null },
+  };
+}
+
 let flushing: Promise<void> | null = null;
 
 /**
@@ -208,24 +296,29 @@ let flushing: Promise<void> | null = null;
 export function flushOutbox(client: QueryClient): Promise<void> {
   flushing ??= (async () => {
     await loadOutbox();
-    const user = getSession().user?.uuid;
-    if (!user || !getSession().token) return; // signed out: the changes wait for the same person
-    const others = queue.filter((e) => e.user !== user);
-    if (others.length > 0) {
-      for (const e of others) await remove(e.id);
+    const { user: person, token } = getSession();
+    const terminal = isTerminal();
+    // Signed out on a personal device: the changes wait for the same person.
+    if (!terminal && (!person || !token)) return;
+    const plan = planFlush(queue, { user: person?.uuid ?? null, token, terminal });
+    if (plan.drop.length > 0) {
+      for (const e of plan.drop) await remove(e.id);
       notifications.show({
         color: 'yellow',
         title: 'Cambios sin conexión descartados',
         message:
-          others.length === 1
+          plan.drop.length === 1
             ? 'Se descartó un cambio hecho sin conexión por otra persona en este dispositivo.'
-            : `Se descartaron ${others.length} cambios hechos sin conexión por otra persona en este dispositivo.`,
+            : `Se descartaron ${plan.drop.length} cambios hechos sin conexión por otra persona en este dispositivo.`,
         autoClose: false,
         withCloseButton: true,
       });
     }
     let sent = 0;
-    for (const entry of queue.filter((e) => e.user === user)) {
+    /** People whose credential was refused: their later changes wait too (order per person). */
+    const waiting = new Set<string>();
+    for (const { entry, as } of plan.send) {
+      if (waiting.has(entry.user)) continue;
       const route = routeOf(entry);
       if (!route) {
         await remove(entry.id);
@@ -236,15 +329,27 @@ export function flushOutbox(client: QueryClient): Promise<void> {
           params: entry.params,
           body: entry.body,
           ...(entry.file ? { file: entry.file } : {}),
-          headers: { [IDEMPOTENCY_HEADER]: entry.id },
+          ...sendAs(entry, as),
         } as never);
         await remove(entry.id);
         sent++;
       } catch (error) {
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) {
+        if (
+          error instanceof ApiError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 401 &&
+          error.status !== 429
+        ) {
           await remove(entry.id);
-          notRefused(error.message, entry.label);
+          // At a terminal the notice is for whoever made the change, who may not be here now.
+          if (!terminal || entry.user === person?.uuid) notRefused(error.message, entry.label);
           sent++;
+          continue;
+        }
+        // An expired or revoked replay credential: this person's changes wait for their next sign-in.
+        if ('replay' in as && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          waiting.add(entry.user);
           continue;
         }
         break; // no network, a server error or an ended session: try again later

@@ -14,6 +14,7 @@ import {
   type LoginUser,
   type TokenPayload,
 } from '@gestar/contracts';
+import { TERMINAL_REPLAY_KEY, TERMINAL_STORAGE_KEY } from './terminal-device';
 import { STORAGE_KEYS } from './ui-settings';
 
 export interface Session {
@@ -30,7 +31,10 @@ const LEGACY_REFRESH_KEY = 'refreshToken';
 const EMPTY: Session = { user: null, token: null, payload: null, permissions: [] };
 
 function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const base64 = segment
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder().decode(bytes);
@@ -66,10 +70,31 @@ function readStoredUser(): LoginUser | null {
   }
 }
 
-function sessionFor(user: LoginUser | null, token: string | null): Session {
+/**
+ * A session at a shared terminal reaches only an operario's work (issue 34): the permissions the
+ * sign-in answered, kept here, limit what the screens offer, whatever the token's role says.
+ */
+const TERMINAL_PERMISSIONS_KEY = 'gestar.terminal.permisos';
+
+function readLimit(): readonly string[] | null {
+  try {
+    const raw = localStorage.getItem(TERMINAL_PERMISSIONS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return Array.isArray(parsed) && parsed.every((p) => typeof p === 'string') ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function sessionFor(
+  user: LoginUser | null,
+  token: string | null,
+  limit: readonly string[] | null = readLimit(),
+): Session {
   if (!token) return { ...EMPTY, user };
   const payload = decodeToken(token);
-  return { user, token, payload, permissions: payload?.role.permisos ?? [] };
+  const held = payload?.role.permisos ?? [];
+  return { user, token, payload, permissions: limit ? held.filter((p) => limit.includes(p)) : held };
 }
 
 function readStoredSession(): Session {
@@ -130,13 +155,18 @@ export function onLoggedIn(session: Session): void {
   }
 }
 
-/** Logged out -> logged in: store auth and token (the refresh token stays in its cookie). */
-export async function startSession(login: LoginResponse): Promise<Session> {
+/**
+ * Logged out -> logged in: store auth and token (the refresh token stays in its cookie). At a
+ * terminal, `limit` is the session's permissions as the sign-in answered them.
+ */
+export async function startSession(login: LoginResponse, limit: readonly string[] | null = null): Promise<Session> {
   localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(login.user));
   localStorage.setItem(STORAGE_KEYS.token, login.token);
+  if (limit) localStorage.setItem(TERMINAL_PERMISSIONS_KEY, JSON.stringify(limit));
+  else localStorage.removeItem(TERMINAL_PERMISSIONS_KEY);
   // An encrypted copy kept by earlier versions goes.
   localStorage.removeItem(LEGACY_REFRESH_KEY);
-  const session = sessionFor(login.user, login.token);
+  const session = sessionFor(login.user, login.token, limit);
   publish(session);
   onLoggedIn(session);
   return session;
@@ -158,13 +188,20 @@ export function endSession(): void {
   forgetOfflineCopy();
   localStorage.removeItem(STORAGE_KEYS.auth);
   localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(TERMINAL_REPLAY_KEY);
+  localStorage.removeItem(TERMINAL_PERMISSIONS_KEY);
   localStorage.removeItem(LEGACY_REFRESH_KEY);
   publish(EMPTY);
 }
 
-/** The session cannot be refreshed: everything local goes (SPEC section 4). */
+/**
+ * The session cannot be refreshed: everything local goes (SPEC section 4), except this device's
+ * terminal credential (issue 34), which is the device's and not the person's.
+ */
 export function clearAllStorage(): void {
   forgetOfflineCopy();
+  const terminal = localStorage.getItem(TERMINAL_STORAGE_KEY);
   localStorage.clear();
+  if (terminal !== null) localStorage.setItem(TERMINAL_STORAGE_KEY, terminal);
   publish(EMPTY);
 }

@@ -10,18 +10,27 @@ import { keepOfflineCache } from '../../lib/offline-cache';
 import { keepSendingOutbox } from '../../lib/outbox';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
+import { useTerminal } from '../../lib/terminal-device';
 import { HolidaysOffer } from '../../features/calendar/components/holidays-offer';
 import { SharedDevice } from '../../features/auth/components/shared-device';
 import { OfflineBanner } from './offline-banner';
 import { NavMenu } from './nav-menu';
+import { TerminalLayout } from './terminal-layout';
 import { TopBar } from './top-bar';
 
 const HEADER_HEIGHT = 56;
 /** The "Sin conexión" strip under the top bar. */
 const OFFLINE_STRIP_HEIGHT = 34;
 
-/** The shell of SPEC section 2.2: top bar, side drawer from 'sm' up (dropdown below), footer. */
+/** The shell of SPEC section 2.2; at a shared terminal (issue 34), the terminal's own. */
 export function AppLayout() {
+  const terminal = useTerminal();
+  if (terminal) return <TerminalLayout terminal={terminal} />;
+  return <PersonalLayout />;
+}
+
+/** The shell of SPEC section 2.2: top bar, side drawer from 'sm' up (dropdown below), footer. */
+function PersonalLayout() {
   // Live updates for every logged-in screen (boards, notifications).
   useLiveEvents();
   const online = useOnline();

@@ -10,6 +10,7 @@ import {
   IconCategory,
   IconClipboardList,
   IconClipboardText,
+  IconDeviceTablet,
   IconInbox,
   IconHelpCircle,
   IconLayoutKanban,
@@ -75,6 +76,7 @@ export const NAVIGATION: readonly NavEntry[] = [
       { label: 'Reportes', path: APP_PATHS.reports, icon: IconReportAnalytics },
       { label: 'Auditoría', path: APP_PATHS.audit, icon: IconShieldSearch },
       { label: 'Entregas de avisos', path: APP_PATHS.deliveries, icon: IconMailForward },
+      { label: 'Terminales', path: APP_PATHS.terminals, icon: IconDeviceTablet },
     ],
   },
   {

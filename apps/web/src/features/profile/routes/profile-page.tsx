@@ -10,6 +10,8 @@ import { useUser } from '../api/get-user';
 import { ChangePasswordFormCard } from '../components/change-password-form';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PersonalInfo } from '../components/personal-info';
+import { PinCard } from '../components/pin-card';
+import { isTerminal } from '../../../lib/terminal-device';
 import { SessionsCard } from '../components/sessions-card';
 
 /** SPEC section 2.15 'Mi Perfil': the logged-in user's data, password change and logout. */
@@ -21,7 +23,11 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Mi Perfil" description="Sus datos, sus avisos y la seguridad de su cuenta" icon={<IconUserCircle size={24} />} />
+      <PageHeader
+        title="Mi Perfil"
+        description="Sus datos, sus avisos y la seguridad de su cuenta"
+        icon={<IconUserCircle size={24} />}
+      />
       {userQuery.isPending && sessionUser ? (
         <PageLoader />
       ) : userQuery.isError || !userQuery.data ? (
@@ -36,8 +42,8 @@ export function ProfilePage() {
               Seguridad
             </Title>
             <Text size="sm" c="dimmed" mb="md">
-              Cambie su contraseña o cierre la sesión en este dispositivo. Al cambiar la contraseña se cierran sus
-              demás sesiones.
+              Cambie su contraseña o cierre la sesión en este dispositivo. Al cambiar la contraseña se cierran sus demás
+              sesiones.
             </Text>
             <Group gap="sm" mb={passwordOpen ? 'md' : 0}>
               <Button
@@ -48,7 +54,12 @@ export function ProfilePage() {
               >
                 Cambiar contraseña
               </Button>
-              <Button color="red.9" variant="outline" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+              <Button
+                color="red.9"
+                variant="outline"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void logout()}
+              >
                 Cerrar sesión
               </Button>
             </Group>
@@ -56,6 +67,7 @@ export function ProfilePage() {
               {passwordOpen && <ChangePasswordFormCard userId={userQuery.data.uuid} onDone={passwordForm.close} />}
             </Collapse>
           </Card>
+          {!isTerminal() && <PinCard />}
           <NotificationPreferencesCard />
           <SessionsCard />
         </Stack>

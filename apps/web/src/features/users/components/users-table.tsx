@@ -1,6 +1,6 @@
 import { useStackedTable } from '../../../components/stacked-table';
 import { ActionIcon, Badge, Button, Card, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import { IconLink, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { IconDeviceTablet, IconLink, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { type UserResponse } from '@gestar/contracts';
 import { formatDate } from '../../../lib/dates';
 import { USERS_SKELETON_ROWS } from '../../../lib/ui-settings';
@@ -17,6 +17,8 @@ export interface UserActions {
   reactivate: boolean;
   /** Link to (or unlink from) a company account: administrators only. */
   link: boolean;
+  /** The terminal PIN: unlock (supervisor of the person's areas) or reset (administrator). */
+  pin: boolean;
 }
 
 export interface UsersTableProps {
@@ -29,6 +31,7 @@ export interface UsersTableProps {
   onDelete: (user: UserResponse) => void;
   onReactivate: (user: UserResponse) => void;
   onLink: (user: UserResponse) => void;
+  onPin: (user: UserResponse) => void;
 }
 
 function SkeletonRows() {
@@ -51,6 +54,7 @@ function UserRow({
   onDelete,
   onReactivate,
   onLink,
+  onPin,
 }: {
   user: UserResponse;
   actions: UserActions;
@@ -59,6 +63,7 @@ function UserRow({
   onDelete: (user: UserResponse) => void;
   onReactivate: (user: UserResponse) => void;
   onLink: (user: UserResponse) => void;
+  onPin: (user: UserResponse) => void;
 }) {
   return (
     <Table.Tr key={user.uuid}>
@@ -124,6 +129,18 @@ function UserRow({
               </ActionIcon>
             </Tooltip>
           )}
+          {actions.pin && (
+            <Tooltip label="PIN de terminal">
+              <ActionIcon
+                variant="subtle"
+                color="blue"
+                aria-label={`PIN de terminal de ${user.username}`}
+                onClick={() => onPin(user)}
+              >
+                <IconDeviceTablet size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {actions.remove && (
             <Tooltip label="Eliminar">
               <ActionIcon
@@ -169,15 +186,16 @@ export function UsersTable({
   onDelete,
   onReactivate,
   onLink,
+  onPin,
 }: UsersTableProps) {
   const stackRef = useStackedTable();
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={960} type="native">
         <Table
-
           ref={stackRef}
-          data-stack          striped
+          data-stack
+          striped
           highlightOnHover
           verticalSpacing="sm"
           horizontalSpacing="md"
@@ -207,6 +225,7 @@ export function UsersTable({
                   onDelete={onDelete}
                   onReactivate={onReactivate}
                   onLink={onLink}
+                  onPin={onPin}
                 />
               ))
             )}

@@ -3,7 +3,14 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { DEBOUNCE_MS, MESSAGES, PAGE_SIZE, USERS_ROUTES, userManageRefusal, type UserResponse } from '@gestar/contracts';
+import {
+  DEBOUNCE_MS,
+  MESSAGES,
+  PAGE_SIZE,
+  USERS_ROUTES,
+  userManageRefusal,
+  type UserResponse,
+} from '@gestar/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
@@ -16,6 +23,7 @@ import { usersQueryOptions, useUsers } from '../api/get-users';
 import { useReactivateUser } from '../api/save-user';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { DirectoryLinkDialog } from '../components/directory-link-dialog';
+import { PinDialog } from '../components/pin-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UsersTable, type UserActions } from '../components/users-table';
 
@@ -34,6 +42,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserResponse | null>(null);
   const [linking, setLinking] = useState<UserResponse | null>(null);
+  const [pinFor, setPinFor] = useState<UserResponse | null>(null);
   const session = useSession();
   // The caller's own areas: a supervisor manages only users all of whose areas are its own.
   const me = useUser(session.user?.uuid);
@@ -52,6 +61,7 @@ export function UsersPage() {
       remove: user.activo && manageable && can('delete:user') && user.uuid !== session.user?.uuid,
       reactivate: !user.activo && manageable && can('update:user'),
       link: user.activo && can(USERS_ROUTES.linkDirectory.access),
+      pin: user.activo && (can('reset:pin') || (manageable && can('manage:terminal'))),
     };
   };
 
@@ -126,10 +136,16 @@ export function UsersPage() {
           onDelete={setDeleting}
           onReactivate={onReactivate}
           onLink={setLinking}
+          onPin={setPinFor}
         />
       )}
 
-      <Pagination page={page} totalPages={users.data?.meta.totalPages ?? 0} onChange={setPage} disabled={users.isFetching} />
+      <Pagination
+        page={page}
+        totalPages={users.data?.meta.totalPages ?? 0}
+        onChange={setPage}
+        disabled={users.isFetching}
+      />
 
       {editing && (
         <UserFormDialog
@@ -141,6 +157,7 @@ export function UsersPage() {
         />
       )}
       {linking && <DirectoryLinkDialog key={linking.uuid} user={linking} onClose={() => setLinking(null)} />}
+      {pinFor && <PinDialog key={pinFor.uuid} user={pinFor} onClose={() => setPinFor(null)} />}
       {deleting && <DeleteUserDialog key={deleting.uuid} user={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
