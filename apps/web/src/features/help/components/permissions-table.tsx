@@ -54,6 +54,8 @@ const PERMISSION_EFFECTS: Record<Permission, string> = {
   'update:asset': 'Editar equipos, cambiar su estado y subir su foto y sus documentos (un supervisor, solo en sus áreas).',
   'delete:asset': 'Eliminar equipos que ninguna tarea ni solicitud nombra.',
   'triage:problem-report': 'Revisar las solicitudes de sus áreas: aceptarlas, fusionarlas o rechazarlas.',
+  'track:time': 'Usar el cronómetro en sus tareas (iniciar, pausar, reanudar, finalizar) y cargar o corregir su propio tiempo.',
+  'manage:time-entries': 'Ver, cargar, corregir y confirmar el tiempo de las tareas de sus áreas.',
   'read:all:assigned-tasks': 'Ver el tablero de cualquier empleado, filtrar por área y usuario, archivar y calificar.',
   'read:all:assigned-tasks:by-area': 'Lo mismo que el anterior, pero solo para las tareas de sus áreas.',
   'create:job-description': 'Crear puestos de trabajo y abrir su pantalla.',
