@@ -11,6 +11,8 @@ import { ChangePasswordFormCard } from '../components/change-password-form';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PersonalInfo } from '../components/personal-info';
 import { SessionsCard } from '../components/sessions-card';
+import { TimesheetCard } from '../components/timesheet-card';
+import { useCan } from '../../../lib/can';
 
 /** SPEC section 2.15 'Mi Perfil': the logged-in user's data, password change and logout. */
 export function ProfilePage() {
@@ -18,6 +20,7 @@ export function ProfilePage() {
   const userQuery = useUser(sessionUser?.uuid);
   const [passwordOpen, passwordForm] = useDisclosure(false);
   const logout = useLogout();
+  const tracksTime = useCan()({ anyOf: ['track:time'] });
 
   return (
     <>
@@ -31,6 +34,7 @@ export function ProfilePage() {
       ) : (
         <Stack gap="lg" maw={900}>
           <PersonalInfo user={userQuery.data} />
+          {tracksTime && <TimesheetCard />}
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="perfil-seguridad">
             <Title order={2} fz="h3" id="perfil-seguridad" mb={4}>
               Seguridad
