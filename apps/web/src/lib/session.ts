@@ -49,8 +49,23 @@ export function decodeToken(token: string | null | undefined): TokenPayload | nu
   }
 }
 
-/** True when the token cannot be used as is: unreadable, or past its `exp`. */
-export function isTokenStale(payload: TokenPayload | null, nowMs = Date.now()): boolean {
+/**
+ * The server's clock minus this device's, measured when the current token arrived (its `iat` is the
+ * server's now). A phone whose clock is wrong, or a device clock moved by hand, must not make a
+ * fresh token look expired (or an expired one fresh): its `exp` is judged on the server's clock.
+ */
+function storedSkew(): number {
+  const n = Number(localStorage.getItem(STORAGE_KEYS.clockSkew));
+  return Number.isFinite(n) ? n : 0;
+}
+
+function rememberSkew(token: string): void {
+  const iat = decodeToken(token)?.iat;
+  if (iat !== undefined) localStorage.setItem(STORAGE_KEYS.clockSkew, String(iat * 1000 - Date.now()));
+}
+
+/** True when the token cannot be used as is: unreadable, or past its `exp` (on the server's clock). */
+export function isTokenStale(payload: TokenPayload | null, nowMs = Date.now() + storedSkew()): boolean {
   if (!payload) return true;
   return payload.exp !== undefined && payload.exp * 1000 <= nowMs;
 }
@@ -134,6 +149,7 @@ export function onLoggedIn(session: Session): void {
 export async function startSession(login: LoginResponse): Promise<Session> {
   localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(login.user));
   localStorage.setItem(STORAGE_KEYS.token, login.token);
+  rememberSkew(login.token);
   // An encrypted copy kept by earlier versions goes.
   localStorage.removeItem(LEGACY_REFRESH_KEY);
   const session = sessionFor(login.user, login.token);
@@ -145,6 +161,7 @@ export async function startSession(login: LoginResponse): Promise<Session> {
 /** After a refresh: the new access token (the server rotated the refresh cookie itself). */
 export function replaceToken(token: string): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
+  rememberSkew(token);
   publish(sessionFor(current.user, token));
 }
 
@@ -158,6 +175,7 @@ export function endSession(): void {
   forgetOfflineCopy();
   localStorage.removeItem(STORAGE_KEYS.auth);
   localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.clockSkew);
   localStorage.removeItem(LEGACY_REFRESH_KEY);
   publish(EMPTY);
 }
