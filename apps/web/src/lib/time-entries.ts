@@ -134,7 +134,8 @@ function subscribe(listener: () => void): () => void {
 export function useTimerSync(): void {
   const user = useSession().user?.uuid;
   const canTrack = useCan()({ anyOf: ['track:time'] });
-  const current = useQuery({ ...currentTimerQueryOptions(user), enabled: user !== undefined && canTrack });
+  // Read again every minute: the forgotten-timer job or another device may have paused it.
+  const current = useQuery({ ...currentTimerQueryOptions(user), enabled: user !== undefined && canTrack, refetchInterval: 60_000 });
   const pending = usePendingChanges();
   const events = useMemo(() => pending.filter((e) => e.user === user && isTimerKind(e.kind)), [pending, user]);
   const next = useMemo(

@@ -24,15 +24,15 @@ function Total({ seconds, since }: { seconds: number; since: number | null }) {
 
 function Row({ entry, onCorrect }: { entry: TimeEntryResponse; onCorrect?: () => void }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="time-entry">
-      <Stack gap={0} style={{ minWidth: 0 }}>
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" data-testid="time-entry">
+      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm">
           {formatDate(entry.inicio, 'DD/MM HH:mm')} – {entry.fin ? formatDate(entry.fin, 'HH:mm') : 'en marcha'}{' '}
           <Text span size="sm" fw={600}>
             {entry.en_marcha ? '' : formatDuration(entry.segundos * 1000)}
           </Text>
         </Text>
-        <Group gap={4}>
+        <Group gap={4} wrap="wrap">
           <Text size="xs" c="dimmed">
             {entry.usuario.nombre} {entry.usuario.apellido}
           </Text>
@@ -54,7 +54,13 @@ function Row({ entry, onCorrect }: { entry: TimeEntryResponse; onCorrect?: () =>
         </Group>
       </Stack>
       {onCorrect && (
-        <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} aria-hidden />} onClick={onCorrect}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconPencil size={12} aria-hidden />}
+          onClick={onCorrect}
+          style={{ flexShrink: 0 }}
+        >
           Corregir
         </Button>
       )}

@@ -3,7 +3,7 @@
  * interval can be corrected and time added (with the reason), and the week exported as CSV.
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_ENTRY_SOURCE_LABELS, type TimeEntryResponse } from '@gestar/contracts';
@@ -25,10 +25,15 @@ function useWeek(monday: Date) {
 
 function EntryRow({ entry, onCorrect }: { entry: TimeEntryResponse; onCorrect: () => void }) {
   return (
-    <Table.Tr data-testid="timesheet-entry">
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        <Text size="sm">{entry.titulo}</Text>
-        <Group gap={4}>
+    <Group gap="xs" wrap="nowrap" align="flex-start" px="xs" py={4} data-testid="timesheet-entry">
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {entry.titulo}
+        </Text>
+        <Group gap={4} wrap="wrap">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(entry.inicio, 'HH:mm')} – {entry.fin ? formatDate(entry.fin, 'HH:mm') : 'en marcha'}
+          </Text>
           {entry.origen !== 'cronometro' && (
             <Badge size="xs" variant="light" color={entry.origen === 'pausa_automatica' ? 'yellow' : 'gray'} tt="none">
               {TIME_ENTRY_SOURCE_LABELS[entry.origen]}
@@ -45,23 +50,14 @@ function EntryRow({ entry, onCorrect }: { entry: TimeEntryResponse; onCorrect: (
             </Badge>
           )}
         </Group>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">
-          {formatDate(entry.inicio, 'HH:mm')} – {entry.fin ? formatDate(entry.fin, 'HH:mm') : 'en marcha'}
-        </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }} ta="right">
-        <Text size="sm" fw={600}>
-          {formatDuration(entry.segundos * 1000)}
-        </Text>
-      </Table.Td>
-      <Table.Td w={40}>
-        <ActionIcon variant="subtle" onClick={onCorrect} aria-label={`Corregir ${entry.titulo} de las ${formatDate(entry.inicio, 'HH:mm')}`}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+      </Stack>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} pt={2}>
+        {entry.en_marcha ? 'en marcha' : formatDuration(entry.segundos * 1000)}
+      </Text>
+      <ActionIcon variant="subtle" onClick={onCorrect} aria-label={`Corregir ${entry.titulo} de las ${formatDate(entry.inicio, 'HH:mm')}`}>
+        <IconPencil size={16} />
+      </ActionIcon>
+    </Group>
   );
 }
 
@@ -185,15 +181,9 @@ export function TimesheetCard() {
                   {formatDuration(d.seconds * 1000)}
                 </Text>
               </Group>
-              {d.entries.length > 0 && (
-                <Table layout="fixed" verticalSpacing={4} horizontalSpacing="xs">
-                  <Table.Tbody>
-                    {d.entries.map((e) => (
-                      <EntryRow key={e.uuid} entry={e} onCorrect={() => setTarget({ mode: 'corregir', entry: e })} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              {d.entries.map((e) => (
+                <EntryRow key={e.uuid} entry={e} onCorrect={() => setTarget({ mode: 'corregir', entry: e })} />
+              ))}
             </Stack>
           ))}
         </Stack>
