@@ -58,7 +58,7 @@ export interface TimeEntryFilter extends PageRequest {
 }
 
 /** A running interval the forgotten-timer job looks at. */
-export type RunningRow = Columns<'intervalos_tiempo', 'uuid' | 'usuario_uuid' | 'inicio'>;
+export type RunningRow = Columns<'intervalos_tiempo', 'uuid' | 'usuario_uuid' | 'tarea_asignada_uuid' | 'inicio'>;
 /** An interval paused automatically whose person was not asked yet. */
 export type UnaskedRow = Columns<'intervalos_tiempo', 'uuid' | 'usuario_uuid' | 'tarea_asignada_uuid' | 'fin'> & {
   titulo: Column<'tareas', 'titulo'>;
@@ -229,7 +229,7 @@ export class TimeEntriesRepository {
   /** Running intervals that started before `before` (the job's candidates), oldest first, at most `limit`. */
   runningBefore(before: Date, limit: number): Promise<RunningRow[]> {
     return this.db.query(sql`
-      SELECT uuid, usuario_uuid, inicio FROM intervalos_tiempo
+      SELECT uuid, usuario_uuid, tarea_asignada_uuid, inicio FROM intervalos_tiempo
        WHERE fin IS NULL AND inicio < ${before} ORDER BY inicio LIMIT ${limit}`);
   }
 

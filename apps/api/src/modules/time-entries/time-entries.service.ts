@@ -16,7 +16,9 @@ import {
   type PauseTimeEntryRequest,
   type StartTimeEntryRequest,
   type StartTimeEntryResponse,
+  SERVER_EVENTS,
   TEXT_LIMITS,
+  type TimeEntryChangedEvent,
   TIME_ENTRY_CORRECTION_DAYS,
   TIME_ENTRY_FUTURE_TOLERANCE_MS,
   TIME_ENTRY_MAX_HOURS,
@@ -37,6 +39,7 @@ import { pageMeta, pgErrorCode } from '../../database/sql';
 import { AssignedTasksService, type UpdateOutcome } from '../assigned-tasks/assigned-tasks.service';
 import { accessTo } from '../assigned-tasks/assigned-task-access';
 import { CalendarService } from '../calendar/calendar.service';
+import { EventsService } from '../events/events.service';
 import { NotificationDelivery, type NotificationItem } from '../notifications/notification-delivery.service';
 import { toTimeEntryResponse } from './time-entries.mapper';
 import {
@@ -84,6 +87,7 @@ export class TimeEntriesService implements OnModuleInit {
     private readonly calendar: CalendarService,
     private readonly delivery: NotificationDelivery,
     private readonly jobs: JobsService,
+    private readonly events: EventsService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -97,6 +101,12 @@ export class TimeEntriesService implements OnModuleInit {
   }
 
   private map = (row: TimeEntryRow): TimeEntryResponse => toTimeEntryResponse(row, this.now());
+
+  /** Tells the person's open screens (after the commit) that their time changed. */
+  private announce(usuarioUuid: string, tareaAsignadaUuid: string, enMarcha: boolean): Promise<void> {
+    const data: TimeEntryChangedEvent = { usuario_uuid: usuarioUuid, tarea_asignada_uuid: tareaAsignadaUuid, en_marcha: enMarcha };
+    return this.events.publish({ type: SERVER_EVENTS.timeEntryChanged, data, audience: { userUuids: [usuarioUuid] } });
+  }
 
   /**
    * The server's instant of a timer event. Without `en`: now. With it: `en` moved by the device's
@@ -140,10 +150,15 @@ export class TimeEntriesService implements OnModuleInit {
     return inScope(this.manageScope(caller), areaUuid);
   }
 
-  /** `POST /api/time-entries/start` and `/resume`. */
-  @Transactional()
+  /** `POST /api/time-entries/start` and `/resume`; announced after the commit. */
   async start(caller: AuthUser, input: StartTimeEntryRequest, sentHeader?: string): Promise<StartTimeEntryResponse> {
-    const { at, clock } = this.eventTime(input.en, sentHeader);
+    const answer = await this.startInOne(caller, input, this.eventTime(input.en, sentHeader));
+    await this.announce(caller.uuid, answer.intervalo.tarea_asignada_uuid, true);
+    return answer;
+  }
+
+  @Transactional()
+  private async startInOne(caller: AuthUser, input: StartTimeEntryRequest, { at, clock }: EventTime): Promise<StartTimeEntryResponse> {
     const occ = await this.ownOccurrence(caller, input.tarea_asignada_uuid);
     if (occ.archivada) throw conflict(MESSAGES.errors.assignedTaskArchived);
     if (occ.categoria === 'terminada') throw conflict(m.taskFinished);
@@ -162,7 +177,10 @@ export class TimeEntriesService implements OnModuleInit {
   async pause(caller: AuthUser, input: PauseTimeEntryRequest, sentHeader?: string): Promise<TimeEntryResponse> {
     const { at, clock } = this.eventTime(input.en, sentHeader);
     const row = await this.repo.pause(caller.uuid, input.tarea_asignada_uuid, at, clock);
-    if (row) return this.map(row);
+    if (row) {
+      await this.announce(caller.uuid, row.tarea_asignada_uuid, false);
+      return this.map(row);
+    }
     throw await this.whyNotPaused(caller, input.tarea_asignada_uuid, at);
   }
 
@@ -180,6 +198,7 @@ export class TimeEntriesService implements OnModuleInit {
   async finish(caller: AuthUser, input: FinishTimeEntryRequest, sentHeader?: string): Promise<FinishTimeEntryResponse> {
     const { closed, outcome } = await this.finishInOne(caller, input, this.eventTime(input.en, sentHeader));
     if (outcome) await this.assigned.announce(caller, outcome);
+    if (closed) await this.announce(caller.uuid, closed.tarea_asignada_uuid, false);
     return {
       intervalo: closed ? this.map(closed) : null,
       tarea: outcome ? await this.assigned.card(input.tarea_asignada_uuid) : null,
@@ -240,8 +259,18 @@ export class TimeEntriesService implements OnModuleInit {
   }
 
   /** `POST /api/time-entries`: an interval by hand, the occurrence's assignee's. */
-  @Transactional()
   async create(caller: AuthUser, input: CreateTimeEntryRequest): Promise<TimeEntryResponse> {
+    return this.announced(await this.createInOne(caller, input));
+  }
+
+  /** Tells the interval's person, once committed, and answers it. */
+  private async announced(entry: TimeEntryResponse): Promise<TimeEntryResponse> {
+    await this.announce(entry.usuario.uuid, entry.tarea_asignada_uuid, entry.en_marcha);
+    return entry;
+  }
+
+  @Transactional()
+  private async createInOne(caller: AuthUser, input: CreateTimeEntryRequest): Promise<TimeEntryResponse> {
     const occ = await this.repo.occurrence(input.tarea_asignada_uuid);
     if (!occ) throw notFound(MESSAGES.errors.taskGone);
     if (!this.mayEdit(caller, occ.empleado_uuid, occ.area_uuid)) throw forbidden(MESSAGES.errors.noAccessTask);
@@ -270,8 +299,12 @@ export class TimeEntriesService implements OnModuleInit {
   }
 
   /** `PUT /api/time-entries/:id`: before and after go to the audit log (row trigger). */
-  @Transactional()
   async correct(caller: AuthUser, uuid: string, input: CorrectTimeEntryRequest): Promise<TimeEntryResponse> {
+    return this.announced(await this.correctInOne(caller, uuid, input));
+  }
+
+  @Transactional()
+  private async correctInOne(caller: AuthUser, uuid: string, input: CorrectTimeEntryRequest): Promise<TimeEntryResponse> {
     const row = await this.editable(caller, uuid);
     if (row.fin === null && input.fin !== undefined) throw badRequest(m.finOnRunning, [{ path: 'fin', message: m.finOnRunning }]);
     const inicio = input.inicio !== undefined ? new Date(input.inicio) : row.inicio;
@@ -284,8 +317,12 @@ export class TimeEntriesService implements OnModuleInit {
   }
 
   /** `POST /api/time-entries/:id/confirm`. */
-  @Transactional()
   async confirm(caller: AuthUser, uuid: string): Promise<TimeEntryResponse> {
+    return this.announced(await this.confirmInOne(caller, uuid));
+  }
+
+  @Transactional()
+  private async confirmInOne(caller: AuthUser, uuid: string): Promise<TimeEntryResponse> {
     const row = await this.editable(caller, uuid);
     if (row.confirmado) throw conflict(m.alreadyConfirmed);
     if (row.fin === null) throw conflict(m.stillRunning);
@@ -368,9 +405,10 @@ export class TimeEntriesService implements OnModuleInit {
 
     const due = running.flatMap((r) => {
       const { at, reason } = this.autoPauseAt(r.inicio, marked);
-      return at <= now ? [{ uuid: r.uuid, fin: at, reason, motivo: AUTO_PAUSE_REASON_LABELS[reason] }] : [];
+      return at <= now ? [{ uuid: r.uuid, fin: at, reason, motivo: AUTO_PAUSE_REASON_LABELS[reason], row: r }] : [];
     });
     const pausados = await this.repo.autoPause(due);
+    for (const d of due) await this.announce(d.row.usuario_uuid, d.row.tarea_asignada_uuid, false);
 
     const ask = unasked.filter((r) => this.askAt(r.fin!, marked) <= now);
     const claimed = new Set(await this.repo.claimAsked(ask.map((r) => r.uuid), now));
