@@ -220,14 +220,21 @@ export async function timerEvent(
     en: new Date().toISOString(),
     ...(action === 'finalizar' && estadoUuid ? { estado_uuid: estadoUuid } : {}),
   };
-  const result = await sendOrKeep<unknown>(client, {
-    kind: KIND[action],
-    params: {},
-    body,
-    task: task.uuid,
-    title: task.titulo,
-    label: `«${task.titulo}»: ${VERB[action]} el cronómetro`,
-  });
+  let result: Awaited<ReturnType<typeof sendOrKeep<unknown>>>;
+  try {
+    result = await sendOrKeep<unknown>(client, {
+      kind: KIND[action],
+      params: {},
+      body,
+      task: task.uuid,
+      title: task.titulo,
+      label: `«${task.titulo}»: ${VERB[action]} el cronómetro`,
+    });
+  } catch (error) {
+    // Refused (the server's state wins, e.g. the job already paused it): show the server's state.
+    void client.invalidateQueries({ queryKey: TIME_ENTRIES_KEY });
+    throw error;
+  }
   if (result.queued) return { queued: true };
   const key = currentTimerQueryOptions(user).queryKey;
   const now = Date.now();
