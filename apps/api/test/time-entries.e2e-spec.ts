@@ -10,6 +10,7 @@ import {
   SERVER_EVENTS,
   StartTimeEntryResponseSchema,
   TimeEntryChangedEventSchema,
+  TaskResponseSchema,
   TimeEntryListResponseSchema,
   TimeEntryResponseSchema,
   type TimeEntryResponse,
@@ -265,6 +266,19 @@ describe('time on task (/api/time-entries)', () => {
       expectError(await post('mlopez', '/pause', { tarea_asignada_uuid: occ }), 403, MESSAGES.errors.noAccessTask);
       expectError(await post('operario', '/start', { tarea_asignada_uuid: randomUUID() }), 404, MESSAGES.errors.taskGone);
       expect(await running(ids.operario!)).toBe(0);
+      // A second person on the same phone sends the first one's kept pause, with its key: refused, the timer runs on.
+      const key = randomUUID();
+      const s = await post('operario', '/start', { tarea_asignada_uuid: occ }, { [IDEMPOTENCY_HEADER]: key });
+      expect(s.status).toBe(201);
+      const pauseKey = randomUUID();
+      const kept = { tarea_asignada_uuid: occ, en: new Date().toISOString() };
+      expectError(await post('mlopez', '/pause', kept, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: new Date().toISOString() }), 403, MESSAGES.errors.noAccessTask);
+      expectError(await post('mlopez', '/start', { tarea_asignada_uuid: occ }, { [IDEMPOTENCY_HEADER]: key }), 403, MESSAGES.errors.noAccessTask);
+      expect(await running(ids.operario!)).toBe(1);
+      expect(await running(ids.mlopez!)).toBe(0);
+      const own = await post('operario', '/pause', kept, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: new Date().toISOString() });
+      expect(own.status).toBe(200);
+      expect(await running(ids.operario!)).toBe(0);
     });
 
     it('lists: own by default; another person only with manage:time-entries and the person in one’s areas', async () => {
@@ -482,6 +496,36 @@ describe('time on task (/api/time-entries)', () => {
         .send({ fin: new Date(startedAt + 2 * HOUR).toISOString(), motivo: 'Me fui a las nueve' });
       expect(put.status).toBe(200);
       expect(parseWith(TimeEntryResponseSchema, put.body)).toMatchObject({ confirmado: true, segundos: 7200 });
+    });
+  });
+
+  describe('estimates', () => {
+    it('a task definition and each checklist step carry estimated minutes; null clears, omitted keeps', async () => {
+      const due = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
+      const res = await t.http
+        .post('/api/tasks')
+        .set(as('supervisor'))
+        .send({
+          titulo: 'Armar placard',
+          descripcion: 'Armar el placard del pedido 1050',
+          tipo_tarea_uuid: tipo,
+          area_uuid: carp,
+          usuarios_asignados: [ids.operario],
+          fecha_vencimiento: due,
+          minutos_estimados: 150,
+          checklist: [{ texto: 'Cortar', minutos_estimados: 40 }, { texto: 'Armar' }],
+        });
+      expect(res.status).toBe(201);
+      const task = parseWith(TaskResponseSchema, res.body);
+      expect(task.minutos_estimados).toBe(150);
+      expect(task.checklist.map((c) => c.minutos_estimados)).toEqual([40, null]);
+      const keep = { titulo: 'Armar placard', tipo_tarea_uuid: tipo, area_uuid: carp, usuarios_asignados: [ids.operario] };
+      const kept = await t.http.put(`/api/tasks/${task.uuid}`).set(as('supervisor')).send(keep);
+      expect(parseWith(TaskResponseSchema, kept.body).minutos_estimados).toBe(150);
+      const cleared = await t.http.put(`/api/tasks/${task.uuid}`).set(as('supervisor')).send({ ...keep, minutos_estimados: null });
+      expect(parseWith(TaskResponseSchema, cleared.body).minutos_estimados).toBeNull();
+      const bad = await t.http.post('/api/tasks').set(as('supervisor')).send({ ...keep, descripcion: 'x', fecha_vencimiento: due, minutos_estimados: 0 });
+      expect(expectError(bad, 400).errors).toContainEqual({ path: 'minutos_estimados', message: m.minutosInvalid });
     });
   });
 
