@@ -37,8 +37,8 @@ test('the task form writes the checklist: add, reorder and remove steps, each wi
   await steps.getByRole('button', { name: 'Quitar el paso 2' }).click();
   await steps.getByRole('button', { name: 'Subir el paso 2' }).click();
   await expect(steps.getByRole('textbox', { name: /^Paso \d+$/ })).toHaveCount(2);
-  await expect(steps.getByRole('textbox', { name: 'Paso 1' })).toHaveValue('Desconectar la máquina');
-  await expect(steps.getByRole('textbox', { name: 'Paso 2' })).toHaveValue('Foto de la sierra afilada');
+  await expect(steps.getByRole('textbox', { name: 'Paso 1', exact: true })).toHaveValue('Desconectar la máquina');
+  await expect(steps.getByRole('textbox', { name: 'Paso 2', exact: true })).toHaveValue('Foto de la sierra afilada');
   await steps.getByRole('checkbox', { name: 'Requiere foto' }).nth(1).check();
   await steps.getByRole('checkbox', { name: 'Requiere nota' }).nth(0).check();
   await page.screenshot({ path: join(shots, 'task-form-checklist-1280.png'), fullPage: true });
@@ -157,7 +157,7 @@ test('on a phone the checklist editor shows each step whole: a long step wraps, 
   const steps = dialog.getByRole('group', { name: 'Lista de verificación' });
   const long = 'Foto de la tapa terminada, con el sello de calidad y el número de lote a la vista';
   await steps.getByRole('button', { name: 'Agregar paso' }).tap();
-  const step = steps.getByRole('textbox', { name: 'Paso 1' });
+  const step = steps.getByRole('textbox', { name: 'Paso 1', exact: true });
   await step.fill(long);
   // Enter starts no second line: a step is one paragraph.
   await step.press('Enter');

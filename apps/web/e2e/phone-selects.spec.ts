@@ -194,10 +194,10 @@ test.describe('at 1366 px', () => {
     const steps = task.getByRole('group', { name: 'Lista de verificación' });
     await steps.getByRole('button', { name: 'Agregar paso' }).click();
     await steps
-      .getByRole('textbox', { name: 'Paso 1' })
+      .getByRole('textbox', { name: 'Paso 1', exact: true })
       .fill('Foto de la tapa terminada, con el sello de calidad, el número de lote y la firma del supervisor de turno a la vista');
     await steps.getByRole('button', { name: 'Agregar paso' }).click();
-    await steps.getByRole('textbox', { name: 'Paso 2' }).fill('Limpiar la mesa');
+    await steps.getByRole('textbox', { name: 'Paso 2', exact: true }).fill('Limpiar la mesa');
     await steps.scrollIntoViewIfNeeded();
     await steps.screenshot({ path: join(shots, 'checklist-editor-1366.png') });
   });

@@ -38,6 +38,6 @@ test.describe('web settings of SPEC.md section 9', () => {
       assets: 60_000,
     });
     expect(ui.QUERY_RETRY).toEqual({ count: 3, minDelayMs: 1000, maxDelayMs: 30_000 });
-    expect(ui.STORAGE_KEYS).toEqual({ auth: 'auth', token: 'token' });
+    expect(ui.STORAGE_KEYS).toEqual({ auth: 'auth', token: 'token', clockSkew: 'gestar.desfase-reloj' });
   });
 });

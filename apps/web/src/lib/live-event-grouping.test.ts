@@ -104,6 +104,12 @@ describe('the keys an event makes stale', () => {
     expect(staleKeysOf(SERVER_EVENTS.notification, { titulo: 'x' }, never)).toEqual([]);
   });
 
+  it('refetches the running timer and the time lists when the person\'s time changes (issue 35)', () => {
+    const event = { usuario_uuid: AREA, tarea_asignada_uuid: TASK, en_marcha: false };
+    expect(staleKeysOf(SERVER_EVENTS.timeEntryChanged, event, never)).toEqual([['time-entries']]);
+    expect(staleKeysOf(SERVER_EVENTS.timeEntryChanged, { nada: 1 }, never)).toEqual([]);
+  });
+
   it('refetches the whole board for an assigned-task event it cannot read', () => {
     expect(staleKeysOf(SERVER_EVENTS.assignedTaskChanged, null, never)).toEqual([['assigned-tasks'], ['reports']]);
   });

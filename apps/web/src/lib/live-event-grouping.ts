@@ -3,7 +3,12 @@
  * each event makes stale, the grouping of a burst of them into one refetch per key, and the
  * echoes of this tab's own changes, which refetch nothing the answer already brought.
  */
-import { AssignedTaskChangedEventSchema, SERVER_EVENTS, TaskChangedEventSchema } from '@gestar/contracts';
+import {
+  AssignedTaskChangedEventSchema,
+  SERVER_EVENTS,
+  TaskChangedEventSchema,
+  TimeEntryChangedEventSchema,
+} from '@gestar/contracts';
 
 export type QueryKeyPrefix = readonly unknown[];
 
@@ -85,6 +90,12 @@ export function staleKeysOf(name: string, data: unknown, isOwn: (uuid: string) =
   if (name === SERVER_EVENTS.taskChanged) {
     if (!TaskChangedEventSchema.safeParse(data).success) return [];
     return [['tasks'], ['assigned-tasks']];
+  }
+  // The person's timer or intervals changed (another device, a correction by a supervisor, the
+  // forgotten-timer job): the header's running timer and the time lists follow.
+  if (name === SERVER_EVENTS.timeEntryChanged) {
+    if (!TimeEntryChangedEventSchema.safeParse(data).success) return [];
+    return [['time-entries']];
   }
   return [];
 }

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, set } from 'idb-keyval';
-import { IDEMPOTENCY_HEADER } from '@gestar/contracts';
+import { DEVICE_TIME_HEADER, IDEMPOTENCY_HEADER } from '@gestar/contracts';
 import { ANA, BETO, freshBrowser, setOnline, signIn, tokenOf } from '../test/browser-state';
 
 /** Writes to IndexedDB are not awaited by the app: wait for them, generously on a busy machine. */
@@ -18,6 +18,7 @@ interface Sent {
   key: string;
   authorization: string;
   body: unknown;
+  deviceTime: string | undefined;
 }
 
 let outbox: typeof import('./outbox');
@@ -42,6 +43,7 @@ beforeEach(async () => {
         key: headers[IDEMPOTENCY_HEADER]!,
         authorization: headers.Authorization!,
         body: init.body ? JSON.parse(init.body as string) : undefined,
+        deviceTime: headers[DEVICE_TIME_HEADER],
       });
       if (answer === 'ok') return new Response(null, { status: 204 });
       return new Response(JSON.stringify({ statusCode: answer, message: 'La tarea ya no está asignada a usted' }), {
@@ -215,5 +217,46 @@ describe('changes made without a network', () => {
     setOnline(true);
     await reloaded.flushOutbox(q);
     expect(sent.map((s) => [s.key, s.body])).toEqual([[first.entry.id, { texto: 'corregido' }]]);
+  });
+});
+
+describe('timer events (issue 35)', () => {
+  const timer = (kind: 'cronometro_iniciar' | 'cronometro_pausar', task: string, en: string) =>
+    ({ kind, params: {}, body: { tarea_asignada_uuid: task, en }, task, label: 'Cronómetro' }) as const;
+
+  it('carry the device time of the tap in the body and, at each attempt, the device time of sending in a header', async () => {
+    setOnline(false);
+    const q = client();
+    const tap = new Date(Date.now() - 3_600_000).toISOString();
+    await outbox.sendOrKeep(q, timer('cronometro_iniciar', CARD, tap));
+    setOnline(true);
+    answers = ['offline'];
+    await outbox.flushOutbox(q);
+    const firstTry = Date.now();
+    await new Promise((r) => setTimeout(r, 15));
+    await outbox.flushOutbox(q);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ tarea_asignada_uuid: CARD, en: tap });
+    // Sent now, not when the tap was kept: the server measures the device's clock by it.
+    expect(Date.parse(sent[0]!.deviceTime!)).toBeGreaterThan(firstTry);
+  });
+
+  it('wait behind every timer event of the person, whatever the task, even online', async () => {
+    setOnline(false);
+    const q = client();
+    await outbox.sendOrKeep(q, timer('cronometro_iniciar', CARD, new Date().toISOString()));
+    // The network is back, the first start not sent yet: the start of another task must not overtake it.
+    setOnline(true);
+    const later = await outbox.sendOrKeep(q, timer('cronometro_iniciar', OTHER_CARD, new Date().toISOString()));
+    expect(later.queued).toBe(true);
+    await outbox.flushOutbox(q);
+    expect(sent.map((s) => (s.body as { tarea_asignada_uuid: string }).tarea_asignada_uuid)).toEqual([CARD, OTHER_CARD]);
+    expect(sent.every((s) => s.deviceTime !== undefined)).toBe(true);
+  });
+
+  it('other changes carry no device time', async () => {
+    setOnline(true);
+    await outbox.sendOrKeep(client(), comment(CARD, 'Listo'));
+    expect(sent[0]!.deviceTime).toBeUndefined();
   });
 });

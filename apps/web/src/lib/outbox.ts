@@ -15,12 +15,14 @@ import { notifications } from '@mantine/notifications';
 import {
   ASSIGNED_TASKS_ROUTES,
   ATTACHMENTS_ROUTES,
+  DEVICE_TIME_HEADER,
   IDEMPOTENCY_HEADER,
   PROBLEM_REPORTS_ROUTES,
   TASKS_ROUTES,
   TERMINAL_CLIENT_TIME_HEADER,
   TERMINAL_PERSON_HEADER,
   TERMINAL_REPLAY_HEADER,
+  TIME_ENTRIES_ROUTES,
   type RouteDescriptor,
 } from '@gestar/contracts';
 import { apiRequest, ApiError, newUuid } from './api-client';
@@ -39,8 +41,36 @@ const ROUTES = {
   foto: ATTACHMENTS_ROUTES.upload,
   solicitud: PROBLEM_REPORTS_ROUTES.create,
   solicitud_foto: PROBLEM_REPORTS_ROUTES.addPhoto,
+  cronometro_iniciar: TIME_ENTRIES_ROUTES.start,
+  cronometro_reanudar: TIME_ENTRIES_ROUTES.resume,
+  cronometro_pausar: TIME_ENTRIES_ROUTES.pause,
+  cronometro_finalizar: TIME_ENTRIES_ROUTES.finish,
 } satisfies Record<string, RouteDescriptor>;
 export type OutboxKind = keyof typeof ROUTES;
+
+/**
+ * The timer's events (issue 35). Each carries the device's time of the tap in its body (`en`) and,
+ * on every attempt, the device's time of sending in a header: the server corrects the device's
+ * clock with the two. One timer runs per person, so these go in the order they were taken across
+ * all of the person's tasks, not only per task.
+ */
+export const TIMER_KINDS = [
+  'cronometro_iniciar',
+  'cronometro_reanudar',
+  'cronometro_pausar',
+  'cronometro_finalizar',
+] as const;
+export type TimerKind = (typeof TIMER_KINDS)[number];
+export function isTimerKind(kind: OutboxKind): kind is TimerKind {
+  return (TIMER_KINDS as readonly string[]).includes(kind);
+}
+
+/** The headers a change is sent with: its Idempotency-Key and, for a timer event, the device's clock now. */
+function headersOf(id: string, kind: OutboxKind): Record<string, string> {
+  return isTimerKind(kind)
+    ? { [IDEMPOTENCY_HEADER]: id, [DEVICE_TIME_HEADER]: new Date().toISOString() }
+    : { [IDEMPOTENCY_HEADER]: id };
+}
 
 export interface OutboxEntry {
   /** The change's Idempotency-Key: sent twice, written once. */
@@ -55,6 +85,8 @@ export interface OutboxEntry {
   task: string;
   /** What the person did, in words, for the notice if it is refused. */
   label: string;
+  /** The task's title, for screens that show a change still waiting (the header's running timer). */
+  title?: string;
   createdAt: number;
   /** At a shared terminal: the replay credential of the person's session there, sent with it and no other. */
   credential?: string;
@@ -164,6 +196,11 @@ export function hasPending(task: string): boolean {
   return queue.some((e) => e.task === task);
 }
 
+/** Whether a change must wait for older ones: those of its task, and for a timer event every timer event. */
+function mustWait(change: { kind: OutboxKind; task: string }): boolean {
+  return hasPending(change.task) || (isTimerKind(change.kind) && queue.some((e) => isTimerKind(e.kind)));
+}
+
 /** Keeps a change to send later; answers it. */
 export async function enqueue(
   change: Omit<OutboxEntry, 'id' | 'user' | 'createdAt'> & { id?: string },
@@ -248,13 +285,13 @@ export async function sendOrKeep<T>(
     if (navigator.onLine) void flushOutbox(client);
     return { queued: true as const, entry };
   };
-  if (!navigator.onLine || hasPending(change.task)) return later();
+  if (!navigator.onLine || mustWait(change)) return later();
   try {
     const answer = (await apiRequest(ROUTES[change.kind], {
       params: change.params,
       body: change.body,
       ...(change.file ? { file: change.file } : {}),
-      headers: { [IDEMPOTENCY_HEADER]: id },
+      headers: headersOf(id, change.kind),
     } as never)) as T;
     return { queued: false, answer };
   } catch (error) {
@@ -275,10 +312,11 @@ function notRefused(message: string, detail: string): void {
 
 /** The request options that send `entry` with the authority `as`. */
 function sendAs(entry: OutboxEntry, as: SendAs): { headers: Record<string, string>; as: { token: string | null } } {
-  if ('bearer' in as) return { headers: { [IDEMPOTENCY_HEADER]: entry.id }, as: { token: as.bearer } };
+  const own = headersOf(entry.id, entry.kind);
+  if ('bearer' in as) return { headers: own, as: { token: as.bearer } };
   return {
     headers: {
-      [IDEMPOTENCY_HEADER]: entry.id,
+      ...own,
       [TERMINAL_REPLAY_HEADER]: as.replay,
       [TERMINAL_PERSON_HEADER]: entry.user,
       [TERMINAL_CLIENT_TIME_HEADER]: new Date(entry.createdAt).toISOString(),
@@ -360,6 +398,7 @@ export function flushOutbox(client: QueryClient): Promise<void> {
         client.invalidateQueries({ queryKey: ['assigned-tasks'] }),
         client.invalidateQueries({ queryKey: ['reports'] }),
         client.invalidateQueries({ queryKey: ['problem-reports'] }),
+        client.invalidateQueries({ queryKey: ['time-entries'] }),
       ]);
     }
   })().finally(() => {

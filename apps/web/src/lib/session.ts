@@ -53,8 +53,23 @@ export function decodeToken(token: string | null | undefined): TokenPayload | nu
   }
 }
 
-/** True when the token cannot be used as is: unreadable, or past its `exp`. */
-export function isTokenStale(payload: TokenPayload | null, nowMs = Date.now()): boolean {
+/**
+ * The server's clock minus this device's, measured when the current token arrived (its `iat` is the
+ * server's now). A phone whose clock is wrong, or a device clock moved by hand, must not make a
+ * fresh token look expired (or an expired one fresh): its `exp` is judged on the server's clock.
+ */
+function storedSkew(): number {
+  const n = Number(localStorage.getItem(STORAGE_KEYS.clockSkew));
+  return Number.isFinite(n) ? n : 0;
+}
+
+function rememberSkew(token: string): void {
+  const iat = decodeToken(token)?.iat;
+  if (iat !== undefined) localStorage.setItem(STORAGE_KEYS.clockSkew, String(iat * 1000 - Date.now()));
+}
+
+/** True when the token cannot be used as is: unreadable, or past its `exp` (on the server's clock). */
+export function isTokenStale(payload: TokenPayload | null, nowMs = Date.now() + storedSkew()): boolean {
   if (!payload) return true;
   return payload.exp !== undefined && payload.exp * 1000 <= nowMs;
 }
@@ -164,6 +179,7 @@ export async function startSession(login: LoginResponse, limit: readonly string[
   localStorage.setItem(STORAGE_KEYS.token, login.token);
   if (limit) localStorage.setItem(TERMINAL_PERMISSIONS_KEY, JSON.stringify(limit));
   else localStorage.removeItem(TERMINAL_PERMISSIONS_KEY);
+  rememberSkew(login.token);
   // An encrypted copy kept by earlier versions goes.
   localStorage.removeItem(LEGACY_REFRESH_KEY);
   const session = sessionFor(login.user, login.token, limit);
@@ -175,6 +191,7 @@ export async function startSession(login: LoginResponse, limit: readonly string[
 /** After a refresh: the new access token (the server rotated the refresh cookie itself). */
 export function replaceToken(token: string): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
+  rememberSkew(token);
   publish(sessionFor(current.user, token));
 }
 
@@ -190,6 +207,7 @@ export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(TERMINAL_REPLAY_KEY);
   localStorage.removeItem(TERMINAL_PERMISSIONS_KEY);
+  localStorage.removeItem(STORAGE_KEYS.clockSkew);
   localStorage.removeItem(LEGACY_REFRESH_KEY);
   publish(EMPTY);
 }

@@ -44,6 +44,11 @@ export const SUBMENU_ANIMATION_MS = 300;
 export const SUBMENU_MAX_HEIGHT = '24rem';
 
 /** localStorage keys of the browser session. */
-export const STORAGE_KEYS = { auth: 'auth', token: 'token' } as const;
+export const STORAGE_KEYS = {
+  auth: 'auth',
+  token: 'token',
+  /** The server's clock minus this device's (ms), measured when the token arrived. */
+  clockSkew: 'gestar.desfase-reloj',
+} as const;
 /** Window event dispatched with the new access token after a refresh. */
 export const TOKEN_REFRESH_EVENT = 'TokenRefresh';

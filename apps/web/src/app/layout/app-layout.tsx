@@ -11,6 +11,9 @@ import { keepSendingOutbox } from '../../lib/outbox';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { useTerminal } from '../../lib/terminal-device';
+import { useRunningTimer, useTimerSync } from '../../lib/time-entries';
+import { RUNNING_TIMER_HEIGHT, RunningTimerBar } from '../../components/timer/running-timer-bar';
+import { ForgottenTimerNotice } from '../../components/timer/forgotten-timer-notice';
 import { HolidaysOffer } from '../../features/calendar/components/holidays-offer';
 import { SharedDevice } from '../../features/auth/components/shared-device';
 import { OfflineBanner } from './offline-banner';
@@ -40,9 +43,12 @@ function PersonalLayout() {
   useEffect(() => (user ? keepOfflineCache(client, user) : undefined), [client, user]);
   // Changes made without a network go when it returns, also after the app was closed.
   useEffect(() => (user ? keepSendingOutbox(client) : undefined), [client, user]);
+  // The person's running timer, shown under the top bar on every screen.
+  useTimerSync();
+  const timer = useRunningTimer() !== null;
   return (
     <AppShell
-      header={{ height: online ? HEADER_HEIGHT : HEADER_HEIGHT + OFFLINE_STRIP_HEIGHT }}
+      header={{ height: HEADER_HEIGHT + (online ? 0 : OFFLINE_STRIP_HEIGHT) + (timer ? RUNNING_TIMER_HEIGHT : 0) }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
@@ -51,6 +57,7 @@ function PersonalLayout() {
           <TopBar />
         </Box>
         <OfflineBanner />
+        <RunningTimerBar />
       </AppShell.Header>
       {/* Below 'sm' the navbar is not just moved off-screen but removed, so keyboard focus cannot reach it. */}
       <AppShell.Navbar p="xs" aria-label="Menú lateral" visibleFrom="sm">
@@ -62,6 +69,7 @@ function PersonalLayout() {
         <Box style={{ flex: 1 }}>
           <HolidaysOffer />
           <SharedDevice />
+          <ForgottenTimerNotice />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -24,6 +24,10 @@ import {
   type StatusResponse,
 } from '@gestar/contracts';
 import { useTaskPending } from '../../../lib/outbox';
+import { useCan } from '../../../lib/can';
+import { useSession } from '../../../lib/session';
+import { useHasTime } from '../../../lib/time-entries';
+import { TimerControls } from '../../../components/timer/timer-controls';
 import { dueLabel } from './due-label';
 import classes from './task-card.module.css';
 
@@ -133,6 +137,36 @@ function StatusSelect({
   );
 }
 
+/** The timer of the person's own task (issue 35); nothing on someone else's or an archived one. */
+export function OwnTaskTimer({
+  task,
+  statuses,
+  variant = 'card',
+}: {
+  task: AssignedTaskResponse;
+  statuses: StatusResponse[];
+  variant?: 'card' | 'drawer';
+}) {
+  const me = useSession().user?.uuid;
+  const canTrack = useCan()({ anyOf: ['track:time'] });
+  const own = canTrack && task.empleado.uuid === me && !task.archivada;
+  if (!own) return null;
+  return <OwnTimer task={task} statuses={statuses} variant={variant} />;
+}
+
+function OwnTimer({ task, statuses, variant }: { task: AssignedTaskResponse; statuses: StatusResponse[]; variant: 'card' | 'drawer' }) {
+  const hasTime = useHasTime(task.uuid, true);
+  return (
+    <TimerControls
+      task={{ uuid: task.uuid, titulo: task.tarea.titulo }}
+      estadoUuid={task.estado_uuid}
+      statuses={statuses}
+      hasTime={hasTime}
+      variant={variant}
+    />
+  );
+}
+
 export interface TaskCardBodyProps {
   task: AssignedTaskResponse;
   statuses: StatusResponse[];
@@ -207,6 +241,7 @@ export const TaskCardBody = memo(function TaskCardBody({
           </span>
         )}
       </div>
+      <OwnTaskTimer task={task} statuses={statuses} />
       <StatusSelect task={task} statuses={statuses} busy={busy} onChangeStatus={onChangeStatus} />
       <div className={classes.actions}>
         <button type="button" className={classes.button} data-color="blue" onClick={() => onOpen(task)}>

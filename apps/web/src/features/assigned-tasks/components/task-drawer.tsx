@@ -29,7 +29,9 @@ import { useAreasWithUsers } from '../api/lookups';
 import { useUpdateAssignedTask } from '../api/update-assigned-task';
 import { ChecklistSection } from './checklist-section';
 import { CommentsSection } from './comments-section';
-import { DueDateLabel } from './task-card';
+import { useSession } from '../../../lib/session';
+import { TaskTimeSection } from '../../../components/timer/task-time-section';
+import { DueDateLabel, OwnTaskTimer } from './task-card';
 import { HistoryList } from './history-list';
 import { SuggestionsSection } from './suggestions-section';
 
@@ -162,6 +164,23 @@ function DrawerControls({
   );
 }
 
+/** «Tiempo»: the timer of one's own task, and the intervals (own, or of one's areas with manage:time-entries). */
+function TimeSection({ task, statuses }: { task: AssignedTaskResponse; statuses: StatusResponse[] }) {
+  const can = useCan();
+  const me = useSession().user?.uuid;
+  const own = task.empleado.uuid === me && can({ anyOf: ['track:time'] });
+  const manages = can({ anyOf: ['manage:time-entries'] });
+  if (!own && !manages) return null;
+  return (
+    <Section title="Tiempo">
+      <Stack gap="sm">
+        <OwnTaskTimer task={task} statuses={statuses} variant="drawer" />
+        <TaskTimeSection task={{ uuid: task.uuid, titulo: task.tarea.titulo }} canEdit={!task.archivada || manages} />
+      </Stack>
+    </Section>
+  );
+}
+
 function DrawerBody({
   task,
   statuses,
@@ -191,6 +210,7 @@ function DrawerBody({
       <DrawerControls task={task} statuses={statuses} onChangeStatus={onChangeStatus} />
       <Description key={task.uuid} value={task.tarea.descripcion} />
       <Divider />
+      <TimeSection task={task} statuses={statuses} />
       {task.checklist_progreso.total > 0 && (
         <Section title="Lista de verificación">
           <ChecklistSection taskId={task.uuid} readOnly={task.archivada} />

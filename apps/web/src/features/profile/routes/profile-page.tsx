@@ -13,6 +13,8 @@ import { PersonalInfo } from '../components/personal-info';
 import { PinCard } from '../components/pin-card';
 import { isTerminal } from '../../../lib/terminal-device';
 import { SessionsCard } from '../components/sessions-card';
+import { TimesheetCard } from '../components/timesheet-card';
+import { useCan } from '../../../lib/can';
 
 /** SPEC section 2.15 'Mi Perfil': the logged-in user's data, password change and logout. */
 export function ProfilePage() {
@@ -20,6 +22,7 @@ export function ProfilePage() {
   const userQuery = useUser(sessionUser?.uuid);
   const [passwordOpen, passwordForm] = useDisclosure(false);
   const logout = useLogout();
+  const tracksTime = useCan()({ anyOf: ['track:time'] });
 
   return (
     <>
@@ -37,6 +40,7 @@ export function ProfilePage() {
       ) : (
         <Stack gap="lg" maw={900}>
           <PersonalInfo user={userQuery.data} />
+          {tracksTime && <TimesheetCard />}
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="perfil-seguridad">
             <Title order={2} fz="h3" id="perfil-seguridad" mb={4}>
               Seguridad

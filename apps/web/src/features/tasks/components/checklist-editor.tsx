@@ -3,7 +3,7 @@
  * a note. Steps are added, moved up or down and removed; every occurrence created from now on
  * copies the list.
  */
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CHECKLIST_MAX_ITEMS, TEXT_LIMITS } from '@gestar/contracts';
 
@@ -13,22 +13,27 @@ export interface ChecklistDraftItem {
   texto: string;
   requiere_foto: boolean;
   requiere_nota: boolean;
+  /** Estimated minutes of the step; '' for none. */
+  minutos_estimados: number | string;
 }
 
 let nextKey = 0;
 export function draftItem(item?: Partial<ChecklistDraftItem>): ChecklistDraftItem {
-  return { key: `paso-${++nextKey}`, texto: '', requiere_foto: false, requiere_nota: false, ...item };
+  return { key: `paso-${++nextKey}`, texto: '', requiere_foto: false, requiere_nota: false, minutos_estimados: '', ...item };
 }
 
 export function ChecklistEditor({
   items,
   onChange,
   error,
+  itemErrors = {},
   disabled,
 }: {
   items: ChecklistDraftItem[];
   onChange: (items: ChecklistDraftItem[]) => void;
   error?: string;
+  /** A step's estimate refused, by the step's index. */
+  itemErrors?: Record<number, string>;
   disabled?: boolean;
 }) {
   const update = (i: number, patch: Partial<ChecklistDraftItem>) =>
@@ -86,6 +91,21 @@ export function ChecklistEditor({
                   label="Requiere nota"
                   checked={item.requiere_nota}
                   onChange={(e) => update(i, { requiere_nota: e.currentTarget.checked })}
+                  disabled={disabled}
+                />
+                <NumberInput
+                  size="xs"
+                  w={150}
+                  aria-label={`Minutos estimados del paso ${i + 1}`}
+                  placeholder="Minutos estimados"
+                  suffix=" min"
+                  min={1}
+                  max={100_000}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={item.minutos_estimados}
+                  onChange={(value) => update(i, { minutos_estimados: value })}
+                  error={itemErrors[i]}
                   disabled={disabled}
                 />
               </Group>

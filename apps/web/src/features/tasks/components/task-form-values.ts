@@ -22,6 +22,7 @@ export type Field =
   | 'dias_no_laborables'
   | 'anticipacion_dias'
   | 'checklist'
+  | 'minutos_estimados'
   | 'form';
 export type FieldErrors = Partial<Record<Field, string>>;
 
@@ -38,6 +39,8 @@ export interface Values {
   preset: string;
   customInterval: number | string;
   checklist: ChecklistDraftItem[];
+  /** Estimated minutes of one occurrence; '' for none. */
+  minutos_estimados: number | string;
 }
 
 export function initialValues(task: TaskResponse | null): Values {
@@ -53,8 +56,16 @@ export function initialValues(task: TaskResponse | null): Values {
     programar: schedule !== null,
     proxima_ejecucion: schedule ? calendarDateIn(schedule.proxima_ejecucion) : todayIn(),
     ...intervalChoice(schedule?.intervalo_repeticion),
-    checklist: (task?.checklist ?? []).map((c) => draftItem(c)),
+    checklist: (task?.checklist ?? []).map((c) => draftItem({ ...c, minutos_estimados: c.minutos_estimados ?? '' })),
+    minutos_estimados: task?.minutos_estimados ?? '',
   };
+}
+
+/** An estimate as the body takes it: null clears it (and leaves it empty on a new task). */
+export function estimateOf(value: number | string): number | null {
+  if (value === '' || value === null || value === undefined) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
 }
 
 export function intervalOf(values: Values): number | undefined {

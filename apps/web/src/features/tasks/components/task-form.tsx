@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   DEFAULT_SELECT_PLACEHOLDER,
   MESSAGES,
@@ -48,7 +48,9 @@ import { useSession } from '../../../lib/session';
 import { useAreasOfUser, useAreasWithUsers, useTaskTypeOptions } from '../api/form-lookups';
 import { AssetField } from './asset-field';
 import { ChecklistEditor } from './checklist-editor';
+import { formatDuration } from '../../../lib/elapsed';
 import {
+  estimateOf,
   initialValues,
   intervalOf,
   validateCreate,
@@ -115,6 +117,12 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
   }
 
   const today = todayIn();
+  // A step's estimate out of bounds shows under the step (the contract's message).
+  const stepErrors: Record<number, string> = {};
+  values.checklist.forEach((c, i) => {
+    const n = estimateOf(c.minutos_estimados);
+    if (n !== null && (!Number.isInteger(n) || n < 1 || n > 100_000)) stepErrors[i] = MESSAGES.timeEntries.minutosInvalid;
+  });
   const interval = intervalOf(values);
   const daily = rv.mode === 'dias';
   const rule = daily
@@ -200,7 +208,13 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
       area_uuid: values.area_uuid ?? '',
       usuarios_asignados: values.usuarios_asignados,
       equipo_uuid: values.equipo_uuid,
-      checklist: values.checklist.map(({ texto, requiere_foto, requiere_nota }) => ({ texto, requiere_foto, requiere_nota })),
+      checklist: values.checklist.map(({ texto, requiere_foto, requiere_nota, minutos_estimados }) => ({
+        texto,
+        requiere_foto,
+        requiere_nota,
+        minutos_estimados: estimateOf(minutos_estimados),
+      })),
+      minutos_estimados: estimateOf(values.minutos_estimados),
     };
     if (editing) {
       const body = {
@@ -351,10 +365,30 @@ export function TaskForm({ task, busy, submitErrors, onCancel, onCreate, onUpdat
             <NextDates rule={rule} preview={preview} />
           </Stack>
         )}
+        <NumberInput
+          label="Tiempo estimado"
+          description={
+            estimateOf(values.minutos_estimados)
+              ? `Por cada vez que se hace: ${formatDuration(Number(values.minutos_estimados) * 60_000)}`
+              : 'Opcional: minutos que lleva hacerla una vez'
+          }
+          placeholder="Minutos"
+          suffix=" min"
+          min={1}
+          max={100_000}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.minutos_estimados}
+          onChange={(value) => set('minutos_estimados', value)}
+          error={errors.minutos_estimados}
+          disabled={busy}
+          w={{ base: '100%', xs: 260 }}
+        />
         <ChecklistEditor
           items={values.checklist}
           onChange={(items) => set('checklist', items)}
           error={errors.checklist}
+          itemErrors={stepErrors}
           disabled={busy}
         />
         {errors.form && (
