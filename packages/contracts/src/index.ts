@@ -47,6 +47,7 @@ export * from './assets/assets.schemas';
 export * from './assets/assets.routes';
 export * from './reports/reports.schemas';
 export * from './reports/downtime.schemas';
+export * from './reports/flow.schemas';
 export * from './reports/report-figures';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';

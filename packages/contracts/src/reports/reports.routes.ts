@@ -9,6 +9,7 @@ import {
   ReportStatsResponseSchema,
 } from './reports.schemas';
 import { DowntimeFiltersSchema, DowntimeQuerySchema, DowntimeResponseSchema } from './downtime.schemas';
+import { FlowResponseSchema, TimeReportFiltersSchema } from './flow.schemas';
 
 const reportAccess = { anyOf: ['generate:report', 'generate:area-report'] } as const;
 const scope =
@@ -51,6 +52,15 @@ export const REPORTS_ROUTES = {
     response: null,
     status: 200,
     summary: `Descarga CSV de la tabla de paradas con todos los equipos (Paradas-YYYY-MM-DD.csv). ${scope}`,
+  }),
+  flow: defineRoute({
+    method: 'GET',
+    path: '/api/reports/flow',
+    access: reportAccess,
+    query: TimeReportFiltersSchema,
+    response: FlowResponseSchema,
+    status: 200,
+    summary: `Tiempos de espera, en curso y total (lead y cycle time) de las tareas terminadas en el periodo, por tipo y área, desde el historial de estados. ${scope}`,
   }),
   export: defineRoute({
     method: 'GET',

@@ -9,11 +9,13 @@ import {
   type ReportExportQuery,
   type ReportFilters,
   type ReportQuery,
+  type TimeReportFilters,
 } from '@gestar/contracts';
 import { CurrentUser, Endpoint, ValidParams, ValidQuery } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ReportsService } from './reports.service';
 import { DowntimeService } from './downtime.service';
+import { FlowService } from './flow.service';
 
 @Controller()
 export class ReportsController {
@@ -21,6 +23,7 @@ export class ReportsController {
     private readonly reports: ReportsService,
     private readonly audit: AuditService,
     private readonly downtime: DowntimeService,
+    private readonly flow: FlowService,
   ) {}
 
   @Endpoint(REPORTS_ROUTES.list)
@@ -51,6 +54,11 @@ export class ReportsController {
     res.setHeader('Cache-Control', 'no-store');
     const disposition = `attachment; filename="${file.fileName}"`;
     return new StreamableFile(file.body, { type: file.contentType, disposition, length: file.body.length });
+  }
+
+  @Endpoint(REPORTS_ROUTES.flow)
+  flowReport(@CurrentUser() user: AuthUser, @ValidQuery() q: TimeReportFilters) {
+    return this.flow.report(user, q);
   }
 
   @Endpoint(REPORTS_ROUTES.export)

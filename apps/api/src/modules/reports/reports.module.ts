@@ -7,6 +7,8 @@ import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 import { DowntimeRepository } from './downtime.repository';
 import { DowntimeService } from './downtime.service';
+import { FlowRepository } from './flow.repository';
+import { FlowService } from './flow.service';
 
 @Module({
   imports: [AttachmentQueriesModule],
@@ -16,6 +18,8 @@ import { DowntimeService } from './downtime.service';
     ReportsRepository,
     DowntimeService,
     DowntimeRepository,
+    FlowService,
+    FlowRepository,
     PdfRendererService,
     { provide: REPORT_LIMITS, useFactory: () => reportLimitsFromEnv() },
   ],

@@ -1,0 +1,22 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The time reports (issue 35 §3): the occurrences completed in a period with the columns the lead
+ * and cycle times read (from the index alone), and each occurrence's status changes in order, so its
+ * first one is a single probe that never visits the table.
+ */
+export class TimeReports1763700019200 implements MigrationInterface {
+  name = 'TimeReports1763700019200';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE INDEX tareas_asignadas_completada_idx ON tareas_asignadas (fecha_completada)
+      INCLUDE (tarea_uuid, fecha_asignacion, empleado_uuid) WHERE fecha_completada IS NOT NULL`);
+    await q.query(`CREATE INDEX historial_estado_idx ON historial_tareas_asignadas (tarea_asignada_uuid, fecha)
+      WHERE tipo = 'estado'`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX IF EXISTS historial_estado_idx`);
+    await q.query(`DROP INDEX IF EXISTS tareas_asignadas_completada_idx`);
+  }
+}
