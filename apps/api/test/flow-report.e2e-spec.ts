@@ -1,4 +1,9 @@
-import { companyMidnight, FlowResponseSchema, MESSAGES, type FlowResponse } from '@gestar/contracts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from 'xlsx';
+import { companyMidnight, FLOW_COLUMNS, FlowResponseSchema, MESSAGES, type FlowResponse } from '@gestar/contracts';
 import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /**
@@ -152,5 +157,49 @@ describe('lead and cycle time report', () => {
       .set(as('admin'));
     expectError(bad, 400, MESSAGES.validation.dateRangeInvalid);
     expectError(await t.http.get('/api/reports/flow').query({ employee_uuids: 'x' }).set(as('admin')), 400);
+  });
+
+  const download = (path: string, user: string) =>
+    t.http
+      .get(path)
+      .query(PERIOD)
+      .set(as(user))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+
+  it('the XLSX has a «Tiempos de ciclo» sheet with the figures', async () => {
+    const res = await download('/api/reports/xlsx', 'admin');
+    expect(res.status).toBe(200);
+    const book = XLSX.read(res.body as Buffer, { type: 'buffer' });
+    expect(book.SheetNames).toContain('Tiempos de ciclo');
+    const aoa = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets['Tiempos de ciclo']!, { header: 1, defval: '' });
+    expect(aoa[1]![0]).toBe('Periodo: 01/03/2020 – 10/03/2020');
+    expect(aoa[3]).toEqual([...FLOW_COLUMNS]);
+    expect(aoa[4]).toEqual(['Todas', 'Todas las tareas', 4, 13, 24, 2.25, 9.6, 15, 32.4, 16.75]);
+    expect(aoa.find((r) => r[0] === 'Área' && r[1] === 'Carpintería')).toEqual([
+      'Área', 'Carpintería', 2, 13, 21.8, 8, 11.2, 21, 33, 21,
+    ]);
+    expect(aoa.find((r) => r[0] === '1 d a 3 d')!.slice(0, 3)).toEqual(['1 d a 3 d', 2, 0]);
+  });
+
+  it('the PDF has the lead and cycle time section', async () => {
+    const res = await download('/api/reports/pdf', 'supervisor');
+    expect(res.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'flujo-'));
+    try {
+      writeFileSync(join(dir, 'r.pdf'), res.body as Buffer);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain('Tiempos de espera y de ciclo');
+      expect(text).toContain('Periodo: 01/03/2020 – 10/03/2020 · 3 tareas terminadas');
+      const carp = text.split('\n').find((l) => l.includes('Área') && l.includes('Carpintería'))!;
+      expect(carp).toMatch(/Carpintería\s+2\s+13\s+21,8\s+8\s+11,2\s+21\s+33\s+21/);
+      expect(text).not.toMatch(/Área\s+Logística/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
