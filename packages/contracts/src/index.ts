@@ -48,6 +48,7 @@ export * from './assets/assets.routes';
 export * from './reports/reports.schemas';
 export * from './reports/downtime.schemas';
 export * from './reports/flow.schemas';
+export * from './reports/hours.schemas';
 export * from './reports/report-figures';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';

@@ -10,6 +10,7 @@ import {
 } from './reports.schemas';
 import { DowntimeFiltersSchema, DowntimeQuerySchema, DowntimeResponseSchema } from './downtime.schemas';
 import { FlowResponseSchema, TimeReportFiltersSchema } from './flow.schemas';
+import { HoursResponseSchema } from './hours.schemas';
 
 const reportAccess = { anyOf: ['generate:report', 'generate:area-report'] } as const;
 const scope =
@@ -61,6 +62,24 @@ export const REPORTS_ROUTES = {
     response: FlowResponseSchema,
     status: 200,
     summary: `Tiempos de espera, en curso y total (lead y cycle time) de las tareas terminadas en el periodo, por tipo y área, desde el historial de estados. ${scope}`,
+  }),
+  hours: defineRoute({
+    method: 'GET',
+    path: '/api/reports/hours',
+    access: reportAccess,
+    query: TimeReportFiltersSchema,
+    response: HoursResponseSchema,
+    status: 200,
+    summary: `Horas trabajadas en el periodo por persona, tarea, tipo, equipo, área y día o semana; estimado frente a real; tareas terminadas sin tiempo. ${scope}`,
+  }),
+  hoursCsv: defineRoute({
+    method: 'GET',
+    path: '/api/reports/hours/csv',
+    access: reportAccess,
+    query: TimeReportFiltersSchema,
+    response: null,
+    status: 200,
+    summary: `Descarga CSV de las horas por persona, tarea, tipo, equipo y área, todas las filas (Horas-YYYY-MM-DD.csv). ${scope}`,
   }),
   export: defineRoute({
     method: 'GET',

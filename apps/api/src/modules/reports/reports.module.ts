@@ -9,6 +9,8 @@ import { DowntimeRepository } from './downtime.repository';
 import { DowntimeService } from './downtime.service';
 import { FlowRepository } from './flow.repository';
 import { FlowService } from './flow.service';
+import { HoursRepository } from './hours.repository';
+import { HoursService } from './hours.service';
 
 @Module({
   imports: [AttachmentQueriesModule],
@@ -20,6 +22,8 @@ import { FlowService } from './flow.service';
     DowntimeRepository,
     FlowService,
     FlowRepository,
+    HoursService,
+    HoursRepository,
     PdfRendererService,
     { provide: REPORT_LIMITS, useFactory: () => reportLimitsFromEnv() },
   ],

@@ -31,7 +31,8 @@ import { XlsxReportBuilder } from './export/xlsx-writer';
 import { downtimeHtml, downtimeSheetRows } from './export/downtime-cells';
 import { DowntimeService } from './downtime.service';
 import { FlowService } from './flow.service';
-import { flowHtml, flowSheetRows } from './export/time-cells';
+import { flowHtml, flowSheetRows, hoursHtml, hoursSheetRows } from './export/time-cells';
+import { HoursService } from './hours.service';
 import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { toReportRows } from './reports.mapper';
 import { REPORT_LIMITS, type ReportLimits } from './reports.limits';
@@ -58,6 +59,7 @@ export class ReportsService {
     private readonly attachments: AttachmentQueries,
     private readonly downtime: DowntimeService,
     private readonly flow: FlowService,
+    private readonly hours: HoursService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REPORT_LIMITS) private readonly limits: ReportLimits,
   ) {}
@@ -153,6 +155,7 @@ export class ReportsService {
       const [filters, stats, downtime, time] = await summary;
       const body = book.toBuffer({ filters: filterLines(filters), stats }, [
         { name: 'Paradas', rows: downtimeSheetRows(downtime), widths: [12, 30, 20, ...Array<number>(10).fill(12)] },
+        { name: 'Horas', rows: hoursSheetRows(time.hours), widths: [30, 34, 14, 14, 14] },
         { name: 'Tiempos de ciclo', rows: flowSheetRows(time.flow), widths: [16, 30, ...Array<number>(8).fill(14)] },
       ]);
       return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body };
@@ -176,7 +179,7 @@ export class ReportsService {
       rows: rowsOf(batch),
       photos: f.fotos ? await this.photosOf(batch) : undefined,
       downtime: downtimeHtml(downtime, this.limits.pdfMaxRows),
-      time: `<section class="time"><h2>Tiempo de trabajo</h2>${flowHtml(time.flow)}</section>`,
+      time: `<section class="time"><h2>Tiempo de trabajo</h2>${hoursHtml(time.hours, this.limits.pdfMaxRows)}${flowHtml(time.flow)}</section>`,
     });
     return { fileName, contentType: EXPORT_CONTENT_TYPES.pdf, body: await this.pdf.render(html) };
   }
@@ -184,8 +187,8 @@ export class ReportsService {
   /** The time sections' figures, with the export's areas, people and period. */
   private async timeFigures(user: AuthUser, f: ReportFilters) {
     const period = await this.flow.period(user, f);
-    const flow = await this.flow.of(period);
-    return { flow };
+    const [flow, hours] = await Promise.all([this.flow.of(period), this.hours.of(period)]);
+    return { flow, hours };
   }
 
   /** The first thumbnails of each row's photos as data: URIs, in the rows' order. */
