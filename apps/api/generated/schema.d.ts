@@ -178,6 +178,27 @@ export interface HistorialTareasAsignadas {
   uuid: Generated<string>;
 }
 
+export interface IntervalosTiempo {
+  avisado_en: Timestamp | null;
+  confirmado: Generated<boolean>;
+  corregido_en: Timestamp | null;
+  corregido_por_uuid: string | null;
+  creado_en: Generated<Timestamp>;
+  creado_por_uuid: string | null;
+  fin: Timestamp | null;
+  fin_desfase_ms: Int8 | null;
+  fin_dispositivo: Timestamp | null;
+  inicio: Timestamp;
+  inicio_desfase_ms: Int8 | null;
+  inicio_dispositivo: Timestamp | null;
+  motivo: string | null;
+  origen: Generated<string>;
+  pausa_automatica: string | null;
+  tarea_asignada_uuid: string;
+  usuario_uuid: string;
+  uuid: Generated<string>;
+}
+
 export interface LoginAttempts {
   address: string;
   attempted_at: Generated<Timestamp>;
@@ -346,6 +367,7 @@ export interface TareaAsignadaChecklist {
 }
 
 export interface TareaChecklist {
+  minutos_estimados: number | null;
   orden: number;
   requiere_foto: Generated<boolean>;
   requiere_nota: Generated<boolean>;
@@ -361,6 +383,7 @@ export interface Tareas {
   descripcion: Generated<string>;
   equipo_uuid: string | null;
   fecha_creacion: Generated<Timestamp>;
+  minutos_estimados: number | null;
   tipo_tarea_uuid: string;
   titulo: string;
   updated_at: Generated<Timestamp>;
@@ -453,6 +476,7 @@ export interface DB {
   estados: Estados;
   feriados_importados: FeriadosImportados;
   historial_tareas_asignadas: HistorialTareasAsignadas;
+  intervalos_tiempo: IntervalosTiempo;
   login_attempts: LoginAttempts;
   notificaciones: Notificaciones;
   oidc_intentos: OidcIntentos;

@@ -64,5 +64,7 @@ export * from './docs/docs.schemas';
 export * from './docs/docs.routes';
 export * from './problem-reports/problem-reports.schemas';
 export * from './problem-reports/problem-reports.routes';
+export * from './time-entries/time-entries.schemas';
+export * from './time-entries/time-entries.routes';
 export * from './routes';
 export * from './scheduled-tasks/series-fields';

@@ -49,6 +49,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'update:asset': 'Editar equipos y su estado',
   'delete:asset': 'Eliminar equipos',
   'triage:problem-report': 'Revisar las solicitudes de sus áreas',
+  'track:time': 'Registrar su tiempo de trabajo en sus tareas',
+  'manage:time-entries': 'Ver y corregir el tiempo de trabajo de sus áreas',
   'read:all:assigned-tasks': 'Supervisar todos los tableros',
   'read:all:assigned-tasks:by-area': 'Supervisar los tableros de sus áreas',
   'create:job-description': 'Crear puestos de trabajo',

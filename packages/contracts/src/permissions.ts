@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   asset: ['create:asset', 'read:asset', 'update:asset', 'delete:asset'],
   problemReport: ['triage:problem-report'],
   assignedTask: ['read:all:assigned-tasks', 'read:all:assigned-tasks:by-area'],
+  /** Time on task: one's own timer and intervals; the time of one's areas (DECISIONS section 9). */
+  timeEntry: ['track:time', 'manage:time-entries'],
   jobPosition: [
     'create:job-description',
     'read:job-description',
@@ -102,6 +104,8 @@ export const SUPERVISOR_PERMISSIONS: readonly Permission[] = [
   'update:asset',
   'delete:asset',
   'triage:problem-report',
+  'track:time',
+  'manage:time-entries',
 ];
 
 export const OPERARIO_PERMISSIONS: readonly Permission[] = [
@@ -111,4 +115,5 @@ export const OPERARIO_PERMISSIONS: readonly Permission[] = [
   'read:task-type',
   'read:job-description',
   'read:asset',
+  'track:time',
 ];

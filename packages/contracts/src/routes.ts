@@ -20,6 +20,7 @@ import { ATTACHMENTS_ROUTES } from './attachments/attachments.routes';
 import { ASSETS_ROUTES } from './assets/assets.routes';
 import { ASSET_LABELS_ROUTES } from './assets/labels.routes';
 import { PROBLEM_REPORTS_ROUTES } from './problem-reports/problem-reports.routes';
+import { TIME_ENTRIES_ROUTES } from './time-entries/time-entries.routes';
 
 /** Every route object by resource, for code that wants the names. */
 export const ROUTE_GROUPS = {
@@ -46,6 +47,7 @@ export const ROUTE_GROUPS = {
   audit: AUDIT_ROUTES,
   docs: DOCS_ROUTES,
   problemReports: PROBLEM_REPORTS_ROUTES,
+  timeEntries: TIME_ENTRIES_ROUTES,
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { IsoDateTimeSchema, UuidSchema } from '../common/common.schemas';
 import { PersonNameSchema } from '../common/refs.schemas';
 import { booleanInput, optionalText, requiredText } from '../common/fields';
 import { AttachmentResponseSchema } from '../attachments/attachments.schemas';
+import { EstimatedMinutesSchema } from '../time-entries/estimated-minutes';
 
 const v = MESSAGES.validation;
 
@@ -17,6 +18,8 @@ export const ChecklistItemRequestSchema = z.object(
     texto: requiredText(v.checklistTextRequired, TEXT_LIMITS.checklistItem),
     requiere_foto: booleanInput().default(false),
     requiere_nota: booleanInput().default(false),
+    /** Estimated minutes of this step (issue 35). */
+    minutos_estimados: EstimatedMinutesSchema,
   },
   { error: v.checklistInvalid },
 );
@@ -35,6 +38,10 @@ export const TaskChecklistItemSchema = z.object({
   requiere_nota: z.boolean(),
 });
 export type TaskChecklistItem = z.infer<typeof TaskChecklistItemSchema>;
+
+/** A task definition's step with its estimate, as `GET /api/tasks` answers it. */
+export const TaskChecklistStepSchema = TaskChecklistItemSchema.extend({ minutos_estimados: z.number().int().nullable() });
+export type TaskChecklistStep = z.infer<typeof TaskChecklistStepSchema>;
 
 /** One step of an occurrence, copied from its task when the occurrence was created. */
 export const ChecklistItemResponseSchema = TaskChecklistItemSchema.extend({

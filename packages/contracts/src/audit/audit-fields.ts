@@ -52,6 +52,19 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   asignado_por_uuid: 'Asignada por',
   programacion_uuid: 'Programación',
   fecha_ocurrencia: 'Fecha de la ocurrencia',
+  // Time on task
+  tarea_asignada_uuid: 'Tarea asignada',
+  pausa_automatica: 'Pausa automática',
+  confirmado: 'Confirmado',
+  inicio_dispositivo: 'Inicio según el dispositivo',
+  inicio_desfase_ms: 'Desfase del reloj al iniciar (ms)',
+  fin_dispositivo: 'Fin según el dispositivo',
+  fin_desfase_ms: 'Desfase del reloj al pausar (ms)',
+  avisado_en: 'Aviso de confirmación enviado el',
+  creado_en: 'Creado el',
+  corregido_por_uuid: 'Corregido por',
+  corregido_en: 'Corregido el',
+  minutos_estimados: 'Minutos estimados',
   // Entries that are no row change
   metodo: 'Método',
   dispositivo: 'Dispositivo',
@@ -79,6 +92,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
 const RESOURCE_FIELD_LABELS: Partial<Record<AuditResource, Readonly<Record<string, string>>>> = {
   tarea: { activo: 'Activa' },
   programacion: { activo: 'Activa' },
+  intervalo_tiempo: { inicio: 'Inicio', fin: 'Fin', origen: 'Origen', usuario_uuid: 'Persona', creado_por_uuid: 'Cargado por' },
 };
 
 /** The label of `campo` on `recurso`; an unknown key is shown as words («alguna_cosa» → «Alguna cosa»). */

@@ -46,6 +46,7 @@ export const AUDIT_RESOURCES = [
   'auditoria',
   'ruta',
   'solicitud',
+  'intervalo_tiempo',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -66,6 +67,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResource, string> = {
   auditoria: 'Auditoría',
   ruta: 'Ruta',
   solicitud: 'Solicitud',
+  intervalo_tiempo: 'Intervalo de tiempo',
 };
 
 const auditFilterShape = {

@@ -9,7 +9,7 @@ const v = MESSAGES.validation;
  * What a notification is about (issue 19). Each person chooses, per kind, whether it also
  * reaches them by push and by e-mail; in the application it always arrives.
  */
-export const NOTIFICATION_KINDS = ['mensaje', 'asignacion', 'vence_manana', 'vence_hoy', 'vencida', 'escalada', 'resumen', 'solicitud'] as const;
+export const NOTIFICATION_KINDS = ['mensaje', 'asignacion', 'vence_manana', 'vence_hoy', 'vencida', 'escalada', 'resumen', 'solicitud', 'cronometro'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -21,6 +21,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   escalada: 'Tareas vencidas en sus áreas',
   resumen: 'Resumen diario de sus áreas',
   solicitud: 'Solicitudes: problemas reportados en sus áreas y los pasos de las suyas',
+  cronometro: 'Un cronómetro suyo se pausó automáticamente y espera su confirmación',
 };
 
 /** Kinds only supervisors receive (the profile shows them only to those who watch areas). */
@@ -136,6 +137,7 @@ export const DEFAULT_NOTIFICATION_CHOICES: Record<NotificationKind, { push: bool
   escalada: { push: true, email: true },
   resumen: { push: false, email: true },
   solicitud: { push: true, email: false },
+  cronometro: { push: true, email: false },
 };
 
 /** `GET /api/notifications/deliveries`: the delivery log, newest first. */

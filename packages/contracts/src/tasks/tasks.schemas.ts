@@ -18,7 +18,8 @@ import {
 import { addDaysToCalendarDate, calendarDateIn } from '../common/dates';
 import { DescriptionSchema, RequiredDescriptionSchema } from './rich-text.schemas';
 import { SuggestionResponseSchema } from './suggestions.schemas';
-import { ChecklistRequestSchema, TaskChecklistItemSchema } from '../assigned-tasks/checklists.schemas';
+import { ChecklistRequestSchema, TaskChecklistStepSchema } from '../assigned-tasks/checklists.schemas';
+import { EstimatedMinutesSchema } from '../time-entries/estimated-minutes';
 import { intervalField, missing, seriesEndFields, seriesResponseFields } from '../scheduled-tasks/series-fields';
 
 const v = MESSAGES.validation;
@@ -82,6 +83,8 @@ const taskFields = {
   equipo_uuid: clearableUuid(),
   /** The creating user; accepted for compatibility, the server uses the caller. */
   user_uuid: optionalUuid(),
+  /** Estimated minutes of one occurrence (issue 35); `null` clears it, omitted on edit keeps it. */
+  minutos_estimados: EstimatedMinutesSchema,
 };
 
 /**
@@ -135,7 +138,9 @@ export const TaskResponseSchema = z.object({
   /** The schedule with how its series repeats and ends (the task form edits it). */
   programaciones_tareas: TaskScheduleRefSchema.extend(seriesResponseFields).nullable(),
   sugerencias: z.array(SuggestionResponseSchema),
-  checklist: z.array(TaskChecklistItemSchema),
+  checklist: z.array(TaskChecklistStepSchema),
+  /** Estimated minutes of one occurrence; null when none was given. */
+  minutos_estimados: z.number().int().nullable(),
 });
 export type TaskResponse = z.infer<typeof TaskResponseSchema>;
 

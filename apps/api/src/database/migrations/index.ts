@@ -29,6 +29,7 @@ import { Machines1763700018000 } from './1763700018000-machines';
 import { EquiposAudit1763700018100 } from './1763700018100-equipos-audit';
 import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
 import { DowntimeIndexes1763700018500 } from './1763700018500-downtime-indexes';
+import { TimeEntries1763700019100 } from './1763700019100-time-entries';
 import { TimeReports1763700019200 } from './1763700019200-time-reports';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -64,5 +65,6 @@ export const MIGRATIONS = [
   EquiposAudit1763700018100,
   ProblemReports1763700018400,
   DowntimeIndexes1763700018500,
+  TimeEntries1763700019100,
   TimeReports1763700019200,
 ];

@@ -51,6 +51,7 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   audit: { name: 'Auditoría', description: 'Registro de acciones y su exportación.' },
   docs: { name: 'Documentación', description: 'Esta documentación, como página y como documento OpenAPI.' },
   problemReports: { name: 'Solicitudes', description: 'Problemas reportados en los equipos o las áreas: revisión (aceptar, fusionar, rechazar) y confirmación.' },
+  timeEntries: { name: 'Tiempo de trabajo', description: 'Cronómetro de las tareas (iniciar, pausar, reanudar, finalizar), intervalos cargados o corregidos a mano y confirmación de los pausados automáticamente.' },
 };
 
 /** Answers that are not JSON: what they carry instead. */

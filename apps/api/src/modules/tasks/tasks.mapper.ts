@@ -56,6 +56,7 @@ export function toTaskResponse(t: TaskListRow, timeZone: string): TaskResponse {
         }
       : null,
     sugerencias: suggestions,
-    checklist: t.checklist ?? [],
+    checklist: (t.checklist ?? []).map((c) => ({ ...c, minutos_estimados: c.minutos_estimados ?? null })),
+    minutos_estimados: t.minutos_estimados ?? null,
   };
 }

@@ -26,7 +26,7 @@ export type SuggestionRow = Columns<'sugerencias', 'uuid' | 'descripcion' | 'cre
  */
 export type TaskListRow = Columns<
   'tareas',
-  'uuid' | 'titulo' | 'descripcion' | 'tipo_tarea_uuid' | 'area_uuid' | 'activo' | 'creado_por_uuid' | 'fecha_creacion'
+  'uuid' | 'titulo' | 'descripcion' | 'tipo_tarea_uuid' | 'area_uuid' | 'activo' | 'creado_por_uuid' | 'fecha_creacion' | 'minutos_estimados'
 > & {
   tipo_tarea_nombre: Column<'tipos_tarea', 'nombre'>;
   area_nombre: Column<'areas', 'nombre'>;
@@ -44,15 +44,17 @@ export type TaskListRow = Columns<
         fecha_creacion: AsText<Column<'sugerencias', 'fecha_creacion'>>;
       })[]
     | null;
-  checklist: Columns<'tarea_checklist', 'uuid' | 'texto' | 'requiere_foto' | 'requiere_nota'>[] | null;
+  checklist: Columns<'tarea_checklist', 'uuid' | 'texto' | 'requiere_foto' | 'requiere_nota' | 'minutos_estimados'>[] | null;
   equipo: Columns<'equipos', 'uuid' | 'codigo' | 'nombre'> | null;
 };
 
-export type ChecklistStep = Columns<'tarea_checklist', 'texto' | 'requiere_foto' | 'requiere_nota'>;
+export type ChecklistStep = Columns<'tarea_checklist', 'texto' | 'requiere_foto' | 'requiere_nota'> & {
+  minutos_estimados?: number | null;
+};
 
 const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
   t.area_uuid, a.nombre AS area_nombre, t.activo,
-  t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion,
+  t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion, t.minutos_estimados,
   CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo_repeticion', pr.intervalo_repeticion,
     'proxima_ejecucion', to_char(pr.proxima_ejecucion, 'YYYY-MM-DD'), 'activo', pr.activo, 'regla', pr.regla,
     'fin', to_char(pr.fin, 'YYYY-MM-DD'), 'repeticiones', pr.repeticiones, 'dias_no_laborables', pr.dias_no_laborables,
@@ -64,7 +66,7 @@ const TASK_COLUMNS = sql`t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.
             'fecha_creacion', s.fecha_creacion::text) ORDER BY s.fecha_creacion, s.uuid)
      FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
   (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
-            'requiere_nota', c.requiere_nota) ORDER BY c.orden)
+            'requiere_nota', c.requiere_nota, 'minutos_estimados', c.minutos_estimados) ORDER BY c.orden)
      FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist,
   CASE WHEN eq.uuid IS NOT NULL THEN json_build_object('uuid', eq.uuid, 'codigo', eq.codigo, 'nombre', eq.nombre) END AS equipo`;
 
@@ -142,10 +144,12 @@ export class TasksRepository {
     areaUuid: string;
     creadoPor: string;
     equipoUuid?: string | null;
+    minutosEstimados?: number | null;
   }): Promise<string> {
     const [row] = await this.db.query<Columns<'tareas', 'uuid'>>(sql`
-      INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid)
-      VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor}, ${t.equipoUuid ?? null})
+      INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid, minutos_estimados)
+      VALUES (${t.titulo}, ${t.descripcion}, ${t.tipoTareaUuid}, ${t.areaUuid}, ${t.creadoPor}, ${t.equipoUuid ?? null},
+              ${t.minutosEstimados ?? null}::int)
       RETURNING uuid`);
     return row.uuid;
   }
@@ -166,12 +170,15 @@ export class TasksRepository {
       activo?: boolean;
       /** Omitted: unchanged; null: cleared. */
       equipoUuid?: string | null;
+      /** Omitted: unchanged; null: cleared. */
+      minutosEstimados?: number | null;
     },
   ): Promise<void> {
     const equipo = t.equipoUuid === undefined ? sql`equipo_uuid` : sql`${t.equipoUuid}::uuid`;
+    const minutos = t.minutosEstimados === undefined ? sql`minutos_estimados` : sql`${t.minutosEstimados}::int`;
     await this.db.execute(sql`
       UPDATE tareas
-         SET titulo = ${t.titulo}, equipo_uuid = ${equipo}, descripcion = coalesce(${t.descripcion ?? null}, descripcion), tipo_tarea_uuid = ${t.tipoTareaUuid},
+         SET titulo = ${t.titulo}, equipo_uuid = ${equipo}, minutos_estimados = ${minutos}, descripcion = coalesce(${t.descripcion ?? null}, descripcion), tipo_tarea_uuid = ${t.tipoTareaUuid},
              area_uuid = ${t.areaUuid}, activo = coalesce(${t.activo ?? null}::boolean, activo), updated_at = now()
        WHERE uuid = ${uuid}`);
   }
@@ -199,11 +206,12 @@ export class TasksRepository {
   async addChecklist(uuid: string, steps: readonly ChecklistStep[]): Promise<void> {
     if (steps.length === 0) return;
     await this.db.execute(sql`
-      INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota)
-      SELECT ${uuid}, s.orden, s.texto, s.requiere_foto, s.requiere_nota
+      INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota, minutos_estimados)
+      SELECT ${uuid}, s.orden, s.texto, s.requiere_foto, s.requiere_nota, s.minutos_estimados
         FROM unnest(${steps.map((_, i) => i + 1)}::int[], ${steps.map((c) => c.texto)}::text[],
-                    ${steps.map((c) => c.requiere_foto)}::boolean[], ${steps.map((c) => c.requiere_nota)}::boolean[])
-             AS s(orden, texto, requiere_foto, requiere_nota)`);
+                    ${steps.map((c) => c.requiere_foto)}::boolean[], ${steps.map((c) => c.requiere_nota)}::boolean[],
+                    ${steps.map((c) => c.minutos_estimados ?? null)}::int[])
+             AS s(orden, texto, requiere_foto, requiere_nota, minutos_estimados)`);
   }
 
   async hasOccurrences(tareaUuid: string): Promise<boolean> {

@@ -100,6 +100,7 @@ export class TasksService {
     const users = await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
     const uuid = await this.repo.insertTask({
       equipoUuid: input.equipo_uuid ?? null,
+      minutosEstimados: input.minutos_estimados ?? null,
       titulo: input.titulo,
       descripcion: input.descripcion,
       tipoTareaUuid: input.tipo_tarea_uuid,
@@ -184,6 +185,7 @@ export class TasksService {
     await this.assigned.assigneesOf(input.usuarios_asignados, input.area_uuid);
     await this.repo.updateTask(uuid, {
       equipoUuid: input.equipo_uuid,
+      minutosEstimados: input.minutos_estimados,
       titulo: input.titulo,
       descripcion: input.descripcion,
       tipoTareaUuid: input.tipo_tarea_uuid,
