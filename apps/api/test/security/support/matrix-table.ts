@@ -429,6 +429,9 @@ export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/reports/stats': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/downtime': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/downtime/csv': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/flow': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/hours': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/hours/csv': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/:format': {
     prepare: async (c) => ({ params: { format: 'csv' }, query: outFilter(c, 'area_uuids') }),
     record: scoped,
