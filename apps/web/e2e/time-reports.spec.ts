@@ -73,7 +73,7 @@ test.beforeAll(async () => {
   }
 });
 
-const section = (page: Page) => page.getByRole('region', { name: 'Horas trabajadas' });
+const section = (page: Page) => page.getByRole('region', { name: 'Horas trabajadas', exact: true });
 
 async function openSection(page: Page) {
   await loginAs(page, 'supervisor');
@@ -84,7 +84,9 @@ async function openSection(page: Page) {
   await users.fill('Horacio');
   await page.getByRole('option', { name: new RegExp(PERSON) }).click();
   await page.keyboard.press('Escape');
-  await expect(section(page).getByText('10 h', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(section(page).getByRole('img', { name: `Horas por persona: ${PERSON} 10 h` })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 test('the person’s hours, the estimate, and the lead and cycle time, charted', async ({ page }) => {
@@ -95,7 +97,7 @@ test('the person’s hours, the estimate, and the lead and cycle time, charted',
   await expect(s.getByText('8 / 10 h')).toBeVisible();
   // The chart is one picture named with its data: the person's bar.
   await expect(s.getByRole('img', { name: `Horas por persona: ${PERSON} 10 h` })).toBeVisible();
-  await s.getByRole('radio', { name: 'Tarea' }).check({ force: true });
+  await s.locator('label').filter({ hasText: /^Tarea$/ }).click();
   await expect(s.getByRole('img', { name: `Horas por tarea: ${TASK} 10 h` })).toBeVisible();
   await expect(s.getByRole('img', { name: /^Horas estimadas y reales por tipo de tarea: .* 8 h estimadas, 10 h reales$/ })).toBeVisible();
   await expect(s.getByRole('img', { name: /^Horas trabajadas por día: / })).toBeVisible();

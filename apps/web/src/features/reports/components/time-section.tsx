@@ -42,9 +42,9 @@ function hoursFigures(d: HoursResponse): [string, string, string][] {
     [
       'Estimado frente a real',
       `${hoursText(t.horas_estimadas)} / ${hoursText(t.horas_reales_estimadas)} h`,
-      `${t.estimadas_ocurrencias} tareas terminadas con estimación`,
+      `${t.estimadas_ocurrencias} ${t.estimadas_ocurrencias === 1 ? 'tarea terminada' : 'tareas terminadas'} con estimación`,
     ],
-    ['Terminadas sin tiempo', String(t.terminadas_sin_tiempo), `de ${t.terminadas} terminadas en el periodo`],
+    ['Terminadas sin tiempo', String(t.terminadas_sin_tiempo), `de ${t.terminadas} ${t.terminadas === 1 ? 'terminada' : 'terminadas'} en el periodo`],
   ];
 }
 
