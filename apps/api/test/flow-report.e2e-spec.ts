@@ -103,12 +103,12 @@ describe('lead and cycle time report', () => {
     expect(r.general.espera).toMatchObject({ promedio: 12.63, mediana: 13, maximo: 24 });
     expect(r.general.en_curso).toMatchObject({ promedio: 4.13, mediana: 2.25, p25: 0.38, maximo: 12 });
     expect(r.histograma.map((b) => [b.etiqueta, b.total, b.en_curso])).toEqual([
-      ['0 h a 1 h', 0, 2],
-      ['1 h a 4 h', 1, 0],
-      ['4 h a 8 h', 1, 1],
-      ['8 h a 1 d', 0, 1],
-      ['1 d a 3 d', 2, 0],
-      ['3 d a 7 d', 0, 0],
+      ['menos de 1 h', 0, 2],
+      ['1–4 h', 1, 0],
+      ['4–8 h', 1, 1],
+      ['8 h–1 d', 0, 1],
+      ['1–3 d', 2, 0],
+      ['3–7 d', 0, 0],
       ['7 d o más', 0, 0],
     ]);
   });
@@ -183,7 +183,7 @@ describe('lead and cycle time report', () => {
     expect(aoa.find((r) => r[0] === 'Área' && r[1] === 'Carpintería')).toEqual([
       'Área', 'Carpintería', 2, 13, 21.8, 8, 11.2, 21, 33, 21,
     ]);
-    expect(aoa.find((r) => r[0] === '1 d a 3 d')!.slice(0, 3)).toEqual(['1 d a 3 d', 2, 0]);
+    expect(aoa.find((r) => r[0] === '1–3 d')!.slice(0, 3)).toEqual(['1–3 d', 2, 0]);
   });
 
   it('the PDF has the lead and cycle time section', async () => {

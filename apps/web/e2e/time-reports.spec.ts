@@ -108,7 +108,7 @@ test('the person’s hours, the estimate, and the lead and cycle time, charted',
   await expect(s.getByText('En curso (mediana)').locator('..')).toContainText('19 h');
   await expect(s.getByText('Total (mediana)').locator('..')).toContainText('29 h');
   await expect(
-    s.getByRole('img', { name: /1 d a 3 d: 1 por tiempo total, 0 por tiempo en curso/ }),
+    s.getByRole('img', { name: /1–3 d: 1 por tiempo total, 0 por tiempo en curso/ }),
   ).toBeVisible();
   await s.screenshot({ path: join(shotsDir, 'time-reports-1280.png') });
 });

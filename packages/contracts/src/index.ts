@@ -49,6 +49,7 @@ export * from './reports/reports.schemas';
 export * from './reports/downtime.schemas';
 export * from './reports/flow.schemas';
 export * from './reports/hours.schemas';
+export * from './reports/timesheet.schemas';
 export * from './reports/report-figures';
 export * from './reports/reports.routes';
 export * from './notifications/notifications.schemas';

@@ -81,8 +81,12 @@ export type FlowBucket = z.infer<typeof FlowBucketSchema>;
 export const FLOW_BUCKET_HOURS = [0, 1, 4, 8, 24, 72, 168] as const;
 
 export function flowBucketLabel(from: number, to: number | null): string {
-  const text = (h: number) => (h >= 24 && h % 24 === 0 ? `${h / 24} d` : `${h} h`);
-  return to === null ? `${text(from)} o más` : `${text(from)} a ${text(to)}`;
+  const days = (h: number) => h >= 24 && h % 24 === 0;
+  const text = (h: number) => (days(h) ? `${h / 24} d` : `${h} h`);
+  if (to === null) return `${text(from)} o más`;
+  if (from === 0) return `menos de ${text(to)}`;
+  // «1–4 h», «1–3 d»; «8 h–1 d» when the unit changes.
+  return days(from) === days(to) ? `${days(from) ? from / 24 : from}–${text(to)}` : `${text(from)}–${text(to)}`;
 }
 
 /** `GET /api/reports/flow`. Groups by task type and by area, most occurrences first. */

@@ -11,10 +11,13 @@ import { FlowRepository } from './flow.repository';
 import { FlowService } from './flow.service';
 import { HoursRepository } from './hours.repository';
 import { HoursService } from './hours.service';
+import { TimesheetController } from './timesheet.controller';
+import { TimesheetRepository } from './timesheet.repository';
+import { TimesheetService } from './timesheet.service';
 
 @Module({
   imports: [AttachmentQueriesModule],
-  controllers: [ReportsController],
+  controllers: [ReportsController, TimesheetController],
   providers: [
     ReportsService,
     ReportsRepository,
@@ -24,6 +27,8 @@ import { HoursService } from './hours.service';
     FlowRepository,
     HoursService,
     HoursRepository,
+    TimesheetService,
+    TimesheetRepository,
     PdfRendererService,
     { provide: REPORT_LIMITS, useFactory: () => reportLimitsFromEnv() },
   ],

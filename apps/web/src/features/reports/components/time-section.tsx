@@ -182,6 +182,7 @@ function HoursPart({ d }: { d: HoursResponse }) {
 }
 
 function FlowPart({ d }: { d: FlowResponse }) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [by, setBy] = useState<'tipo' | 'area'>('tipo');
   const groups: FlowGroup[] = by === 'tipo' ? d.por_tipo : d.por_area;
   const g = d.general;
@@ -201,18 +202,21 @@ function FlowPart({ d }: { d: FlowResponse }) {
               .map((b) => `${b.etiqueta}: ${b.total} por tiempo total, ${b.en_curso} por tiempo en curso`)
               .join('; ')}`}
           >
+            {/* On a phone the spans go down the side, where their names fit. */}
             <BarChart
-              h={240}
+              h={phone ? 300 : 240}
               data={histogram}
               dataKey="tramo"
+              orientation={phone ? 'vertical' : 'horizontal'}
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               series={[
                 { name: 'Tiempo total', color: 'blue.6' },
                 { name: 'Tiempo en curso', color: 'teal.6' },
               ]}
-              yAxisProps={{ allowDecimals: false }}
-              xAxisProps={{ interval: 0, fontSize: 11 }}
+              gridAxis={phone ? 'x' : 'y'}
+              yAxisProps={phone ? { width: 90, interval: 0 } : { allowDecimals: false }}
+              xAxisProps={phone ? { allowDecimals: false, type: 'number' } : { interval: 0 }}
               barChartProps={{ accessibilityLayer: false }}
             />
           </ChartImage>
@@ -229,13 +233,13 @@ function FlowPart({ d }: { d: FlowResponse }) {
             onChange={(v) => setBy(v as 'tipo' | 'area')}
             aria-label="Agrupar los tiempos por"
           />
-          <Table.ScrollContainer minWidth={340} type="native">
-            <Table verticalSpacing={4} aria-label={`Tiempos por ${by === 'tipo' ? 'tipo de tarea' : 'área'}`}>
+          <Table.ScrollContainer minWidth={280} type="native">
+            <Table verticalSpacing={4} fz="sm" aria-label={`Tiempos por ${by === 'tipo' ? 'tipo de tarea' : 'área'}`}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{by === 'tipo' ? 'Tipo' : 'Área'}</Table.Th>
                   <Table.Th scope="col" ta="right">
-                    Terminadas
+                    Tareas
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
                     Espera
@@ -244,7 +248,7 @@ function FlowPart({ d }: { d: FlowResponse }) {
                     En curso
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
-                    Total (p90)
+                    Total
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -256,7 +260,10 @@ function FlowPart({ d }: { d: FlowResponse }) {
                     <Table.Td ta="right">{hoursText(r.espera.mediana)}</Table.Td>
                     <Table.Td ta="right">{hoursText(r.en_curso.mediana)}</Table.Td>
                     <Table.Td ta="right">
-                      {hoursText(r.total.mediana)} ({hoursText(r.total.p90)})
+                      {hoursText(r.total.mediana)}
+                      <Text span display="block" size="xs" c="dimmed">
+                        p90 {hoursText(r.total.p90)}
+                      </Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}
