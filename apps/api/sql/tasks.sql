@@ -2,12 +2,13 @@
 -- tasks repositories runs with fixed arguments, in order. Do not edit.
 
 -- TasksRepository.addChecklist
--- ["00000000-0000-4000-8000-000000000001",[1],["Paso"],[false],[true]]
-INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota)
-SELECT $1, s.orden, s.texto, s.requiere_foto, s.requiere_nota
+-- ["00000000-0000-4000-8000-000000000001",[1],["Paso"],[false],[true],[null]]
+INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota, minutos_estimados)
+SELECT $1, s.orden, s.texto, s.requiere_foto, s.requiere_nota, s.minutos_estimados
   FROM unnest($2::int[], $3::text[],
-              $4::boolean[], $5::boolean[])
-       AS s(orden, texto, requiere_foto, requiere_nota);
+              $4::boolean[], $5::boolean[],
+              $6::int[])
+       AS s(orden, texto, requiere_foto, requiere_nota, minutos_estimados);
 
 -- TasksRepository.addDefaultAssignees
 -- ["00000000-0000-4000-8000-000000000001",["00000000-0000-4000-8000-000000000002"]]
@@ -29,7 +30,7 @@ DELETE FROM tareas WHERE uuid = $1;
 -- ["00000000-0000-4000-8000-000000000001"]
 SELECT t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
 t.area_uuid, a.nombre AS area_nombre, t.activo,
-t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion,
+t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion, t.minutos_estimados,
 CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo_repeticion', pr.intervalo_repeticion,
   'proxima_ejecucion', to_char(pr.proxima_ejecucion, 'YYYY-MM-DD'), 'activo', pr.activo, 'regla', pr.regla,
   'fin', to_char(pr.fin, 'YYYY-MM-DD'), 'repeticiones', pr.repeticiones, 'dias_no_laborables', pr.dias_no_laborables,
@@ -41,7 +42,7 @@ CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo
           'fecha_creacion', s.fecha_creacion::text) ORDER BY s.fecha_creacion, s.uuid)
    FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
 (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
-          'requiere_nota', c.requiere_nota) ORDER BY c.orden)
+          'requiere_nota', c.requiere_nota, 'minutos_estimados', c.minutos_estimados) ORDER BY c.orden)
    FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist,
 CASE WHEN eq.uuid IS NOT NULL THEN json_build_object('uuid', eq.uuid, 'codigo', eq.codigo, 'nombre', eq.nombre) END AS equipo FROM tareas t JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
 JOIN areas a ON a.uuid = t.area_uuid
@@ -69,9 +70,10 @@ SELECT 1 FROM tareas_asignadas WHERE tarea_uuid = $1 LIMIT 1;
 INSERT INTO sugerencias (tarea_uuid, creado_por_uuid, descripcion) VALUES ($1, $2, $3) RETURNING uuid;
 
 -- TasksRepository.insertTask
--- ["Limpieza","","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001",null]
-INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid)
-VALUES ($1, $2, $3, $4, $5, $6)
+-- ["Limpieza","","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-000000000001",null,null]
+INSERT INTO tareas (titulo, descripcion, tipo_tarea_uuid, area_uuid, creado_por_uuid, equipo_uuid, minutos_estimados)
+VALUES ($1, $2, $3, $4, $5, $6,
+        $7::int)
 RETURNING uuid;
 
 -- TasksRepository.isAssignedTo
@@ -93,7 +95,7 @@ WITH page AS (
     )
     SELECT t.uuid, t.titulo, t.descripcion, t.tipo_tarea_uuid, tt.nombre AS tipo_tarea_nombre,
 t.area_uuid, a.nombre AS area_nombre, t.activo,
-t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion,
+t.creado_por_uuid, cu.nombre AS creado_por_nombre, cu.apellido AS creado_por_apellido, t.fecha_creacion, t.minutos_estimados,
 CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo_repeticion', pr.intervalo_repeticion,
   'proxima_ejecucion', to_char(pr.proxima_ejecucion, 'YYYY-MM-DD'), 'activo', pr.activo, 'regla', pr.regla,
   'fin', to_char(pr.fin, 'YYYY-MM-DD'), 'repeticiones', pr.repeticiones, 'dias_no_laborables', pr.dias_no_laborables,
@@ -105,7 +107,7 @@ CASE WHEN pr.uuid IS NOT NULL THEN json_build_object('uuid', pr.uuid, 'intervalo
           'fecha_creacion', s.fecha_creacion::text) ORDER BY s.fecha_creacion, s.uuid)
    FROM sugerencias s WHERE s.tarea_uuid = t.uuid) AS sugerencias,
 (SELECT json_agg(json_build_object('uuid', c.uuid, 'texto', c.texto, 'requiere_foto', c.requiere_foto,
-          'requiere_nota', c.requiere_nota) ORDER BY c.orden)
+          'requiere_nota', c.requiere_nota, 'minutos_estimados', c.minutos_estimados) ORDER BY c.orden)
    FROM tarea_checklist c WHERE c.tarea_uuid = t.uuid) AS checklist,
 CASE WHEN eq.uuid IS NOT NULL THEN json_build_object('uuid', eq.uuid, 'codigo', eq.codigo, 'nombre', eq.nombre) END AS equipo, (SELECT count(*)::int AS total FROM tareas t WHERE t.activo = $8 AND t.area_uuid = ANY($9::uuid[]) AND lower(f_unaccent(t.titulo)) LIKE lower(f_unaccent($10)) ESCAPE '\' AND t.area_uuid = $11 AND EXISTS (SELECT 1 FROM tarea_usuarios tu WHERE tu.tarea_uuid = t.uuid AND tu.usuario_uuid = $12)) AS total
       FROM page JOIN tareas t ON t.uuid = page.uuid JOIN tipos_tarea tt ON tt.uuid = t.tipo_tarea_uuid
@@ -123,12 +125,13 @@ SELECT EXISTS (SELECT 1 FROM areas WHERE uuid = $1) AS area,
 -- TasksRepository.setChecklist
 -- ["00000000-0000-4000-8000-000000000001"]
 DELETE FROM tarea_checklist WHERE tarea_uuid = $1;
--- ["00000000-0000-4000-8000-000000000001",[1],["Paso"],[true],[false]]
-INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota)
-SELECT $1, s.orden, s.texto, s.requiere_foto, s.requiere_nota
+-- ["00000000-0000-4000-8000-000000000001",[1],["Paso"],[true],[false],[null]]
+INSERT INTO tarea_checklist (tarea_uuid, orden, texto, requiere_foto, requiere_nota, minutos_estimados)
+SELECT $1, s.orden, s.texto, s.requiere_foto, s.requiere_nota, s.minutos_estimados
   FROM unnest($2::int[], $3::text[],
-              $4::boolean[], $5::boolean[])
-       AS s(orden, texto, requiere_foto, requiere_nota);
+              $4::boolean[], $5::boolean[],
+              $6::int[])
+       AS s(orden, texto, requiere_foto, requiere_nota, minutos_estimados);
 
 -- TasksRepository.setDefaultAssignees
 -- ["00000000-0000-4000-8000-000000000001"]
@@ -143,6 +146,6 @@ UPDATE sugerencias SET descripcion = $1, updated_at = now() WHERE uuid = $2;
 -- TasksRepository.updateTask
 -- ["Limpieza","texto","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002",true,"00000000-0000-4000-8000-000000000001"]
 UPDATE tareas
-   SET titulo = $1, equipo_uuid = equipo_uuid, descripcion = coalesce($2, descripcion), tipo_tarea_uuid = $3,
+   SET titulo = $1, equipo_uuid = equipo_uuid, minutos_estimados = minutos_estimados, descripcion = coalesce($2, descripcion), tipo_tarea_uuid = $3,
        area_uuid = $4, activo = coalesce($5::boolean, activo), updated_at = now()
  WHERE uuid = $6;

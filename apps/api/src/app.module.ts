@@ -20,6 +20,7 @@ import { AttachmentsModule } from './modules/attachments/attachments.module';
 import { AssetLabelsModule } from './modules/asset-labels/asset-labels.module';
 import { AssetsModule } from './modules/assets/assets.module';
 import { ProblemReportsModule } from './modules/problem-reports/problem-reports.module';
+import { TimeEntriesModule } from './modules/time-entries/time-entries.module';
 import { ScheduledTasksModule } from './modules/scheduled-tasks/scheduled-tasks.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
@@ -59,6 +60,7 @@ export const FEATURE_MODULES = [
   AuditModule,
   DocsModule,
   ProblemReportsModule,
+  TimeEntriesModule,
 ];
 
 @Module({})

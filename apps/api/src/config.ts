@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_TIMEZONE, WEEKDAYS, type Weekday } from '@gestar/contracts';
+import { DEFAULT_TIMEZONE, TIMER_MAX_HOURS_DEFAULT, WEEKDAYS, type Weekday } from '@gestar/contracts';
 import { loadSsoSettings, SsoSettings } from './modules/sso/sso-config';
 
 export interface AppConfig {
@@ -48,6 +48,10 @@ export interface AppConfig {
   reminderMinutes: number;
   /** Hours an occurrence stays overdue before its area's supervisors are told (ESCALATION_HOURS, default 24). */
   escalationHours: number;
+  /** Minutes after company midnight when the working day ends: a timer still running is paused then (WORKDAY_END, HH:MM, default 18:00). */
+  workdayEndMinutes: number;
+  /** The longest a timer runs before it is paused automatically (TIMER_MAX_HOURS, 1..24, default 12). */
+  timerMaxHours: number;
   /** The SMTP server e-mail goes through (SMTP_URL, e.g. smtp://usuario:clave@correo.empresa:587); unset: no e-mail. */
   smtp?: SmtpSettings;
   /** Milliseconds an SMTP step may take before the try counts as failed (SMTP_TIMEOUT_SECONDS, default 15). */
@@ -142,6 +146,13 @@ export function smtpSettingsOf(raw: string, env: NodeJS.ProcessEnv = {}): SmtpSe
     ...(user !== undefined ? { user } : {}),
     ...(pass !== undefined ? { pass } : {}),
   };
+}
+
+/** A time of day `HH:MM` (the variable `name`) as minutes after midnight. */
+export function clockMinutesOf(value: string | undefined, fallback: string, name: string): number {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec((value ?? fallback).trim());
+  if (!m) throw new Error(`${name} debe tener la forma HH:MM (por ejemplo ${fallback})`);
+  return Number(m[1]) * 60 + Number(m[2]);
 }
 
 /** REMINDER_TIME `HH:MM` as minutes after midnight. */
@@ -276,6 +287,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     country: (env.APP_COUNTRY ?? 'AR').toUpperCase(),
     reminderMinutes: reminderMinutesOf(env.REMINDER_TIME),
     escalationHours: Math.max(1, Number.parseInt(env.ESCALATION_HOURS ?? '24', 10) || 24),
+    workdayEndMinutes: clockMinutesOf(env.WORKDAY_END, '18:00', 'WORKDAY_END'),
+    timerMaxHours: Math.min(24, Math.max(1, Number.parseInt(env.TIMER_MAX_HOURS ?? '', 10) || TIMER_MAX_HOURS_DEFAULT)),
     smtp: env.SMTP_URL ? smtpSettingsOf(env.SMTP_URL, env) : undefined,
     smtpTimeoutMs: Math.max(1, Number.parseInt(env.SMTP_TIMEOUT_SECONDS ?? '15', 10) || 15) * 1000,
     mailFrom: env.MAIL_FROM ?? `Gestar <gestar@${hostOf(publicUrl)}>`,

@@ -174,6 +174,13 @@ describe('API docs (OpenAPI generated from the contracts)', () => {
         'POST /api/problem-reports/:id/merge',
         'POST /api/problem-reports/:id/reject',
         'POST /api/problem-reports/:id/resolve',
+        'POST /api/time-entries/start',
+        'POST /api/time-entries/resume',
+        'POST /api/time-entries/pause',
+        'POST /api/time-entries/finish',
+        'POST /api/time-entries',
+        'PUT /api/time-entries/:id',
+        'POST /api/time-entries/:id/confirm',
       ].sort(),
     );
     expect(example(op('POST', '/api/tasks'), '409').message).toBe(MESSAGES.errors.noStatuses);

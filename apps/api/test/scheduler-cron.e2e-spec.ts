@@ -64,6 +64,7 @@ describe('background jobs in a running application', () => {
       'attachments-orphans': '0 4 * * *',
       'idempotency-prune': '0 * * * *',
       'calendar-holidays': '0 * * * *',
+      'time-entries-auto-pause': '*/5 * * * *',
     };
     expect(scheduled).toEqual(
       [...JOB_NAMES].sort().map((name) => ({ name, cron: periods[name], timezone: t.config.timezone })),

@@ -105,6 +105,12 @@ const EXPECTED_TEXTS = [
   'Indique el código de al menos un equipo',
   'El sentido del orden debe ser ascendente o descendente',
   'La urgencia debe ser baja, media o alta',
+  'Seleccione la tarea',
+  'La hora no es válida',
+  'Indique la hora de inicio',
+  'Indique la hora de fin',
+  'Indique el motivo del cambio',
+  'Los minutos estimados deben ser un número entero entre 1 y 100.000',
 ];
 
 /** The generic texts name the field they are about. */

@@ -34,6 +34,7 @@ import { StatusesRepository } from '../src/modules/statuses/statuses.repository'
 import { TasksRepository } from '../src/modules/tasks/tasks.repository';
 import { UsersRepository } from '../src/modules/users/users.repository';
 import { ProblemReportsRepository } from '../src/modules/problem-reports/problem-reports.repository';
+import { TimeEntriesRepository } from '../src/modules/time-entries/time-entries.repository';
 import { adminQuery, dropDatabase, uniqueName, urlForDatabase } from './setup/db';
 
 /**
@@ -537,6 +538,27 @@ const problemReports: Calls<ProblemReportsRepository> = {
   areaExists: [U1],
 };
 
+const DEVICE = { device: AT, skewMs: -7200000 };
+const timeEntries: Calls<TimeEntriesRepository> = {
+  occurrence: [U1],
+  statusCategory: [U1],
+  pauseOther: [U1, U2, AT, DEVICE],
+  startOnce: [U1, U2, AT, DEVICE],
+  pause: [U1, U2, AT, { device: null, skewMs: null }],
+  running: [U1],
+  insertManual: [{ tareaAsignadaUuid: U1, usuarioUuid: U2, inicio: AT, fin: AT, motivo: 'Olvidé iniciarlo', creadoPor: U1 }],
+  lock: [U1],
+  correct: [U1, { inicio: AT, fin: AT, motivo: 'Terminé antes', by: U2, at: AT }],
+  confirm: [U1],
+  find: [U1],
+  page: [{ page: 2, limit: 20, usuarioUuid: U1, tareaAsignadaUuid: U2, areas: [U1], desde: '2026-01-01T00:00:00Z', hasta: '2026-02-01T00:00:00Z', sinConfirmar: true }],
+  totals: [{ page: 1, limit: 20, usuarioUuid: U1, areas: null }, AT],
+  runningBefore: [AT, 500],
+  autoPause: [[{ uuid: U1, fin: AT, reason: 'fin_jornada', motivo: 'Pausado automáticamente al terminar la jornada' }]],
+  unasked: [500],
+  claimAsked: [[U1, U2], AT],
+};
+
 /** Module -> its repositories, each with the arguments of its methods. */
 const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>][]> = {
   'asset-labels': [[AssetLabelsRepository, assetLabels]],
@@ -581,6 +603,7 @@ const MODULES: Record<string, [new (db: Db) => object, Record<string, unknown[]>
   tasks: [[TasksRepository, tasks]],
   users: [[UsersRepository, users]],
   'problem-reports': [[ProblemReportsRepository, problemReports]],
+  'time-entries': [[TimeEntriesRepository, timeEntries]],
 };
 
 const DIR = join(__dirname, '..', 'sql');

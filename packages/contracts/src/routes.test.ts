@@ -131,6 +131,15 @@ const EXPECTED: Array<[string, RouteAccess]> = [
   ['POST /api/problem-reports/:id/merge', any('triage:problem-report')],
   ['POST /api/problem-reports/:id/reject', any('triage:problem-report')],
   ['POST /api/problem-reports/:id/resolve', any('triage:problem-report')],
+  ['GET /api/time-entries/current', any('track:time')],
+  ['GET /api/time-entries', any('track:time', 'manage:time-entries')],
+  ['POST /api/time-entries/start', any('track:time')],
+  ['POST /api/time-entries/resume', any('track:time')],
+  ['POST /api/time-entries/pause', any('track:time')],
+  ['POST /api/time-entries/finish', any('track:time')],
+  ['POST /api/time-entries', any('track:time', 'manage:time-entries')],
+  ['PUT /api/time-entries/:id', any('track:time', 'manage:time-entries')],
+  ['POST /api/time-entries/:id/confirm', any('track:time', 'manage:time-entries')],
 ];
 
 /** The calls SPEC.md section 7 names; each must have a descriptor. */
@@ -277,6 +286,9 @@ describe('API_ROUTES', () => {
       'POST /api/assets/:code/attachments',
       'POST /api/problem-reports',
       'POST /api/problem-reports/:id/attachments',
+      'POST /api/time-entries/start',
+      'POST /api/time-entries/resume',
+      'POST /api/time-entries',
     ]);
     // The company sign-in's two steps send the browser elsewhere.
     const redirects = new Set(['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback']);
@@ -362,13 +374,14 @@ describe('permissions', () => {
     // 5 task + 5 user + 4 status + 1 role + 2 report + 4 scheduled-task + 5 area
     // + 4 task-type + 4 resource + 1 notification + 2 assigned-task + 5 job-description, + read:audit
     // + read:calendar, update:calendar and read:notification-deliveries (issue 19), + 4 asset and triage:problem-report (issue 33)
-    expect(ALL_PERMISSIONS).toHaveLength(51);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(51);
+    // + track:time and manage:time-entries (issue 35)
+    expect(ALL_PERMISSIONS).toHaveLength(53);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(53);
   });
   it('seeds roles with existing permissions only', () => {
     for (const p of [...SUPERVISOR_PERMISSIONS, ...OPERARIO_PERMISSIONS]) expect(ALL_PERMISSIONS).toContain(p);
-    expect(SUPERVISOR_PERMISSIONS).toHaveLength(26);
-    expect(OPERARIO_PERMISSIONS).toHaveLength(6);
+    expect(SUPERVISOR_PERMISSIONS).toHaveLength(28);
+    expect(OPERARIO_PERMISSIONS).toHaveLength(7);
   });
   it('uses every permission in a route guard except the record-level and unused ones', () => {
     const used = new Set(API_ROUTES.flatMap((r) => permissionsOf(r.access)));

@@ -16,6 +16,7 @@ export const JOB_LABELS = {
   'sessions-prune': 'Limpieza de sesiones vencidas e intentos de ingreso',
   'idempotency-prune': 'Limpieza de las claves de reintento vencidas',
   'calendar-holidays': 'Carga de los feriados del año',
+  'time-entries-auto-pause': 'Pausa de los cronómetros que quedaron en marcha y aviso para confirmarlos',
 } as const;
 export type JobName = keyof typeof JOB_LABELS;
 export const JOB_NAMES = Object.keys(JOB_LABELS) as [JobName, ...JobName[]];

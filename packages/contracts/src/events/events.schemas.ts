@@ -27,6 +27,11 @@ export const SERVER_EVENTS = {
   assignedTaskChanged: 'assigned-task.changed',
   /** A task definition changed (edited or deleted): invalidate task lists and boards showing it. */
   taskChanged: 'task.changed',
+  /**
+   * The person's timer or intervals changed (started, paused, finished, corrected, confirmed, paused
+   * by the job): sent to that person; refresh the header's running timer and the time lists.
+   */
+  timeEntryChanged: 'time-entry.changed',
 } as const;
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
 
@@ -51,3 +56,11 @@ export const TaskChangedEventSchema = z.object({
   activo: z.boolean(),
 });
 export type TaskChangedEvent = z.infer<typeof TaskChangedEventSchema>;
+
+export const TimeEntryChangedEventSchema = z.object({
+  usuario_uuid: z.uuid(),
+  tarea_asignada_uuid: z.uuid(),
+  /** Whether the person has a timer running after the change. */
+  en_marcha: z.boolean(),
+});
+export type TimeEntryChangedEvent = z.infer<typeof TimeEntryChangedEventSchema>;

@@ -409,8 +409,9 @@ describe('TaskResponseSchema', () => {
         anticipacion_dias: 0,
       },
       sugerencias: [{ uuid: U2, descripcion: 'x', creado_por_uuid: U1, fecha_creacion: '2030-01-02T10:00:00.000Z' }],
-      checklist: [{ uuid: U3, texto: 'Afilar la sierra', requiere_foto: true, requiere_nota: false }],
+      checklist: [{ uuid: U3, texto: 'Afilar la sierra', requiere_foto: true, requiere_nota: false, minutos_estimados: 15 }],
       equipo: { uuid: U1, codigo: 'SIE-01', nombre: 'Sierra circular' },
+      minutos_estimados: 90,
     };
     expect(issuesOf(TaskResponseSchema, task)).toEqual([]);
     expect(issuesOf(TaskResponseSchema, { ...task, programaciones_tareas: null })).toEqual([]);

@@ -201,7 +201,8 @@ export class AssignedTasksService {
     return { row, access, finished: status?.categoria === 'terminada' };
   }
 
-  private async card(uuid: string): Promise<AssignedTaskResponse> {
+  /** The occurrence's card (the answer of a status change). */
+  async card(uuid: string): Promise<AssignedTaskResponse> {
     const card = await this.repo.findCard(uuid);
     if (!card) throw notFound(MESSAGES.errors.taskGone);
     return toAssignedTaskResponse(card, this.tz);

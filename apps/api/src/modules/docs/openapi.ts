@@ -13,6 +13,7 @@ import {
   APP_VERSION,
   ErrorBodySchema,
   IDEMPOTENCY_HEADER,
+  DEVICE_TIME_HEADER,
   MESSAGES,
   PRODUCT_NAME,
   ROUTE_GROUPS,
@@ -247,8 +248,26 @@ function parameters(route: RouteDescriptor): Record<string, unknown>[] {
       schema: { type: 'string', format: 'uuid' },
     });
   }
+  if (DEVICE_CLOCK_ROUTES.has(route)) {
+    out.push({
+      name: DEVICE_TIME_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'Hora del dispositivo al enviar este pedido (ISO 8601), requerida cuando el cuerpo trae `en`: el servidor corrige el desfase del reloj del dispositivo (hora de recepción menos esta hora). Se renueva en cada envío; no forma parte de la huella de la clave de idempotencia.',
+      schema: { type: 'string', format: 'date-time' },
+    });
+  }
   return out;
 }
+
+/** The timer's routes: their events may carry the device's clock. */
+const DEVICE_CLOCK_ROUTES = new Set<RouteDescriptor>([
+  ROUTE_GROUPS.timeEntries.start,
+  ROUTE_GROUPS.timeEntries.resume,
+  ROUTE_GROUPS.timeEntries.pause,
+  ROUTE_GROUPS.timeEntries.finish,
+]);
 
 function successResponse(route: RouteDescriptor): Record<string, Record<string, unknown>> {
   const status = route.status ?? (route.method === 'POST' ? 201 : 200);

@@ -103,6 +103,44 @@ async function report(c: CaseContext, opts: { equipo?: string; estado?: 'aceptad
 /** The reporter (the operario for the in-area target) or who triages the area. */
 const reportSeers = (ok: number) => ({ operario: ok, supervisorIn: ok, supervisorOut: 403, admin: ok, noPerm: 403 });
 
+/** A fresh occurrence of the target area's employee (operario or jruiz), in the first status. */
+async function timedOccurrence(c: CaseContext): Promise<string> {
+  const tarea = await c.fx.task(area(c), employee(c));
+  const [row] = (await c.w.t.ds.query(
+    `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid) SELECT $1, $2, uuid FROM estados ORDER BY "order" LIMIT 1 RETURNING uuid`,
+    [tarea, employee(c)],
+  )) as { uuid: string }[];
+  return row!.uuid;
+}
+/** The employee's timer running on a fresh occurrence (a timer running elsewhere is paused first). */
+async function runningTimer(c: CaseContext): Promise<string> {
+  const occ = await timedOccurrence(c);
+  await c.w.t.ds.query(`UPDATE intervalos_tiempo SET fin = greatest(inicio, now()) WHERE usuario_uuid = $1 AND fin IS NULL`, [employee(c)]);
+  await c.w.t.ds.query(`INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio) VALUES ($1, $2, now())`, [occ, employee(c)]);
+  return occ;
+}
+/** A two-hour window in the past no other case uses (each a day earlier than the last). */
+let windowSeq = 0;
+const pastWindow = () => {
+  const start = Date.now() - (++windowSeq + 1) * 24 * 3600_000;
+  return { inicio: new Date(start).toISOString(), fin: new Date(start + 2 * 3600_000).toISOString() };
+};
+/** A closed interval of the employee; `auto`: paused automatically and not yet confirmed. */
+async function timeEntry(c: CaseContext, auto = false): Promise<{ uuid: string; inicio: string }> {
+  const w = pastWindow();
+  const [row] = (await c.w.t.ds.query(
+    auto
+      ? `INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio, fin, origen, pausa_automatica, confirmado, motivo)
+         VALUES ($1, $2, $3, $4, 'pausa_automatica', 'fin_jornada', false, 'Pausado automáticamente') RETURNING uuid`
+      : `INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio, fin, origen, motivo)
+         VALUES ($1, $2, $3, $4, 'manual', 'Cargado por la matriz') RETURNING uuid`,
+    [await timedOccurrence(c), employee(c), w.inicio, w.fin],
+  )) as { uuid: string }[];
+  return { uuid: row!.uuid, inicio: w.inicio };
+}
+/** The timer is the assignee's own: every other caller is refused. */
+const timerOwner = { supervisorIn: 403, supervisorOut: 403, admin: 403 } as const;
+
 export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/health': { prepare: none },
   'POST /api/auth/login': { prepare: async () => ({ body: { username: 'mlopez', password: DEMO_PASSWORD } }) },
@@ -517,6 +555,44 @@ export const MATRIX: Record<string, MatrixCase> = {
   },
   'POST /api/problem-reports/:id/resolve': {
     prepare: async (c) => ({ params: { id: await report(c, { estado: 'aceptada' }) } }),
+    record: scoped,
+  },
+
+  'GET /api/time-entries/current': { prepare: none },
+  'GET /api/time-entries': {
+    prepare: async (c) => ({ query: { usuario_uuid: employee(c) } }),
+    record: scoped,
+  },
+  'POST /api/time-entries/start': {
+    prepare: async (c) => ({ body: { tarea_asignada_uuid: await timedOccurrence(c) } }),
+    record: timerOwner,
+  },
+  'POST /api/time-entries/resume': {
+    prepare: async (c) => ({ body: { tarea_asignada_uuid: await timedOccurrence(c) } }),
+    record: timerOwner,
+  },
+  'POST /api/time-entries/pause': {
+    prepare: async (c) => ({ body: { tarea_asignada_uuid: await runningTimer(c) } }),
+    record: timerOwner,
+  },
+  'POST /api/time-entries/finish': {
+    prepare: async (c) => ({ body: { tarea_asignada_uuid: await runningTimer(c) } }),
+    record: timerOwner,
+  },
+  // Own intervals (track:time), or manage:time-entries in the occurrence's area.
+  'POST /api/time-entries': {
+    prepare: async (c) => ({ body: { tarea_asignada_uuid: await timedOccurrence(c), ...pastWindow(), motivo: 'Cargado por la matriz' } }),
+    record: scoped,
+  },
+  'PUT /api/time-entries/:id': {
+    prepare: async (c) => {
+      const e = await timeEntry(c);
+      return { params: { id: e.uuid }, body: { inicio: new Date(Date.parse(e.inicio) + 600_000).toISOString(), motivo: 'Corregido por la matriz' } };
+    },
+    record: scoped,
+  },
+  'POST /api/time-entries/:id/confirm': {
+    prepare: async (c) => ({ params: { id: (await timeEntry(c, true)).uuid } }),
     record: scoped,
   },
 };
