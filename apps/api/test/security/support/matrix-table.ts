@@ -558,6 +558,11 @@ export const MATRIX: Record<string, MatrixCase> = {
     record: scoped,
   },
 
+  'GET /api/timesheet': { prepare: async (c) => ({ query: { usuario_uuid: employee(c) } }), record: scoped },
+  'GET /api/timesheet/:format': {
+    prepare: async (c) => ({ params: { format: 'csv' }, query: { usuario_uuid: employee(c) } }),
+    record: scoped,
+  },
   'GET /api/time-entries/current': { prepare: none },
   'GET /api/time-entries': {
     prepare: async (c) => ({ query: { usuario_uuid: employee(c) } }),
