@@ -57,11 +57,11 @@ export interface UntrackedRecord {
 export class HoursRepository {
   constructor(private readonly db: Db) {}
 
-  /** The conditions on the task (scope, areas) of `t`. */
-  private taskConditions(f: TimeWhere): Sql[] {
+  /** The conditions on the task (scope, areas), its area being `area` (`t.area_uuid` by default). */
+  private taskConditions(f: TimeWhere, area: Sql = sql`t.area_uuid`): Sql[] {
     const parts: Sql[] = [];
-    if (f.scopeAreas) parts.push(sql`t.area_uuid = ANY(${f.scopeAreas}::uuid[])`);
-    if (f.areaUuids?.length) parts.push(sql`t.area_uuid = ANY(${f.areaUuids}::uuid[])`);
+    if (f.scopeAreas) parts.push(sql`${area} = ANY(${f.scopeAreas}::uuid[])`);
+    if (f.areaUuids?.length) parts.push(sql`${area} = ANY(${f.areaUuids}::uuid[])`);
     return parts;
   }
 
@@ -90,30 +90,52 @@ export class HoursRepository {
       ),
       w AS (
         SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.segundos,
-          t.uuid AS tarea_uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
+          x.tarea_uuid, x.tipo_tarea_uuid, x.equipo_uuid, x.area_uuid
         FROM iv
-        JOIN tareas_asignadas ta ON ta.uuid = iv.tarea_asignada_uuid
-        JOIN tareas t ON t.uuid = ta.tarea_uuid
-        ${sql.where(this.taskConditions(f))}
+        -- One primary-key probe per occurrence worked (a few thousand a month), never a scan of
+        -- every occurrence: OFFSET 0 keeps the planner from turning it into a hash join.
+        CROSS JOIN LATERAL (
+          SELECT t.uuid AS tarea_uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
+          FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+          WHERE ta.uuid = iv.tarea_asignada_uuid
+          OFFSET 0
+        ) x
+        ${sql.where(this.taskConditions(f, sql`x.area_uuid`))}
       )`;
   }
 
-  /** Seconds per person, task, task type, machine, area and bucket, and the total: one statement. */
+  /**
+   * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
+   * The worked rows (`w`, one per occurrence, person and bucket) are summed per occurrence first,
+   * so every grouping is a plain count and sum (hashed, no DISTINCT sort per grouping).
+   */
   hours(f: HoursWhere): Promise<HoursRecord[]> {
     return this.db.query<HoursRecord>(sql`
       WITH ${this.worked(f)},
+      occ AS (
+        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(segundos) AS segundos
+        FROM w GROUP BY tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid
+      ),
+      per AS (
+        SELECT usuario_uuid, sum(segundos) AS segundos, count(*)::int AS ocurrencias
+        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(segundos) AS segundos FROM w GROUP BY 1, 2) p
+        GROUP BY usuario_uuid
+      ),
       g AS (
         SELECT CASE
-            WHEN GROUPING(usuario_uuid) = 0 THEN 'persona' WHEN GROUPING(tarea_uuid) = 0 THEN 'tarea'
-            WHEN GROUPING(tipo_tarea_uuid) = 0 THEN 'tipo' WHEN GROUPING(equipo_uuid) = 0 THEN 'equipo'
-            WHEN GROUPING(area_uuid) = 0 THEN 'area' WHEN GROUPING(bucket) = 0 THEN 'periodo' ELSE 'total' END AS kind,
-          COALESCE(usuario_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid) AS uuid,
-          bucket,
+            WHEN GROUPING(tarea_uuid) = 0 THEN 'tarea' WHEN GROUPING(tipo_tarea_uuid) = 0 THEN 'tipo'
+            WHEN GROUPING(equipo_uuid) = 0 THEN 'equipo' WHEN GROUPING(area_uuid) = 0 THEN 'area' ELSE 'total' END AS kind,
+          COALESCE(tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid) AS uuid,
+          NULL::int AS bucket,
           COALESCE(sum(segundos), 0)::float8 AS segundos,
-          count(DISTINCT tarea_asignada_uuid)::int AS ocurrencias,
-          count(DISTINCT usuario_uuid)::int AS personas
-        FROM w
-        GROUP BY GROUPING SETS ((usuario_uuid), (tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), (bucket), ())
+          count(*)::int AS ocurrencias,
+          (SELECT count(*) FROM per)::int AS personas
+        FROM occ
+        GROUP BY GROUPING SETS ((tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
+        UNION ALL
+        SELECT 'persona', usuario_uuid, NULL, segundos::float8, ocurrencias, 1 FROM per
+        UNION ALL
+        SELECT 'periodo', NULL, bucket, sum(segundos)::float8, 0, 0 FROM w GROUP BY bucket
       )
       SELECT g.kind, g.uuid, g.bucket, g.segundos, g.ocurrencias, g.personas,
         CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN t.titulo WHEN 'tipo' THEN tt.nombre
