@@ -19,6 +19,8 @@ export interface HoursWhere extends TimeWhere {
   step: number;
   /** The first bucket's first day (`fromDate`, or its Monday). */
   firstDay: string;
+  /** The instants where each bucket after the first begins (company midnights), ascending. */
+  bounds: readonly Date[];
 }
 
 /** One group's seconds: `kind` says which grouping; `bucket` is set for the chart's rows. */
@@ -74,7 +76,10 @@ export class HoursRepository {
     const people = f.employeeUuids?.length ? sql`AND i.usuario_uuid = ANY(${f.employeeUuids}::uuid[])` : sql.empty;
     const overlaps = sql`coalesce(i.fin, 'infinity') > ${f.from}::timestamptz AND i.inicio < ${f.end}::timestamptz ${people}`;
     const secs = sql`extract(epoch FROM least(coalesce(i.fin, ${f.end}::timestamptz), ${f.end}::timestamptz) - greatest(i.inicio, ${f.from}::timestamptz))`;
-    const bucket = sql`((greatest(i.inicio, ${f.from}::timestamptz) AT TIME ZONE ${f.timeZone})::date - ${f.firstDay}::date) / ${f.step}::int`;
+    // The bucket by a binary search over its boundaries: no time-zone conversion per interval.
+    const bucket = f.bounds.length
+      ? sql`width_bucket(greatest(i.inicio, ${f.from}::timestamptz), ${f.bounds.map((d) => d.toISOString())}::timestamptz[])`
+      : sql`0`;
     return sql`
       iv AS (
         SELECT i.tarea_asignada_uuid, i.usuario_uuid, ${bucket} AS bucket, sum(${secs}) AS segundos

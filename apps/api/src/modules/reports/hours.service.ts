@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   addDaysToCalendarDate,
+  companyMidnight,
   EXPORT_CONTENT_TYPES,
   HOURS_LIST_MAX,
   hoursFileName,
@@ -60,6 +61,8 @@ export class HoursService {
   async of(p: TimePeriod): Promise<HoursAll> {
     const firstDay = p.daily ? p.desde : mondayOf(p.desde);
     const step = p.daily ? 1 : 7;
+    const starts: string[] = [];
+    for (let d = firstDay; d <= p.hasta; d = addDaysToCalendarDate(d, step)) starts.push(d);
     const where: HoursWhere = {
       ...p.where,
       end: p.end,
@@ -67,6 +70,7 @@ export class HoursService {
       timeZone: this.config.timezone,
       step,
       firstDay,
+      bounds: starts.slice(1).map((d) => companyMidnight(d, this.config.timezone)),
     };
     const [records, estimates, untracked] = await Promise.all([
       this.repo.hours(where),
@@ -92,8 +96,6 @@ export class HoursService {
         .sort((a, b) => b.horas - a.horas || a.nombre.localeCompare(b.nombre, 'es'));
     const total = records.find((r) => r.kind === 'total');
     const perBucket = new Map(records.filter((r) => r.kind === 'periodo').map((r) => [r.bucket, r.segundos]));
-    const starts: string[] = [];
-    for (let d = firstDay; d <= p.hasta; d = addDaysToCalendarDate(d, step)) starts.push(d);
     const allEstimates = estimates.find((e) => e.kind === 'total');
     return {
       desde: p.desde,
