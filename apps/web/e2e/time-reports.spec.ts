@@ -104,7 +104,7 @@ test('the person’s hours, the estimate, and the lead and cycle time, charted',
   await expect(s.getByRole('region', { name: 'Horas por tarea' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
 
   // Assigned 30 h ago, first moved 20 h ago, finished 1 h ago: waited 10 h, in progress 19 h, 29 h in all.
-  await expect(s.getByText('Espera (mediana)').locator('..')).toContainText('10 h');
+  await expect(s.getByText('En espera (mediana)').locator('..')).toContainText('10 h');
   await expect(s.getByText('En curso (mediana)').locator('..')).toContainText('19 h');
   await expect(s.getByText('Total (mediana)').locator('..')).toContainText('29 h');
   await expect(

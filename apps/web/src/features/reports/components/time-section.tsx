@@ -191,7 +191,7 @@ function FlowPart({ d }: { d: FlowResponse }) {
     <>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Figure label="Terminadas" value={String(g.ocurrencias)} hint="en el periodo" />
-        <Figure label="Espera (mediana)" value={h(g.espera.mediana)} hint={`p90 ${h(g.espera.p90)}`} />
+        <Figure label="En espera (mediana)" value={h(g.espera.mediana)} hint={`p90 ${h(g.espera.p90)}`} />
         <Figure label="En curso (mediana)" value={h(g.en_curso.mediana)} hint={`p90 ${h(g.en_curso.p90)}`} />
         <Figure label="Total (mediana)" value={h(g.total.mediana)} hint={`p90 ${h(g.total.p90)}`} />
       </SimpleGrid>
@@ -242,7 +242,7 @@ function FlowPart({ d }: { d: FlowResponse }) {
                     Tareas
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
-                    Espera
+                    En espera
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
                     En curso
@@ -271,7 +271,7 @@ function FlowPart({ d }: { d: FlowResponse }) {
             </Table>
           </Table.ScrollContainer>
           <Text size="xs" c="dimmed" mt="xs">
-            Medianas en horas. Espera: de la asignación al primer cambio de estado; en curso: de ahí a la terminación.
+            Medianas en horas. En espera: de la asignación al primer cambio de estado; en curso: de ahí a la terminación.
           </Text>
         </ChartCard>
       </SimpleGrid>
