@@ -162,8 +162,10 @@ FROM b_eventos ev WHERE ev.abierta AND ev.equipo_uuid = e.uuid;
 -- Bulk load without the secondary indexes, then rebuild them once (far faster than per-row maintenance).
 CREATE TEMP TABLE b_indexes AS
 SELECT indexname, indexdef FROM pg_indexes
-WHERE schemaname = 'public' AND tablename IN ('tareas_asignadas', 'comentarios', 'historial_tareas_asignadas')
-  AND indexname NOT LIKE '%_pkey';
+WHERE schemaname = 'public' AND tablename IN ('tareas_asignadas', 'comentarios', 'historial_tareas_asignadas', 'intervalos_tiempo')
+  AND indexname NOT LIKE '%_pkey' AND indexname <> 'intervalos_tiempo_sin_solapar';
+-- The time intervals' no-overlap rule is a constraint: dropped too, and added back once they are in.
+ALTER TABLE intervalos_tiempo DROP CONSTRAINT intervalos_tiempo_sin_solapar;
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT indexname FROM b_indexes LOOP EXECUTE format('DROP INDEX %I', r.indexname); END LOOP;
 END $$;
@@ -223,13 +225,30 @@ CROSS JOIN generate_series(1, 4) k
 CROSS JOIN LATERAL (SELECT k <= (abs(hashtext(ta.uuid::text)) % 5) AS done) d
 WHERE NOT ta.archivada;
 
+-- Time on task (issue 35): ten intervals per assigned task, by its assignee, none overlapping another
+-- of the same person: each task's time window runs from its assignment to the person's next one (an
+-- hour for the last), split in ten slots, each interval 80 % of its slot. Half the task definitions
+-- carry an estimate.
+INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio, fin, origen, creado_en)
+SELECT w.uuid, w.empleado_uuid, w.ini + w.slot * k, w.ini + w.slot * (k + 0.8), 'cronometro', w.ini
+FROM (
+  SELECT ta.uuid, ta.empleado_uuid, ta.fecha_asignacion AS ini,
+         (COALESCE(lead(ta.fecha_asignacion) OVER (PARTITION BY ta.empleado_uuid ORDER BY ta.fecha_asignacion, ta.uuid),
+                   ta.fecha_asignacion + interval '1 hour') - ta.fecha_asignacion) / 10 AS slot
+  FROM tareas_asignadas ta
+) w
+CROSS JOIN generate_series(0, 9) k;
+UPDATE tareas t SET minutos_estimados = 30 + (bt.n % 8) * 15 FROM b_tasks bt WHERE bt.uuid = t.uuid AND bt.n % 2 = 0;
+
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT indexdef FROM b_indexes LOOP EXECUTE r.indexdef; END LOOP;
 END $$;
+ALTER TABLE intervalos_tiempo ADD CONSTRAINT intervalos_tiempo_sin_solapar EXCLUDE USING gist (
+  usuario_uuid WITH =, tstzrange(inicio, coalesce(fin, 'infinity'), '[)') WITH &&);
 
 -- Corrective work: each accepted report is linked to the first occurrence of its machine's task
 -- assigned after it (machines with a task only). The planner needs the fresh counts first.
-ANALYZE tareas, tareas_asignadas, solicitudes;
+ANALYZE tareas, tareas_asignadas, solicitudes, intervalos_tiempo;
 UPDATE solicitudes s SET tarea_asignada_uuid = n.uuid
 FROM (
   SELECT so.uuid AS solicitud_uuid, nx.uuid

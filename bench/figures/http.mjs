@@ -17,6 +17,9 @@ const STATS_P95_MS = 200;
 /** Issue 33: a machine's page (with its 90-day timeline) and the downtime report. */
 const ASSET_PAGE_P95_MS = 30;
 const DOWNTIME_P95_MS = 100;
+/** Issue 35: a person's month of time entries, and the hours and lead/cycle time reports. */
+const PERSON_MONTH_P95_MS = 20;
+const HOURS_P95_MS = 100;
 /** The machine whose page is measured: machine 0 has a task, reports, and is stopped now (bench/seed.sql). */
 export const BENCH_MACHINE = 'EQ-00000';
 
@@ -65,6 +68,16 @@ function scenarioList(ids, deep) {
       path: `/api/reports/downtime?start_date=${ids.yearAgo}&end_date=${ids.month.end}&sort=mtbf_horas&order=asc`,
     },
     { key: 'downtime_area', target: 10, who: 'sup', path: `/api/reports/downtime?${month}&area_uuids=${ids.supAreas[0]}` },
+    {
+      key: 'time_person_month',
+      target: 12,
+      who: 'sup',
+      path: `/api/time-entries?usuario_uuid=${ids.worker}&desde=${encodeURIComponent(ids.lastMonth.start)}&hasta=${encodeURIComponent(ids.lastMonth.end)}&limit=100`,
+    },
+    { key: 'timesheet_week', target: 12, who: 'sup', path: `/api/timesheet?usuario_uuid=${ids.worker}` },
+    { key: 'hours_month', target: 12, who: 'admin', path: `/api/reports/hours?${month}` },
+    { key: 'hours_area', target: 12, who: 'sup', path: `/api/reports/hours?${month}&area_uuids=${ids.supAreas[0]}` },
+    { key: 'flow_month', target: 12, who: 'admin', path: `/api/reports/flow?${month}` },
   ];
 }
 
@@ -295,6 +308,8 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
   });
   assetFigures(scenarios, http, explains);
   details.downtimePlans = await explainDowntime(ctx.db.url, recorded);
+  timeFigures(http);
+  details.timePlans = await explainTime(ctx.db.url, recorded);
   for (const [key, name] of [
     ['stats_month', 'Report charts (current month)'],
     ['stats_all', 'Report charts (no date filter)'],
@@ -350,6 +365,48 @@ function assetFigures(scenarios, http, explains) {
       bound: { what: 'p95 one at a time', value: h.one.p95Ms, op: '<=', limit: p95 },
     });
   }
+}
+
+/**
+ * Issue 35 §4 (ten intervals per assigned task): a person's month of entries as a supervisor reads
+ * it, their week, the hours report (the screen's month, every area and one area) and the lead and
+ * cycle time; each with its absolute bound beside the ratio to the same SQL on raw pg.
+ */
+function timeFigures(http) {
+  const rows = [
+    ['time_person_month', 'Time entries: a person’s last month (page of 100 and the total)', PERSON_MONTH_P95_MS],
+    ['timesheet_week', 'Timesheet: a person’s week by task and day', PERSON_MONTH_P95_MS],
+    ['hours_month', 'Hours report and charts, current month, every area', HOURS_P95_MS],
+    ['hours_area', 'Hours report and charts, current month, one area (supervisor)', HOURS_P95_MS],
+    ['flow_month', 'Lead and cycle time, current month, every area', HOURS_P95_MS],
+  ];
+  for (const [key, name, p95] of rows) {
+    const h = http[key];
+    figure({
+      target: 12,
+      name: `${name} mean latency vs raw pg`,
+      value: h.api.meanMs,
+      unit: 'ms',
+      baseline: h.baseline.meanMs,
+      ratio: { value: h.api.meanMs / h.baseline.meanMs, op: '<=', limit: 1.3 },
+      bound: { what: 'p95 one at a time', value: h.one.p95Ms, op: '<=', limit: p95 },
+    });
+  }
+}
+
+/** EXPLAIN ANALYZE of the time reports' statements, for the JSON. */
+async function explainTime(dbUrl, recorded) {
+  return withClient(dbUrl, async (c) => {
+    const out = {};
+    for (const key of ['time_person_month', 'timesheet_week', 'hours_month', 'hours_area', 'flow_month']) {
+      out[key] = [];
+      for (const st of (recorded[key] ?? []).filter((x) => /intervalos_tiempo|historial_tareas_asignadas/.test(x.text))) {
+        const plan = (await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values)).rows.map((r) => r['QUERY PLAN']);
+        out[key].push({ sql: st.text.replace(/\s+/g, ' ').slice(0, 200), plan: plan.join('\n') });
+      }
+    }
+    return out;
+  });
 }
 
 /** EXPLAIN ANALYZE of the downtime report's statements (the figures and the page's chart), for the JSON. */

@@ -179,6 +179,15 @@ export function fixtureIds(dbUrl) {
     // The downtime report over a whole year: the most intervals it ever reads (bench/seed.sql's timelines).
     const yearAgo = (await c.query(`SELECT ((now() - interval '365 days') AT TIME ZONE $1)::date::text AS d`, [TZ]))
       .rows[0].d;
-    return { sup, supAreas, someDay, month, yearAgo };
+    // Issue 35: an operario of supervisor1's first area and the last whole month, as instants.
+    const worker = (await c.query(`SELECT uuid FROM usuarios WHERE username = 'operario21'`)).rows[0].uuid;
+    const lastMonth = (
+      await c.query(
+        `SELECT to_json((date_trunc('month', (now() AT TIME ZONE $1)::date) - interval '1 month')::timestamp AT TIME ZONE $1) #>> '{}' AS start,
+                to_json(date_trunc('month', (now() AT TIME ZONE $1)::date)::timestamp AT TIME ZONE $1) #>> '{}' AS end`,
+        [TZ],
+      )
+    ).rows[0];
+    return { sup, supAreas, someDay, month, yearAgo, worker, lastMonth };
   });
 }

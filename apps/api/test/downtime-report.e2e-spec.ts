@@ -341,7 +341,7 @@ describe('downtime report', () => {
     const res = await download('/api/reports/xlsx', 'admin');
     expect(res.status).toBe(200);
     const book = XLSX.read(res.body as Buffer, { type: 'buffer' });
-    expect(book.SheetNames).toEqual(['Reporte', 'Resumen', 'Paradas']);
+    expect(book.SheetNames).toEqual(['Reporte', 'Resumen', 'Paradas', 'Horas', 'Tiempos de ciclo']);
     const aoa = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets.Paradas!, { header: 1, defval: '' });
     expect(aoa[1]![0]).toBe('Periodo: 01/03/2026 – 10/03/2026');
     expect(aoa[3]).toEqual([...DOWNTIME_COLUMNS]);

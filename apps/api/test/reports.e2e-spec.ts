@@ -488,7 +488,7 @@ describe('reports', () => {
       expect(sheet[`G${completed}`]).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
       expect(Object.values(sheet).some((c) => typeof c === 'object' && c !== null && 'f' in c)).toBe(false);
       // A second sheet holds the screen's summary, over the same rows; a third the machines' downtime.
-      expect(book.SheetNames).toEqual(['Reporte', 'Resumen', 'Paradas']);
+      expect(book.SheetNames).toEqual(['Reporte', 'Resumen', 'Paradas', 'Horas', 'Tiempos de ciclo']);
       const stats = parseWith(
         ReportStatsResponseSchema,
         (await t.http.get('/api/reports/stats').set(as('admin')).expect(200)).body,
@@ -548,8 +548,8 @@ describe('reports', () => {
       expect(text).toContain('Muebles del Sur S.A.');
       expect(text).toContain('Áreas: Carpintería');
       expect(text).toContain('Rango de fecha: 01/01/2024');
-      // The rows' page, then the machines' downtime on a page of its own.
-      expect(text).toMatch(/Página 1 de 2/);
+      // The rows' page, then the machines' downtime and the time worked, each on a page of its own.
+      expect(text).toMatch(/Página 1 de 3/);
       for (const h of ['Colaborador', 'Tarea', 'Estado', 'Calificación', 'Observaciones', 'Sugerencias'])
         expect(text).toContain(h);
       expect(text).toContain('Oscar Pérez');

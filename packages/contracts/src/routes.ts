@@ -11,7 +11,7 @@ import { TASKS_ROUTES } from './tasks/tasks.routes';
 import { ASSIGNED_TASKS_ROUTES } from './assigned-tasks/assigned-tasks.routes';
 import { SCHEDULED_TASKS_ROUTES } from './scheduled-tasks/scheduled-tasks.routes';
 import { CALENDAR_ROUTES } from './calendar/calendar.routes';
-import { REPORTS_ROUTES } from './reports/reports.routes';
+import { REPORTS_ROUTES, TIMESHEET_ROUTES } from './reports/reports.routes';
 import { NOTIFICATIONS_ROUTES } from './notifications/notifications.routes';
 import { EVENTS_ROUTES } from './events/events.routes';
 import { DOCS_ROUTES } from './docs/docs.routes';
@@ -41,6 +41,7 @@ export const ROUTE_GROUPS = {
   scheduledTasks: SCHEDULED_TASKS_ROUTES,
   calendar: CALENDAR_ROUTES,
   reports: REPORTS_ROUTES,
+  timesheet: TIMESHEET_ROUTES,
   /** Labels (assets/labels.routes.ts, `GET /api/assets/labels.pdf`) go before this group. */
   assets: ASSETS_ROUTES,
   notifications: NOTIFICATIONS_ROUTES,

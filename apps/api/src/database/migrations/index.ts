@@ -30,8 +30,9 @@ import { EquiposAudit1763700018100 } from './1763700018100-equipos-audit';
 import { ProblemReports1763700018400 } from './1763700018400-problem-reports';
 import { DowntimeIndexes1763700018500 } from './1763700018500-downtime-indexes';
 import { DowntimeIndexUuid1763700018600 } from './1763700018600-downtime-index-uuid';
-import { TimeEntries1763700019100 } from './1763700019100-time-entries';
 import { Terminals1763700019000 } from './1763700019000-terminals';
+import { TimeEntries1763700019100 } from './1763700019100-time-entries';
+import { TimeReports1763700019200 } from './1763700019200-time-reports';
 import { SharedDevice1763700019300 } from './1763700019300-shared-device';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -68,7 +69,8 @@ export const MIGRATIONS = [
   ProblemReports1763700018400,
   DowntimeIndexes1763700018500,
   DowntimeIndexUuid1763700018600,
-  TimeEntries1763700019100,
   Terminals1763700019000,
+  TimeEntries1763700019100,
+  TimeReports1763700019200,
   SharedDevice1763700019300,
 ];

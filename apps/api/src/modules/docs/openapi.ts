@@ -48,6 +48,7 @@ const GROUP_TAGS: Record<GroupName, { name: string; description: string }> = {
   calendar: { name: 'Calendario laboral', description: 'Días no laborables y feriados de la empresa.' },
   assets: { name: 'Equipos', description: 'Máquinas y puestos de trabajo: catálogo, página del equipo, estado, fotos, documentos e importación.' },
   reports: { name: 'Reportes', description: 'Reporte de tareas asignadas con filtros, totales y exportación.' },
+  timesheet: { name: 'Semana de trabajo', description: 'Horas de una persona por tarea y día de una semana, con su exportación CSV y XLSX.' },
   notifications: { name: 'Notificaciones', description: 'Notificaciones en la aplicación, por correo y push, y su registro de entregas.' },
   events: { name: 'Eventos en vivo', description: 'Flujo de eventos del servidor para actualizar las pantallas abiertas.' },
   audit: { name: 'Auditoría', description: 'Registro de acciones y su exportación.' },

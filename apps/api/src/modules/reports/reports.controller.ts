@@ -9,11 +9,14 @@ import {
   type ReportExportQuery,
   type ReportFilters,
   type ReportQuery,
+  type TimeReportFilters,
 } from '@gestar/contracts';
 import { CurrentUser, Endpoint, ValidParams, ValidQuery } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ReportsService } from './reports.service';
 import { DowntimeService } from './downtime.service';
+import { FlowService } from './flow.service';
+import { HoursService } from './hours.service';
 
 @Controller()
 export class ReportsController {
@@ -21,6 +24,8 @@ export class ReportsController {
     private readonly reports: ReportsService,
     private readonly audit: AuditService,
     private readonly downtime: DowntimeService,
+    private readonly flow: FlowService,
+    private readonly hours: HoursService,
   ) {}
 
   @Endpoint(REPORTS_ROUTES.list)
@@ -48,6 +53,30 @@ export class ReportsController {
   ): Promise<StreamableFile> {
     const file = await this.downtime.csv(user, q);
     await this.audit.by(user, req.ip, { accion: 'exportar', recurso: 'informe', detalle: { formato: 'csv-paradas', filtros: q } });
+    res.setHeader('Cache-Control', 'no-store');
+    const disposition = `attachment; filename="${file.fileName}"`;
+    return new StreamableFile(file.body, { type: file.contentType, disposition, length: file.body.length });
+  }
+
+  @Endpoint(REPORTS_ROUTES.flow)
+  flowReport(@CurrentUser() user: AuthUser, @ValidQuery() q: TimeReportFilters) {
+    return this.flow.report(user, q);
+  }
+
+  @Endpoint(REPORTS_ROUTES.hours)
+  hoursReport(@CurrentUser() user: AuthUser, @ValidQuery() q: TimeReportFilters) {
+    return this.hours.report(user, q);
+  }
+
+  @Endpoint(REPORTS_ROUTES.hoursCsv)
+  async hoursCsv(
+    @CurrentUser() user: AuthUser,
+    @ValidQuery() q: TimeReportFilters,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.hours.csv(user, q);
+    await this.audit.by(user, req.ip, { accion: 'exportar', recurso: 'informe', detalle: { formato: 'csv-horas', filtros: q } });
     res.setHeader('Cache-Control', 'no-store');
     const disposition = `attachment; filename="${file.fileName}"`;
     return new StreamableFile(file.body, { type: file.contentType, disposition, length: file.body.length });

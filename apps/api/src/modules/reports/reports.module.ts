@@ -7,15 +7,28 @@ import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 import { DowntimeRepository } from './downtime.repository';
 import { DowntimeService } from './downtime.service';
+import { FlowRepository } from './flow.repository';
+import { FlowService } from './flow.service';
+import { HoursRepository } from './hours.repository';
+import { HoursService } from './hours.service';
+import { TimesheetController } from './timesheet.controller';
+import { TimesheetRepository } from './timesheet.repository';
+import { TimesheetService } from './timesheet.service';
 
 @Module({
   imports: [AttachmentQueriesModule],
-  controllers: [ReportsController],
+  controllers: [ReportsController, TimesheetController],
   providers: [
     ReportsService,
     ReportsRepository,
     DowntimeService,
     DowntimeRepository,
+    FlowService,
+    FlowRepository,
+    HoursService,
+    HoursRepository,
+    TimesheetService,
+    TimesheetRepository,
     PdfRendererService,
     { provide: REPORT_LIMITS, useFactory: () => reportLimitsFromEnv() },
   ],

@@ -30,6 +30,9 @@ import { filterLines, reportHtml, type ReportFilterSummary } from './export/repo
 import { XlsxReportBuilder } from './export/xlsx-writer';
 import { downtimeHtml, downtimeSheetRows } from './export/downtime-cells';
 import { DowntimeService } from './downtime.service';
+import { FlowService } from './flow.service';
+import { flowHtml, flowSheetRows, hoursHtml, hoursSheetRows } from './export/time-cells';
+import { HoursService } from './hours.service';
 import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { toReportRows } from './reports.mapper';
 import { REPORT_LIMITS, type ReportLimits } from './reports.limits';
@@ -55,6 +58,8 @@ export class ReportsService {
     private readonly pdf: PdfRendererService,
     private readonly attachments: AttachmentQueries,
     private readonly downtime: DowntimeService,
+    private readonly flow: FlowService,
+    private readonly hours: HoursService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REPORT_LIMITS) private readonly limits: ReportLimits,
   ) {}
@@ -145,20 +150,25 @@ export class ReportsService {
 
     if (format === 'xlsx') {
       const book = new XlsxReportBuilder(await loadXlsx());
-      const summary = Promise.all([this.filterSummary(f), this.stats(user, f), this.downtime.all(user, f)]);
+      const summary = Promise.all([this.filterSummary(f), this.stats(user, f), this.downtime.all(user, f), this.timeFigures(user, f)]);
       for await (const batch of this.repo.exportBatches(where, this.limits.exportBatchSize)) book.addBatch(batch);
-      const [filters, stats, downtime] = await summary;
-      const body = book.toBuffer({ filters: filterLines(filters), stats }, downtimeSheetRows(downtime));
+      const [filters, stats, downtime, time] = await summary;
+      const body = book.toBuffer({ filters: filterLines(filters), stats }, [
+        { name: 'Paradas', rows: downtimeSheetRows(downtime), widths: [12, 30, 20, ...Array<number>(10).fill(12)] },
+        { name: 'Horas', rows: hoursSheetRows(time.hours), widths: [30, 34, 14, 14, 14] },
+        { name: 'Tiempos de ciclo', rows: flowSheetRows(time.flow), widths: [16, 30, ...Array<number>(8).fill(14)] },
+      ]);
       return { fileName, contentType: EXPORT_CONTENT_TYPES.xlsx, body };
     }
 
     // One statement reads the rows, one more than the limit at most: no separate count, and
     // the names of the filters and the figures are read meanwhile.
-    const [batch, filters, stats, downtime] = await Promise.all([
+    const [batch, filters, stats, downtime, time] = await Promise.all([
       this.repo.page(where, this.limits.pdfMaxRows + 1, 0),
       this.filterSummary(f),
       this.stats(user, f),
       this.downtime.all(user, f),
+      this.timeFigures(user, f),
     ]);
     if (batch.rows.length > this.limits.pdfMaxRows) throw payloadTooLarge(MESSAGES.errors.reportTooLargeForPdf);
     const html = reportHtml({
@@ -169,8 +179,16 @@ export class ReportsService {
       rows: rowsOf(batch),
       photos: f.fotos ? await this.photosOf(batch) : undefined,
       downtime: downtimeHtml(downtime, this.limits.pdfMaxRows),
+      time: `<section class="time"><h2>Tiempo de trabajo</h2>${hoursHtml(time.hours, this.limits.pdfMaxRows)}${flowHtml(time.flow)}</section>`,
     });
     return { fileName, contentType: EXPORT_CONTENT_TYPES.pdf, body: await this.pdf.render(html) };
+  }
+
+  /** The time sections' figures, with the export's areas, people and period. */
+  private async timeFigures(user: AuthUser, f: ReportFilters) {
+    const period = await this.flow.period(user, f);
+    const [flow, hours] = await Promise.all([this.flow.of(period), this.hours.of(period)]);
+    return { flow, hours };
   }
 
   /** The first thumbnails of each row's photos as data: URIs, in the rows' order. */

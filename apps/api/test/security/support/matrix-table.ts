@@ -469,6 +469,9 @@ export const MATRIX: Record<string, MatrixCase> = {
   'GET /api/reports/stats': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/downtime': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/downtime/csv': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/flow': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/hours': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
+  'GET /api/reports/hours/csv': { prepare: async (c) => ({ query: outFilter(c, 'area_uuids') }), record: scoped },
   'GET /api/reports/:format': {
     prepare: async (c) => ({ params: { format: 'csv' }, query: outFilter(c, 'area_uuids') }),
     record: scoped,
@@ -557,6 +560,11 @@ export const MATRIX: Record<string, MatrixCase> = {
     record: scoped,
   },
 
+  'GET /api/timesheet': { prepare: async (c) => ({ query: { usuario_uuid: employee(c) } }), record: scoped },
+  'GET /api/timesheet/:format': {
+    prepare: async (c) => ({ params: { format: 'csv' }, query: { usuario_uuid: employee(c) } }),
+    record: scoped,
+  },
   'GET /api/time-entries/current': { prepare: none },
   'GET /api/time-entries': {
     prepare: async (c) => ({ query: { usuario_uuid: employee(c) } }),

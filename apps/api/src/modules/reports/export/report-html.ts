@@ -57,6 +57,8 @@ export function reportHtml(opts: {
   photos?: readonly (readonly string[])[];
   /** The «Paradas y mantenimiento» section (`downtimeHtml`), after the rows. */
   downtime?: string;
+  /** The time sections (`timeHtml`: hours worked, lead and cycle time), last. */
+  time?: string;
 }): string {
   const cols = COLUMN_WIDTHS.map((w) => `<col style="width:${w}%">`).join('');
   const head = REPORT_EXPORT_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
@@ -93,8 +95,9 @@ export function reportHtml(opts: {
   figure.chart { margin: 0; }
   figure.chart figcaption { font-weight: bold; margin-bottom: 2px; }
   svg text { fill: #1a1b1e; }
-  section.downtime { page-break-before: always; }
-  section.downtime h2 { font-size: 13px; margin: 0 0 4px; }
+  section.downtime, section.time { page-break-before: always; }
+  section.downtime h2, section.time h2 { font-size: 13px; margin: 0 0 4px; }
+  section.time h3 { font-size: 11px; margin: 8px 0 4px; }
 </style></head>
 <body>
 <header>
@@ -107,5 +110,6 @@ export function reportHtml(opts: {
 ${summaryHtml(opts.stats)}
 <table><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>
 ${opts.downtime ?? ''}
+${opts.time ?? ''}
 </body></html>`;
 }

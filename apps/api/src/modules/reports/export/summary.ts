@@ -55,7 +55,7 @@ const LABEL_WIDTH = 150;
  * A horizontal bar chart as an inline SVG (an image in the PDF, nothing fetched): one bar per
  * item, its length proportional to the largest value, the value written after it.
  */
-function barChart(title: string, items: readonly { label: string; value: number; color: string; text?: string }[]): string {
+export function barChart(title: string, items: readonly { label: string; value: number; color: string; text?: string }[]): string {
   const max = Math.max(1, ...items.map((i) => i.value));
   const height = items.length * ROW_HEIGHT + 4;
   const bars = items

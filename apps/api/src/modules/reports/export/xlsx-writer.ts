@@ -133,10 +133,10 @@ export class XlsxReportBuilder {
   }
 
   /**
-   * The workbook: the rows on «Reporte», the screen's summary figures on «Resumen», and the
-   * machines' downtime figures on «Paradas».
+   * The workbook: the rows on «Reporte», the screen's summary figures on «Resumen», then the
+   * other sections each on a sheet of its own («Paradas», «Horas», «Tiempos de ciclo»).
    */
-  toBuffer(summary: ReportSummary, downtime: (string | number | null)[][]): Buffer {
+  toBuffer(summary: ReportSummary, sheets: readonly ExtraSheet[]): Buffer {
     const lastColumn = this.xlsx.utils.encode_col(REPORT_EXPORT_COLUMNS.length - 1);
     this.sheet['!ref'] = `A1:${lastColumn}${this.rowCount + 1}`;
     this.sheet['!cols'] = this.widths.map((wch) => ({ wch }));
@@ -146,9 +146,20 @@ export class XlsxReportBuilder {
     const resumen = this.xlsx.utils.aoa_to_sheet(summaryRows(summary));
     resumen['!cols'] = [{ wch: 34 }, { wch: 14 }, { wch: 14 }, { wch: 14 }, { wch: 14 }, { wch: 14 }];
     this.xlsx.utils.book_append_sheet(book, resumen, 'Resumen');
-    const paradas = this.xlsx.utils.aoa_to_sheet(downtime);
-    paradas['!cols'] = [{ wch: 12 }, { wch: 30 }, { wch: 20 }, ...Array.from({ length: 10 }, () => ({ wch: 12 }))];
-    this.xlsx.utils.book_append_sheet(book, paradas, 'Paradas');
+    for (const extra of sheets) {
+      const sheet = this.xlsx.utils.aoa_to_sheet(
+        extra.rows.map((r) => r.map((c) => (typeof c === 'string' ? neutralizeFormula(c) : c))),
+      );
+      sheet['!cols'] = extra.widths.map((wch) => ({ wch }));
+      this.xlsx.utils.book_append_sheet(book, sheet, extra.name);
+    }
     return this.xlsx.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   }
+}
+
+/** A sheet after «Resumen»: its name, rows (numbers stay numbers) and column widths. */
+export interface ExtraSheet {
+  name: string;
+  rows: readonly (readonly (string | number | null)[])[];
+  widths: readonly number[];
 }

@@ -10,6 +10,7 @@ import { dayjs } from '../../../lib/dates';
 import { useReport, useReportStats, type ReportFilters } from '../api/get-report';
 import { ExportButtons } from '../components/export-buttons';
 import { DowntimeSection } from '../components/downtime-section';
+import { TimeSection } from '../components/time-section';
 import { ReportCharts } from '../components/report-charts';
 import { ReportFiltersBar, type ReportFilterValues } from '../components/report-filters';
 import { ReportTable } from '../components/report-table';
@@ -98,6 +99,7 @@ export function ReportsPage() {
         disabled={report.isFetching}
       />
       <DowntimeSection filters={filters} />
+      <TimeSection filters={filters} />
       <SuggestionsDialog row={suggestionsOf} onClose={() => setSuggestionsOf(null)} />
     </>
   );

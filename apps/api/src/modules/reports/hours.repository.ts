@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../database/db';
+import { Sql, sql } from '../../database/sql';
+import type { TimeWhere } from './flow.repository';
+
+/**
+ * An interval longer than this is «long»: `intervalos_tiempo_largos_idx` lists those, so the
+ * intervals overlapping a period are found by their start alone (starting in the period or up to
+ * this much before it) plus the few long ones.
+ */
+export const SHORT_INTERVAL = '1 day';
+
+export interface HoursWhere extends TimeWhere {
+  /** The period clipped to now: a running timer counts until now. */
+  end: Date;
+  fromDate: string;
+  timeZone: string;
+  /** Days per bucket of the chart: 1 or 7 (weeks from the Monday on or before `fromDate`). */
+  step: number;
+  /** The first bucket's first day (`fromDate`, or its Monday). */
+  firstDay: string;
+  /** The instants where each bucket after the first begins (company midnights), ascending. */
+  bounds: readonly Date[];
+}
+
+/** One group's seconds: `kind` says which grouping; `bucket` is set for the chart's rows. */
+export interface HoursRecord {
+  kind: 'persona' | 'tarea' | 'tipo' | 'equipo' | 'area' | 'periodo' | 'total';
+  uuid: string | null;
+  nombre: string | null;
+  apellido: string | null;
+  bucket: number | null;
+  segundos: number;
+  ocurrencias: number;
+  personas: number;
+}
+
+export interface EstimateRecord {
+  kind: 'tipo' | 'total';
+  uuid: string | null;
+  nombre: string | null;
+  terminadas: number;
+  sin_tiempo: number;
+  estimadas: number;
+  segundos_estimados: number;
+  segundos_reales: number;
+}
+
+export interface UntrackedRecord {
+  tarea_asignada_uuid: string;
+  titulo: string;
+  area: string;
+  nombre: string;
+  apellido: string;
+  completada: Date;
+}
+
+@Injectable()
+export class HoursRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The conditions on the task (scope, areas), its area being `area` (`t.area_uuid` by default). */
+  private taskConditions(f: TimeWhere, area: Sql = sql`t.area_uuid`): Sql[] {
+    const parts: Sql[] = [];
+    if (f.scopeAreas) parts.push(sql`${area} = ANY(${f.scopeAreas}::uuid[])`);
+    if (f.areaUuids?.length) parts.push(sql`${area} = ANY(${f.areaUuids}::uuid[])`);
+    return parts;
+  }
+
+  /**
+   * The intervals overlapping [from, end), as seconds per occurrence, person and bucket: those
+   * starting from SHORT_INTERVAL before the period to its end (`intervalos_tiempo_inicio_idx`),
+   * and the long ones starting earlier (`intervalos_tiempo_largos_idx`).
+   */
+  private worked(f: HoursWhere): Sql {
+    const people = f.employeeUuids?.length ? sql`AND i.usuario_uuid = ANY(${f.employeeUuids}::uuid[])` : sql.empty;
+    const overlaps = sql`coalesce(i.fin, 'infinity') > ${f.from}::timestamptz AND i.inicio < ${f.end}::timestamptz ${people}`;
+    const secs = sql`extract(epoch FROM least(coalesce(i.fin, ${f.end}::timestamptz), ${f.end}::timestamptz) - greatest(i.inicio, ${f.from}::timestamptz))`;
+    // The bucket by a binary search over its boundaries: no time-zone conversion per interval.
+    const bucket = f.bounds.length
+      ? sql`width_bucket(greatest(i.inicio, ${f.from}::timestamptz), ${f.bounds.map((d) => d.toISOString())}::timestamptz[])`
+      : sql`0`;
+    return sql`
+      iv AS (
+        SELECT i.tarea_asignada_uuid, i.usuario_uuid, ${bucket} AS bucket, sum(${secs}) AS segundos
+        FROM (
+          SELECT i.tarea_asignada_uuid, i.usuario_uuid, i.inicio, i.fin FROM intervalos_tiempo i
+          WHERE i.inicio >= ${f.from}::timestamptz - ${SHORT_INTERVAL}::interval AND ${overlaps}
+          UNION ALL
+          SELECT i.tarea_asignada_uuid, i.usuario_uuid, i.inicio, i.fin FROM intervalos_tiempo i
+          WHERE (i.fin IS NULL OR i.fin - i.inicio > ${SHORT_INTERVAL}::interval)
+            AND i.inicio < ${f.from}::timestamptz - ${SHORT_INTERVAL}::interval AND ${overlaps}
+        ) i
+        GROUP BY 1, 2, 3
+      ),
+      w AS (
+        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.segundos,
+          x.tarea_uuid, x.tipo_tarea_uuid, x.equipo_uuid, x.area_uuid
+        FROM iv
+        -- One primary-key probe per occurrence worked (a few thousand a month), never a scan of
+        -- every occurrence: OFFSET 0 keeps the planner from turning it into a hash join.
+        CROSS JOIN LATERAL (
+          SELECT t.uuid AS tarea_uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
+          FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+          WHERE ta.uuid = iv.tarea_asignada_uuid
+          OFFSET 0
+        ) x
+        ${sql.where(this.taskConditions(f, sql`x.area_uuid`))}
+      )`;
+  }
+
+  /**
+   * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
+   * The worked rows (`w`, one per occurrence, person and bucket) are summed per occurrence first,
+   * so every grouping is a plain count and sum (hashed, no DISTINCT sort per grouping).
+   */
+  hours(f: HoursWhere): Promise<HoursRecord[]> {
+    return this.db.query<HoursRecord>(sql`
+      WITH ${this.worked(f)},
+      occ AS (
+        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(segundos) AS segundos
+        FROM w GROUP BY tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid
+      ),
+      per AS (
+        SELECT usuario_uuid, sum(segundos) AS segundos, count(*)::int AS ocurrencias
+        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(segundos) AS segundos FROM w GROUP BY 1, 2) p
+        GROUP BY usuario_uuid
+      ),
+      g AS (
+        SELECT CASE
+            WHEN GROUPING(tarea_uuid) = 0 THEN 'tarea' WHEN GROUPING(tipo_tarea_uuid) = 0 THEN 'tipo'
+            WHEN GROUPING(equipo_uuid) = 0 THEN 'equipo' WHEN GROUPING(area_uuid) = 0 THEN 'area' ELSE 'total' END AS kind,
+          COALESCE(tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid) AS uuid,
+          NULL::int AS bucket,
+          COALESCE(sum(segundos), 0)::float8 AS segundos,
+          count(*)::int AS ocurrencias,
+          (SELECT count(*) FROM per)::int AS personas
+        FROM occ
+        GROUP BY GROUPING SETS ((tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
+        UNION ALL
+        SELECT 'persona', usuario_uuid, NULL, segundos::float8, ocurrencias, 1 FROM per
+        UNION ALL
+        SELECT 'periodo', NULL, bucket, sum(segundos)::float8, 0, 0 FROM w GROUP BY bucket
+      )
+      SELECT g.kind, g.uuid, g.bucket, g.segundos, g.ocurrencias, g.personas,
+        CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN t.titulo WHEN 'tipo' THEN tt.nombre
+          WHEN 'equipo' THEN e.codigo || ' · ' || e.nombre WHEN 'area' THEN a.nombre END AS nombre,
+        u.apellido
+      FROM g
+      LEFT JOIN usuarios u ON g.kind = 'persona' AND u.uuid = g.uuid
+      LEFT JOIN tareas t ON g.kind = 'tarea' AND t.uuid = g.uuid
+      LEFT JOIN tipos_tarea tt ON g.kind = 'tipo' AND tt.uuid = g.uuid
+      LEFT JOIN equipos e ON g.kind = 'equipo' AND e.uuid = g.uuid
+      LEFT JOIN areas a ON g.kind = 'area' AND a.uuid = g.uuid`);
+  }
+
+  /**
+   * The occurrences completed in the period (`tareas_asignadas_completada_idx`) with every second
+   * recorded on them (`intervalos_tiempo_ocurrencia_fin_idx`, from the index alone): per task
+   * type and in all, how many, how many without time, and the estimated against the actual.
+   */
+  estimates(f: HoursWhere): Promise<EstimateRecord[]> {
+    return this.db.query<EstimateRecord>(sql`
+      WITH ${this.completed(f)},
+      g AS (
+        SELECT CASE WHEN GROUPING(tipo_tarea_uuid) = 0 THEN 'tipo' ELSE 'total' END AS kind,
+          tipo_tarea_uuid AS uuid,
+          count(*)::int AS terminadas,
+          count(*) FILTER (WHERE segundos IS NULL)::int AS sin_tiempo,
+          count(*) FILTER (WHERE minutos_estimados IS NOT NULL)::int AS estimadas,
+          COALESCE(sum(minutos_estimados * 60), 0)::float8 AS segundos_estimados,
+          COALESCE(sum(segundos) FILTER (WHERE minutos_estimados IS NOT NULL), 0)::float8 AS segundos_reales
+        FROM c GROUP BY GROUPING SETS ((tipo_tarea_uuid), ())
+      )
+      SELECT g.*, tt.nombre FROM g LEFT JOIN tipos_tarea tt ON g.kind = 'tipo' AND tt.uuid = g.uuid`);
+  }
+
+  private completed(f: HoursWhere): Sql {
+    const parts: Sql[] = [
+      sql`ta.fecha_completada >= ${f.from}::timestamptz`,
+      sql`ta.fecha_completada < ${f.to}::timestamptz`,
+      ...this.taskConditions(f),
+    ];
+    if (f.employeeUuids?.length) parts.push(sql`ta.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+    return sql`
+      c AS MATERIALIZED (
+        SELECT ta.uuid, ta.fecha_completada, ta.empleado_uuid, t.titulo, t.area_uuid, t.tipo_tarea_uuid, t.minutos_estimados,
+          (SELECT sum(extract(epoch FROM coalesce(i.fin, now()) - i.inicio)) FROM intervalos_tiempo i
+            WHERE i.tarea_asignada_uuid = ta.uuid) AS segundos
+        FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+        ${sql.where(parts)}
+      )`;
+  }
+
+  /** The newest `limit` occurrences completed in the period without any time recorded. */
+  untracked(f: HoursWhere, limit: number): Promise<UntrackedRecord[]> {
+    const parts: Sql[] = [
+      sql`ta.fecha_completada >= ${f.from}::timestamptz`,
+      sql`ta.fecha_completada < ${f.to}::timestamptz`,
+      sql`NOT EXISTS (SELECT 1 FROM intervalos_tiempo i WHERE i.tarea_asignada_uuid = ta.uuid)`,
+      ...this.taskConditions(f),
+    ];
+    if (f.employeeUuids?.length) parts.push(sql`ta.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+    return this.db.query<UntrackedRecord>(sql`
+      SELECT ta.uuid AS tarea_asignada_uuid, t.titulo, a.nombre AS area, u.nombre, u.apellido, ta.fecha_completada AS completada
+      FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+      JOIN areas a ON a.uuid = t.area_uuid JOIN usuarios u ON u.uuid = ta.empleado_uuid
+      ${sql.where(parts)}
+      ORDER BY ta.fecha_completada DESC, ta.uuid
+      LIMIT ${limit}`);
+  }
+}
