@@ -213,4 +213,14 @@ export const TERMINAL_SESSION_ROUTES: readonly string[] = [
   'POST /api/events/ticket',
   'GET /api/terminals/session',
   'POST /api/terminals/session/end',
+  // Time on task (issue 35): the person's own timer and intervals.
+  'GET /api/time-entries/current',
+  'GET /api/time-entries',
+  'POST /api/time-entries/start',
+  'POST /api/time-entries/resume',
+  'POST /api/time-entries/pause',
+  'POST /api/time-entries/finish',
+  'POST /api/time-entries',
+  'PUT /api/time-entries/:id',
+  'POST /api/time-entries/:id/confirm',
 ];
