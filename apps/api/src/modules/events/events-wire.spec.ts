@@ -36,7 +36,9 @@ describe('events wire format', () => {
   });
 
   it('splits what hardly compresses until every payload fits, and counts bytes, not characters', () => {
-    const events = Array.from({ length: 40 }, (_, i) => event(i, randomBytes(1500).toString('base64') + 'á'.repeat(300)));
+    const events = Array.from({ length: 40 }, (_, i) =>
+      event(i, randomBytes(1500).toString('base64') + 'á'.repeat(300)),
+    );
     const { payloads, tooLarge } = packEvents(events);
     expect(tooLarge).toEqual([]);
     expect(payloads.every((p) => Buffer.byteLength(p) <= NOTIFY_PAYLOAD_LIMIT)).toBe(true);

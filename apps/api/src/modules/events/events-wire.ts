@@ -67,7 +67,9 @@ function encode(chunk: readonly string[]): string[] {
 /** The events of one payload, in order. Throws on a payload that is not one of ours. */
 export function unpackEvents(payload: string): unknown[] {
   const json = payload.startsWith(COMPRESSED)
-    ? inflateRawSync(Buffer.from(payload.slice(COMPRESSED.length), 'base64'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8')
+    ? inflateRawSync(Buffer.from(payload.slice(COMPRESSED.length), 'base64'), {
+        maxOutputLength: MAX_INFLATED_BYTES,
+      }).toString('utf8')
     : payload;
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? parsed : [parsed];

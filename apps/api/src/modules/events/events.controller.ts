@@ -5,6 +5,7 @@ import { CurrentUser, Endpoint } from '../../common/auth/decorators';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionStateService } from '../../common/auth/session-state.service';
 import { UserStateService } from '../../common/auth/user-state.service';
+import { openEventStream } from './event-stream';
 import { EventsService, reachOf, sameAccess } from './events.service';
 
 /**
@@ -24,7 +25,11 @@ export class EventsController {
   /** A single-use pass for `GET /api/events?ticket=`, so the access token never travels in a URL. */
   @Endpoint(EVENTS_ROUTES.ticket)
   async ticket(@CurrentUser() user: AuthUser): Promise<EventTicketResponse> {
-    const { ticket, expira_en } = await this.sessions.issueTicket(user.uuid, user.sesionUuid, new Date(user.tokenExp * 1000));
+    const { ticket, expira_en } = await this.sessions.issueTicket(
+      user.uuid,
+      user.sesionUuid,
+      new Date(user.tokenExp * 1000),
+    );
     return { ticket, expira_en: expira_en.toISOString() };
   }
 
@@ -35,40 +40,12 @@ export class EventsController {
    */
   @Endpoint(EVENTS_ROUTES.stream)
   stream(@CurrentUser() user: AuthUser, @Res() res: Response): void {
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('Connection', 'keep-alive');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-    res.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
-    const unsubscribe = this.events.subscribe({
-      user,
-      send: (e) => res.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`),
-      close: () => res.end(),
-    });
-    const heartbeat = setInterval(() => res.write(`: ping\n\n`), 25_000);
-    heartbeat.unref();
-    let checking = false;
-    const recheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      void this.mayStillHear(user)
-        .then((ok) => {
-          if (!ok) res.end();
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          checking = false;
-        });
-    }, STREAM_RECHECK_MS);
-    recheck.unref();
-    // The response's close fires for a client that goes away and for our own end() at shutdown alike.
-    res.on('close', () => {
-      clearInterval(heartbeat);
-      clearInterval(recheck);
-      unsubscribe();
-    });
+    openEventStream(
+      res,
+      (sink) => this.events.subscribe({ user, ...sink }),
+      () => this.mayStillHear(user),
+      STREAM_RECHECK_MS,
+    );
   }
 
   private async mayStillHear(user: AuthUser): Promise<boolean> {

@@ -43,7 +43,10 @@ type AreaListener = {
 };
 
 /** Whether a person's role and areas are still those a stream was opened with. */
-export function sameAccess(a: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>, b: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>): boolean {
+export function sameAccess(
+  a: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>,
+  b: Pick<UserState, 'rolUuid' | 'permisos' | 'areaUuids'>,
+): boolean {
   return (
     a.rolUuid === b.rolUuid &&
     a.permisos.join() === b.permisos.join() &&
@@ -234,7 +237,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
         row !== undefined &&
         row.usuario_uuid === l.user.uuid &&
         now < l.user.tokenExp * 1000 &&
-        sameAccess({ rolUuid: row.rol_uuid, permisos: reachOf(l.user, row.permisos ?? []), areaUuids: row.areas ?? [] }, l.user);
+        sameAccess(
+          { rolUuid: row.rol_uuid, permisos: reachOf(l.user, row.permisos ?? []), areaUuids: row.areas ?? [] },
+          l.user,
+        );
       if (!allowed) {
         this.listeners.delete(l);
         l.close?.();

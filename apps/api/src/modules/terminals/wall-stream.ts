@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { TerminalDevice } from '../../common/auth/terminal-state.service';
 import { TerminalStateService } from '../../common/auth/terminal-state.service';
+import { openEventStream } from '../events/event-stream';
 import { EventsService } from '../events/events.service';
 
 /** How often an open wall stream checks that its terminal still works (revocation ends it within this). */
@@ -16,39 +17,11 @@ export class WallStream {
   ) {}
 
   open(device: TerminalDevice, res: Response): void {
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('Connection', 'keep-alive');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-    res.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
-    const unsubscribe = this.events.subscribeArea({
-      areaUuid: device.areaUuid,
-      send: (e) => res.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`),
-      close: () => res.end(),
-    });
-    const heartbeat = setInterval(() => res.write(`: ping\n\n`), 25_000);
-    heartbeat.unref();
-    let checking = false;
-    const recheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      void this.state
-        .deviceAlive(device.uuid)
-        .then((ok) => {
-          if (!ok) res.end();
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          checking = false;
-        });
-    }, WALL_RECHECK_MS);
-    recheck.unref();
-    res.on('close', () => {
-      clearInterval(heartbeat);
-      clearInterval(recheck);
-      unsubscribe();
-    });
+    openEventStream(
+      res,
+      (sink) => this.events.subscribeArea({ areaUuid: device.areaUuid, ...sink }),
+      () => this.state.deviceAlive(device.uuid),
+      WALL_RECHECK_MS,
+    );
   }
 }

@@ -4,9 +4,10 @@
  * supervisor (manage:time-entries) those of the tasks of their areas.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { TIME_ENTRY_SOURCE_LABELS, type TimeEntryResponse } from '@gestar/contracts';
+import type { TimeEntryResponse } from '@gestar/contracts';
+import { TimeEntryBadges } from './time-entry-badges';
 import { formatDate } from '../../lib/dates';
 import { formatDuration } from '../../lib/elapsed';
 import { useNow, useTaskTimeEntries, useTimerOn } from '../../lib/time-entries';
@@ -36,21 +37,7 @@ function Row({ entry, onCorrect }: { entry: TimeEntryResponse; onCorrect?: () =>
           <Text size="xs" c="dimmed">
             {entry.usuario.nombre} {entry.usuario.apellido}
           </Text>
-          {entry.origen !== 'cronometro' && (
-            <Badge size="xs" variant="light" color={entry.origen === 'pausa_automatica' ? 'yellow' : 'gray'} tt="none">
-              {TIME_ENTRY_SOURCE_LABELS[entry.origen]}
-            </Badge>
-          )}
-          {!entry.confirmado && (
-            <Badge size="xs" variant="light" color="orange" tt="none">
-              Sin confirmar
-            </Badge>
-          )}
-          {entry.corregido_por && (
-            <Badge size="xs" variant="light" color="blue" tt="none" title={entry.motivo ?? undefined}>
-              Corregido
-            </Badge>
-          )}
+          <TimeEntryBadges entry={entry} />
         </Group>
       </Stack>
       {onCorrect && (

@@ -3,10 +3,11 @@
  * interval can be corrected and time added (with the reason), and the week exported as CSV.
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { TIME_ENTRY_SOURCE_LABELS, type TimeEntryResponse } from '@gestar/contracts';
+import type { TimeEntryResponse } from '@gestar/contracts';
+import { TimeEntryBadges } from '../../../components/timer/time-entry-badges';
 import { TimeEntryDialog, type TimeEntryDialogTarget } from '../../../components/timer/time-entry-dialog';
 import { dayjs, formatDate } from '../../../lib/dates';
 import { saveBlob } from '../../../lib/download';
@@ -34,21 +35,7 @@ function EntryRow({ entry, onCorrect }: { entry: TimeEntryResponse; onCorrect: (
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDate(entry.inicio, 'HH:mm')} – {entry.fin ? formatDate(entry.fin, 'HH:mm') : 'en marcha'}
           </Text>
-          {entry.origen !== 'cronometro' && (
-            <Badge size="xs" variant="light" color={entry.origen === 'pausa_automatica' ? 'yellow' : 'gray'} tt="none">
-              {TIME_ENTRY_SOURCE_LABELS[entry.origen]}
-            </Badge>
-          )}
-          {!entry.confirmado && (
-            <Badge size="xs" variant="light" color="orange" tt="none">
-              Sin confirmar
-            </Badge>
-          )}
-          {entry.corregido_por && (
-            <Badge size="xs" variant="light" color="blue" tt="none" title={entry.motivo ?? undefined}>
-              Corregido
-            </Badge>
-          )}
+          <TimeEntryBadges entry={entry} />
         </Group>
       </Stack>
       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} pt={2}>
