@@ -42,8 +42,10 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto('/perfil');
       await expect(page.getByText('Jefe de planta')).toBeVisible();
-      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-      await expect(page.getByRole('textbox', { name: 'Contraseña actual' })).toBeVisible();
+      await page.getByRole('region', { name: 'Seguridad' }).getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await expect(
+        page.getByRole('form', { name: 'Cambiar contraseña' }).getByRole('textbox', { name: 'Contraseña actual' }),
+      ).toBeVisible();
       await shot('profile');
 
       await page.goto('/not-authorized');
