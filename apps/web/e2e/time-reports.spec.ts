@@ -78,7 +78,7 @@ const section = (page: Page) => page.getByRole('region', { name: 'Horas trabajad
 async function openSection(page: Page) {
   await loginAs(page, 'supervisor');
   await page.goto('/reportes');
-  await expect(section(page).getByRole('heading', { name: 'Horas trabajadas' })).toBeVisible({ timeout: 30_000 });
+  await expect(section(page).getByRole('heading', { name: 'Horas trabajadas', exact: true })).toBeVisible({ timeout: 30_000 });
   const users = page.getByRole('combobox', { name: 'Usuarios', exact: true });
   await users.click();
   await users.fill('Horacio');

@@ -49,6 +49,8 @@ test.describe('users screen (SPEC 2.8)', () => {
       'Fecha de creación',
       'Acciones',
     ]);
+    // Other tests add people; the seeded supervisor is found by name, wherever its page is.
+    await page.getByLabel('Filtrar por usuario').fill('supervisor');
     const supervisor = row(page, 'supervisor');
     await expect(supervisor).toContainText('Sergio');
     await expect(supervisor).toContainText('Supervisor');
@@ -94,7 +96,12 @@ test.describe('users screen (SPEC 2.8)', () => {
       const url = new URL(r.url());
       if (url.pathname === '/api/users') sent.push(url);
     });
+    const filtered = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/users' && url.searchParams.get('nombre') === 'mart';
+    });
     await page.getByLabel('Filtrar por nombre o apellido').pressSequentially('mart', { delay: 40 });
+    await filtered;
     await expect(row(page, 'admin')).toBeVisible();
     await expect(row(page, 'supervisor')).toHaveCount(0);
     // One request for the whole word: the typing fell inside the 500 ms window.
