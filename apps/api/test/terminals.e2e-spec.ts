@@ -13,6 +13,7 @@ import {
   ProblemReportResponseSchema,
   PinStatusResponseSchema,
   RegisterTerminalResponseSchema,
+  StartTimeEntryResponseSchema,
   TERMINAL_CLIENT_TIME_HEADER,
   TERMINAL_HEADER,
   TERMINAL_LIMITS,
@@ -347,6 +348,17 @@ describe('attribution and offline replay', () => {
     expect(res.status).toBe(201);
     const c = parseWith(CommentResponseSchema, res.body);
     expect(c.usuario_uuid).toBe(ids.operario);
+    // The person's own timer works at the terminal, and its interval is theirs.
+    const started = await t.http.post('/api/time-entries/start').set(h).set(key()).send({ tarea_asignada_uuid: mesa });
+    expect([started.status, started.body]).toEqual([201, expect.anything()]);
+    parseWith(StartTimeEntryResponseSchema, started.body);
+    const paused = await t.http.post('/api/time-entries/pause').set(h).set(key()).send({ tarea_asignada_uuid: mesa });
+    expect([paused.status, paused.body]).toEqual([200, expect.anything()]);
+    const intervals: { usuario_uuid: string; fin: Date | null }[] = await t.ds.query(
+      `SELECT usuario_uuid, fin FROM intervalos_tiempo WHERE tarea_asignada_uuid = $1`,
+      [mesa],
+    );
+    expect(intervals).toEqual([expect.objectContaining({ usuario_uuid: ids.operario, fin: expect.any(Date) })]);
     const [estado]: { uuid: string }[] = await t.ds.query(
       `SELECT uuid FROM estados WHERE uuid <> (SELECT estado_uuid FROM tareas_asignadas WHERE uuid = $1) ORDER BY "order" LIMIT 1`,
       [mesa],
