@@ -18,6 +18,11 @@ export const log = (m) =>
 /** The figures of each scenario, by name (load, outage, sigterm, migrations, scheduler). */
 export const figures = {};
 export const checks = [];
+/** Markdown of each scenario that writes its own part of the report, by scenario name. */
+export const sections = {};
+export function section(name, markdown) {
+  sections[name] = markdown;
+}
 export function check(name, ok, detail) {
   checks.push({ name, ok, detail });
   log(`${ok ? 'OK   ' : 'FALLA'} ${name}: ${detail}`);

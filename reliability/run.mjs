@@ -10,6 +10,7 @@ import { run, selectParts } from '../scripts/lib/run.mjs';
 import { check, checks, log, logDir, root, started } from './checks.mjs';
 import { privateCluster, snapshotApi, startApi } from './lib.mjs';
 import { writeReport } from './report.mjs';
+import { STANDALONE } from './standalone.mjs';
 import { databaseOutage } from './scenarios/database-outage.mjs';
 import { load } from './scenarios/load.mjs';
 import { migrationsRace } from './scenarios/migrations.mjs';
@@ -17,7 +18,7 @@ import { schedulerKills } from './scenarios/scheduler-kills.mjs';
 import { gracefulShutdown } from './scenarios/sigterm.mjs';
 
 const { only, wants } = selectParts(
-  ['migrations', 'load', 'outage', 'sigterm', 'scheduler'],
+  ['migrations', 'load', 'outage', 'sigterm', 'scheduler', ...Object.keys(STANDALONE)],
   process.argv.slice(2),
   'Escenario',
 );
@@ -55,6 +56,16 @@ try {
     else await api.stop();
   }
   if (wants('scheduler')) await schedulerKills({ url: cluster.url('rel_migr') });
+  for (const [name, load] of Object.entries(STANDALONE)) {
+    if (!wants(name)) continue;
+    const started = Date.now();
+    try {
+      await (await load()).default({ cluster });
+    } catch (err) {
+      check(`${name}: el escenario terminó`, false, String(err?.stack ?? err).slice(0, 600));
+    }
+    log(`Escenario ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
   exitCode = checks.every((c) => c.ok) ? 0 : 1;
 } catch (err) {
   check('la corrida terminó', false, String(err?.stack ?? err));
