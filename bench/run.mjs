@@ -59,10 +59,12 @@ async function main() {
   const postgres = await pgSettings(db.url);
   migrate(db.url);
   const t = performance.now();
-  await seed(db.url);
-  const seedSeconds = (performance.now() - t) / 1000;
+  if (!db.seeded) await seed(db.url);
+  const seedSeconds = db.seeded ? null : (performance.now() - t) / 1000;
   const rows = await counts(db.url);
-  log(`Seed en ${seedSeconds.toFixed(1)} s: ${JSON.stringify(rows)}`);
+  log(
+    `${seedSeconds === null ? 'Base sembrada antes' : `Seed en ${seedSeconds.toFixed(1)} s`}: ${JSON.stringify(rows)}`,
+  );
   const ctx = { db, ids: await fixtureIds(db.url) };
 
   // 1. A recording instance: the exact SQL of each scenario, for the Fastify baseline.

@@ -6,7 +6,10 @@
 // seconds per figure, measured in BENCH_ROUNDS runs that alternate with the
 // baseline's; BENCH_DATABASE_URL uses a server instead of a private embedded
 // cluster (a new database is created on it and dropped at the end); BENCH_PG_EXTRA adds options
-// to that private cluster's server (for instance `-c shared_preload_libraries=pg_stat_statements`).
+// to that private cluster's server (for instance `-c shared_preload_libraries=pg_stat_statements`);
+// BENCH_SEEDED_DATABASE_URL measures on a database seeded before at the same BENCH_SCALE (with
+// `migrate()` and `seed()` of lib/setup.mjs), kept afterwards: the seed of the million occurrences
+// with their ten million time intervals takes many minutes, and one seed serves several runs.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

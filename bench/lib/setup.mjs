@@ -71,6 +71,8 @@ export async function ensureBuilt() {
 
 /** A new database: { url, kind }; dropped (or its cluster removed) by the clean-ups. */
 export async function startDatabase() {
+  const seeded = process.env.BENCH_SEEDED_DATABASE_URL;
+  if (seeded) return { url: seeded, kind: 'server, seeded before the run (BENCH_SEEDED_DATABASE_URL)', seeded: true };
   const name = `gestar_bench_${Date.now()}`;
   const server = process.env.BENCH_DATABASE_URL;
   if (server) {
