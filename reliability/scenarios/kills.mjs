@@ -10,7 +10,7 @@ import { login, percentile, query, sleep, startApi } from '../lib.mjs';
 import { check, figures, log, logDir, root, section } from '../checks.mjs';
 import { compareRowsAndFiles, filesOnDisk, photo, photoOccurrences, sweepThroughJobs, upload } from '../uploads.mjs';
 
-const ROUNDS = Number(process.env.KILL_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.KILL_ROUNDS ?? 5);
 const UPLOADERS = 6;
 const BULKERS = 4;
 const BULK_SIZE = 150;

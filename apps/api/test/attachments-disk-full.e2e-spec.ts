@@ -51,6 +51,8 @@ describe('uploads on a full disk', () => {
   let occurrence: string;
   /** Without a tmpfs: whether the storage's writes go to /dev/full. */
   let full = false;
+  /** Whether the thumbnails' writes go to /dev/full (the photo itself found space). */
+  let thumbnailsFull = false;
 
   /** Where the files on disk and the rows disagree: rows whose files are missing, files no row names, leftovers. */
   const mismatch = async () => {
@@ -73,15 +75,13 @@ describe('uploads on a full disk', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { UPLOADS_DIR: uploads } });
-    if (!mounted) {
-      // No tmpfs: every write of the storage meets the device that is always full.
-      const storage = t.app.get(AttachmentStorage);
-      const put = storage.put.bind(storage);
-      jest.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
-        if (!full) return put(key, bytes);
-        await writeFile('/dev/full', bytes);
-      });
-    }
+    // Without a tmpfs (or for the thumbnails only), the storage's writes meet the device that is always full.
+    const storage = t.app.get(AttachmentStorage);
+    const put = storage.put.bind(storage);
+    jest.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
+      if (!full && !(thumbnailsFull && key.endsWith('-miniatura.webp'))) return put(key, bytes);
+      await writeFile('/dev/full', bytes);
+    });
     admin = { Authorization: `Bearer ${await tokenFor(t, 'admin')}` };
     operario = { Authorization: `Bearer ${await tokenFor(t, 'operario')}` };
     const res = await t.http
@@ -156,5 +156,26 @@ describe('uploads on a full disk', () => {
     const again = await upload(operario, await noisyPhoto(200, 150, 7), 'despues.jpg');
     expect(again.status).toBe(201);
     expect(await mismatch()).toEqual({ rowsWithoutFile: [], filesWithoutRow: [], parts: 0 });
+  });
+
+  it('a photo whose thumbnail finds no space answers 507 and leaves neither the photo nor a row', async () => {
+    // Room for the photo: the earlier uploads deleted.
+    const earlier: { uuid: string }[] = await t.ds.query('SELECT uuid FROM adjuntos WHERE tarea_asignada_uuid = $1', [
+      occurrence,
+    ]);
+    for (const { uuid } of earlier)
+      expect((await t.http.delete(`/api/attachments/${uuid}`).set(operario)).status).toBe(200);
+    const before = await mismatch();
+    const [{ n: rows }] = await t.ds.query('SELECT count(*)::int AS n FROM adjuntos');
+    thumbnailsFull = true;
+    try {
+      const res = await upload(operario, await noisyPhoto(200, 150, 11), 'sin-miniatura.jpg');
+      expect(res.status).toBe(507);
+      expect(res.body.message).toBe(MESSAGES.errors.storageFull);
+    } finally {
+      thumbnailsFull = false;
+    }
+    expect(await mismatch()).toEqual(before);
+    expect((await t.ds.query('SELECT count(*)::int AS n FROM adjuntos'))[0].n).toBe(rows);
   });
 });
