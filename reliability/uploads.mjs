@@ -34,7 +34,13 @@ export async function photo(w, h, seed, format = 'jpeg') {
  * `POST /api/assigned-tasks/:id/attachments` (multipart, field `archivo`; `checklist_item_uuid` for
  * a step's evidence). Answers `{ status, body }`, or `{ status: 0, error }` when the connection failed.
  */
-export async function upload(base, token, occurrence, bytes, { name = 'foto.jpg', type = 'image/jpeg', item, timeoutMs = 60_000 } = {}) {
+export async function upload(
+  base,
+  token,
+  occurrence,
+  bytes,
+  { name = 'foto.jpg', type = 'image/jpeg', item, timeoutMs = 60_000 } = {},
+) {
   const form = new FormData();
   if (item) form.append('checklist_item_uuid', item);
   form.append('archivo', new Blob([bytes], { type }), name);
@@ -143,6 +149,9 @@ export async function sweepThroughJobs(root, { databaseUrl, uploadsDir, logDir, 
 }
 
 async function runsOf(url) {
-  const [r] = await query(url, `SELECT ejecuciones::int AS runs, fallos::int AS failures, ultimo_error AS error FROM trabajos WHERE nombre = 'attachments-orphans'`);
+  const [r] = await query(
+    url,
+    `SELECT ejecuciones::int AS runs, fallos::int AS failures, ultimo_error AS error FROM trabajos WHERE nombre = 'attachments-orphans'`,
+  );
   return r ?? { runs: 0, failures: 0, error: null };
 }

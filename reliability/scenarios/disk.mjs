@@ -28,7 +28,13 @@ export default async function disk({ cluster }) {
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${SIZE_MB}m`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (err) {
-    check('disco lleno: montar un disco pequeño', false, `montar un tmpfs necesita root (${String(err.stderr ?? err).trim().slice(0, 200)})`);
+    check(
+      'disco lleno: montar un disco pequeño',
+      false,
+      `montar un tmpfs necesita root (${String(err.stderr ?? err)
+        .trim()
+        .slice(0, 200)})`,
+    );
     section('disk', '### Disco de las fotos lleno\n\nNo se ejecutó: montar un tmpfs necesita root.\n');
     return;
   }
@@ -85,7 +91,9 @@ export default async function disk({ cluster }) {
 
     // 2. While full: what is stored still downloads.
     const some = stored[0];
-    const download = some ? await fetch(`${api.base}/api/attachments/${some}`, { headers: { authorization: `Bearer ${token}` } }) : null;
+    const download = some
+      ? await fetch(`${api.base}/api/attachments/${some}`, { headers: { authorization: `Bearer ${token}` } })
+      : null;
     const downloadStatus = download?.status ?? null;
     if (download) await download.arrayBuffer();
 
@@ -95,7 +103,9 @@ export default async function disk({ cluster }) {
       if ((await http(api.base, 'DELETE', `/api/attachments/${uuid}`, { token })).status === 200) deleted++;
     }
     const freedKb = diskUse(dir).free;
-    const again = await upload(api.base, token, targets[targets.length - 1].occurrence, await photo(1024, 768, 777), { name: 'despues.jpg' });
+    const again = await upload(api.base, token, targets[targets.length - 1].occurrence, await photo(1024, 768, 777), {
+      name: 'despues.jpg',
+    });
     const afterFree = await compareRowsAndFiles(url, dir);
     await api.stop();
 
@@ -136,7 +146,10 @@ export default async function disk({ cluster }) {
       leftovers.recentOrphans.filter((f) => after.files.includes(f)).length +
       leftovers.recentParts.filter((p) => after.parts.includes(p.split('/').pop())).length;
 
-    const [{ n: historyNotes }] = await query(url, `SELECT count(*)::int AS n FROM historial_tareas_asignadas WHERE tipo = 'adjunto'`);
+    const [{ n: historyNotes }] = await query(
+      url,
+      `SELECT count(*)::int AS n FROM historial_tareas_asignadas WHERE tipo = 'adjunto'`,
+    );
     figures.disk = {
       sizeMb: SIZE_MB,
       attempts: answers.length,
@@ -189,7 +202,9 @@ Se montó un tmpfs de ${SIZE_MB} MB como \`UPLOADS_DIR\` de la API compilada y e
 
 | Medida | Valor |
 |---|---|
-| Subidas intentadas | ${f.attempts} (${Object.entries(statuses).map(([s, c]) => `${c} × ${s}`).join(', ')}) |
+| Subidas intentadas | ${f.attempts} (${Object.entries(statuses)
+        .map(([s, c]) => `${c} × ${s}`)
+        .join(', ')}) |
 | Guardadas antes del primer rechazo | ${f.firstRefusalAt} |
 | Rechazos con 507 y el mensaje | ${f.refusedOk} de ${f.refused} |
 | Libre con el disco lleno | ${kb(f.freeAtFull)} |

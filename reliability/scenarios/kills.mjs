@@ -131,7 +131,7 @@ export default async function kills({ cluster }) {
             const k = photoTurn++;
             const t = photoTargets[k % photoTargets.length];
             const bytes = photos[k % photos.length];
-            const png = k % photos.length % 3 === 2;
+            const png = (k % photos.length) % 3 === 2;
             const res = await upload(api.base, who.token, t.occurrence, bytes, {
               name: png ? `k-${k}.png` : `k-${k}.jpg`,
               type: png ? 'image/png' : 'image/jpeg',
@@ -152,7 +152,10 @@ export default async function kills({ cluster }) {
             const accion = nextBulk % 2 === 0 ? 'archivar' : 'reasignar';
             const b = { ids: set, accion, status: null };
             bulks.push(b);
-            const body = accion === 'archivar' ? { ids: set, accion, calificacion: 4 } : { ids: set, accion, empleado_uuid: ids.supervisor };
+            const body =
+              accion === 'archivar'
+                ? { ids: set, accion, calificacion: 4 }
+                : { ids: set, accion, empleado_uuid: ids.supervisor };
             try {
               const res = await fetch(`${api.base}/api/assigned-tasks/bulk`, {
                 method: 'POST',
@@ -208,8 +211,20 @@ export default async function kills({ cluster }) {
       const consistency = await compareRowsAndFiles(url, uploadsDir);
       api = await boot();
       ownerLines.push(...api.lines.filter((l) => /ERROR/.test(l)));
-      rounds.push({ kind, r, delay, cutInFlight, ms: Date.now() - started, ...left, rowsWithoutFile: consistency.rowsWithoutFile.length, orphans: consistency.filesWithoutRow.length, parts: consistency.parts });
-      log(`SIGKILL ${kind} ${r}: a los ${delay} ms, ${cutInFlight} en curso; filas sin archivo ${consistency.rowsWithoutFile.length}, archivos sin fila ${consistency.filesWithoutRow.length}, temporales ${consistency.parts}`);
+      rounds.push({
+        kind,
+        r,
+        delay,
+        cutInFlight,
+        ms: Date.now() - started,
+        ...left,
+        rowsWithoutFile: consistency.rowsWithoutFile.length,
+        orphans: consistency.filesWithoutRow.length,
+        parts: consistency.parts,
+      });
+      log(
+        `SIGKILL ${kind} ${r}: a los ${delay} ms, ${cutInFlight} en curso; filas sin archivo ${consistency.rowsWithoutFile.length}, archivos sin fila ${consistency.filesWithoutRow.length}, temporales ${consistency.parts}`,
+      );
     }
   }
 
@@ -230,7 +245,11 @@ export default async function kills({ cluster }) {
 
   // Uploads: every acknowledged upload's row and files are there; files without rows are old enough for the sweep.
   const before = await compareRowsAndFiles(url, uploadsDir);
-  const [{ n: ackedPresent }] = await query(url, 'SELECT count(*)::int AS n FROM adjuntos WHERE uuid = ANY($1::uuid[])', [uploadsAcked]);
+  const [{ n: ackedPresent }] = await query(
+    url,
+    'SELECT count(*)::int AS n FROM adjuntos WHERE uuid = ANY($1::uuid[])',
+    [uploadsAcked],
+  );
   await api.stop();
   const old = new Date(Date.now() - 2 * 3600_000);
   const disk = filesOnDisk(uploadsDir);
@@ -282,7 +301,9 @@ export default async function kills({ cluster }) {
   );
   check(
     'SIGKILL: ninguna fila de adjunto sin su archivo',
-    rounds.every((r) => r.rowsWithoutFile === 0) && before.rowsWithoutFile.length === 0 && ackedPresent === uploadsAcked.length,
+    rounds.every((r) => r.rowsWithoutFile === 0) &&
+      before.rowsWithoutFile.length === 0 &&
+      ackedPresent === uploadsAcked.length,
     `${before.rows} filas, ${uploadsAcked.length} subidas confirmadas (${ackedPresent} con fila), ${before.rowsWithoutFile.length} filas sin archivo o miniatura`,
   );
   check(
