@@ -3,6 +3,8 @@
 // its tasks or to none (with its history and audit rows), every attachment row has its files,
 // the files without a row are only what the nightly sweep removes, an export is received whole
 // or not at all and leaves no file behind, and the API starts again cleanly each time.
+//
+//   KILL_ROUNDS (5): rounds of each kind.
 import { mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -108,12 +110,15 @@ export default async function kills({ cluster }) {
   let nextBulk = 0;
   let photoTurn = 0;
   const ownerLines = [];
+  let leftSoFar = 0;
   for (const kind of ['fotos', 'masivas', 'xlsx']) {
     for (let r = 1; r <= ROUNDS; r++) {
       const who = await login(api.base, kind === 'fotos' ? 'operario' : 'admin');
       let stop = false;
       const started = Date.now();
       let inFlight = 0;
+      /** Requests answered before the kill. */
+      let answered = 0;
       const loops = [];
       const loop = (fn) =>
         loops.push(
@@ -122,6 +127,7 @@ export default async function kills({ cluster }) {
               inFlight++;
               await fn();
               inFlight--;
+              if (!stop) answered++;
             }
           })(),
         );
@@ -209,6 +215,9 @@ export default async function kills({ cluster }) {
                    AND a.state <> 'idle') AS locks`,
       );
       const consistency = await compareRowsAndFiles(url, uploadsDir);
+      // Files and parts this kill left without a row (the earlier rounds' are still there).
+      const newOrphans = consistency.filesWithoutRow.length + consistency.parts - leftSoFar;
+      leftSoFar += newOrphans;
       api = await boot();
       ownerLines.push(...api.lines.filter((l) => /ERROR/.test(l)));
       rounds.push({
@@ -216,14 +225,15 @@ export default async function kills({ cluster }) {
         r,
         delay,
         cutInFlight,
+        answered,
         ms: Date.now() - started,
         ...left,
         rowsWithoutFile: consistency.rowsWithoutFile.length,
-        orphans: consistency.filesWithoutRow.length,
+        orphans: newOrphans,
         parts: consistency.parts,
       });
       log(
-        `SIGKILL ${kind} ${r}: a los ${delay} ms, ${cutInFlight} en curso; filas sin archivo ${consistency.rowsWithoutFile.length}, archivos sin fila ${consistency.filesWithoutRow.length}, temporales ${consistency.parts}`,
+        `SIGKILL ${kind} ${r}: a los ${delay} ms, ${answered} respondidas antes y ${cutInFlight} en curso; filas sin archivo ${consistency.rowsWithoutFile.length}, archivos sin fila ${consistency.filesWithoutRow.length} (${newOrphans} de esta muerte), temporales ${consistency.parts}`,
       );
     }
   }
@@ -324,7 +334,7 @@ export default async function kills({ cluster }) {
   const byKind = (k) => rounds.filter((r) => r.kind === k);
   const row = (k, label) => {
     const rs = byKind(k);
-    return `| ${label} | ${rs.length} | ${rs.map((r) => r.delay).join(', ')} | ${rs.map((r) => r.cutInFlight).join(', ')} | ${rs.reduce((a, r) => a + r.orphans, 0)} | ${rs.reduce((a, r) => a + r.rowsWithoutFile, 0)} |`;
+    return `| ${label} | ${rs.length} | ${rs.map((r) => r.delay).join(', ')} | ${rs.map((r) => `${r.answered} + ${r.cutInFlight}`).join(', ')} | ${rs.reduce((a, r) => a + r.orphans, 0)} | ${rs.reduce((a, r) => a + r.rowsWithoutFile, 0)} |`;
   };
   section(
     'kills',
@@ -334,7 +344,7 @@ Esperado: nada queda escrito a medias. Cada acción masiva se aplica a todas sus
 
 Se hicieron ${ROUNDS} rondas de cada clase contra la API compilada: ${UPLOADERS} personas subiendo fotos reales (JPEG de 1280 × 960 y PNG, la mitad como evidencia de un paso), ${BULKERS} acciones masivas de ${BULK_SIZE} tareas a la vez (archivar con calificación o reasignar, cada una a tareas propias) o ${EXPORTERS} exportaciones XLSX de las ${EXPORT_ROWS} tareas de una persona; SIGKILL en un momento al azar entre 0,3 y 2,5 s, se miró la base como quedó y se arrancó de nuevo.
 
-| Clase | Rondas | Muerte a los (ms) | En curso al morir | Archivos sin fila | Filas sin archivo |
+| Clase | Rondas | Muerte a los (ms) | Respondidas antes + en curso al morir | Archivos sin fila que dejó | Filas sin archivo |
 |---|---|---|---|---|---|
 ${row('fotos', 'Fotos')}
 ${row('masivas', 'Acciones masivas')}
