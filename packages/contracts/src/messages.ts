@@ -268,6 +268,9 @@ export const MESSAGES = {
     attachmentTooManyPixels: 'La imagen es demasiado grande: se aceptan fotos de hasta 50 megapíxeles (por ejemplo 8000 × 6000)',
     /** 503 while the image queue is full (Retry-After says when to try again). */
     imagesBusy: 'El servidor está procesando otras imágenes: intente nuevamente en unos segundos',
+    /** 507 of an upload when the disk of the files (UPLOADS_DIR) is full: nothing is stored. */
+    storageFull:
+      'No queda espacio en el servidor para guardar archivos: no se guardó el archivo. Avise a un administrador e intente nuevamente más tarde.',
     /** 503 while the label queue is full (Retry-After says when to try again). */
     labelsBusy: 'El servidor está preparando otras etiquetas: intente nuevamente en unos segundos',
     labelAssetNotFound: 'No existe un equipo con ese código',

@@ -149,6 +149,7 @@ export const ASSETS_ROUTES = {
       413: [MESSAGES.errors.attachmentTooLarge],
       415: [MESSAGES.errors.attachmentTypeNotAllowed, m.fotoNotImage],
       422: [MESSAGES.errors.attachmentUnreadable],
+      507: [MESSAGES.errors.storageFull],
     },
     summary: `Sube una foto o un documento del equipo (multipart, campo archivo): JPEG, PNG, WebP, HEIC o PDF, hasta 10 MB; con foto=true la imagen pasa a ser la foto del equipo. Lo descarga quien ve el equipo (GET /api/attachments/:id). ${scope}`,
   }),

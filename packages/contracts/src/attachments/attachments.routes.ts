@@ -21,6 +21,7 @@ export const ATTACHMENTS_ROUTES = {
       413: [MESSAGES.errors.attachmentTooLarge],
       415: [MESSAGES.errors.attachmentTypeNotAllowed],
       422: [MESSAGES.errors.attachmentUnreadable],
+      507: [MESSAGES.errors.storageFull],
     },
     summary: `Sube un archivo (multipart, campo archivo; opcional checklist_item_uuid o comentario_uuid): JPEG, PNG, WebP, HEIC (se guarda como JPEG) o PDF según su contenido (415 si no), hasta 10 MB (413) y 20 por tarea asignada. Las imágenes se reescriben sin EXIF, orientadas y con miniatura. ${seeRule}`,
   }),
@@ -35,6 +36,7 @@ export const ATTACHMENTS_ROUTES = {
       413: [MESSAGES.errors.attachmentTooLarge],
       415: [MESSAGES.errors.attachmentTypeNotAllowed, MESSAGES.errors.attachmentImageOnly],
       422: [MESSAGES.errors.attachmentUnreadable],
+      507: [MESSAGES.errors.storageFull],
     },
     summary:
       'Sube una imagen para insertarla en la descripción de una tarea (multipart, campo archivo): JPEG, PNG, WebP o HEIC según su contenido (415 si no), hasta 10 MB (413); se reescribe sin EXIF y orientada. La descripción la nombra como /api/attachments/{uuid}; la ve cualquier persona que haya ingresado. Una imagen que ninguna descripción nombra se borra al día siguiente.',

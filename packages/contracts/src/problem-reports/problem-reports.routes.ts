@@ -62,6 +62,7 @@ export const PROBLEM_REPORTS_ROUTES = {
       413: [MESSAGES.errors.attachmentTooLarge],
       415: [MESSAGES.errors.attachmentTypeNotAllowed, m.photoOnlyImage],
       422: [MESSAGES.errors.attachmentUnreadable],
+      507: [MESSAGES.errors.storageFull],
     },
     summary:
       'Agrega una foto a la solicitud (multipart, campo archivo): JPEG, PNG, WebP o HEIC según su contenido (415 si no), hasta 10 MB y 10 por solicitud; se reescribe sin EXIF. Quien la reportó, o quien revisa las solicitudes del área; no en una solicitud cerrada (409).',

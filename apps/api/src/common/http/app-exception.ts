@@ -18,6 +18,7 @@ const ERROR_NAMES: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export function errorName(status: number): string {
@@ -54,3 +55,12 @@ export const payloadTooLarge = (message: string = MESSAGES.errors.payloadTooLarg
   new AppException(HttpStatus.PAYLOAD_TOO_LARGE, message);
 export const serviceUnavailable = (message: string) =>
   new AppException(HttpStatus.SERVICE_UNAVAILABLE, message);
+/** A 507: the disk where files are kept is full (or over its quota); nothing was stored. */
+export const insufficientStorage = (message: string = MESSAGES.errors.storageFull) =>
+  new AppException(HttpStatus.INSUFFICIENT_STORAGE, message);
+
+/** Whether a file system error says the disk is full (ENOSPC) or the user's quota is used up (EDQUOT). */
+export function isStorageFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

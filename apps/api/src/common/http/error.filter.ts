@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { MESSAGES } from '@gestar/contracts';
 import { pgErrorCode } from '../../database/sql';
-import { AppException, errorName, FieldError } from './app-exception';
+import { AppException, errorName, FieldError, isStorageFull } from './app-exception';
 import type { AuthUser } from '../auth/auth-user';
 import { zodFieldErrors } from './zod-validation';
 
@@ -68,6 +68,10 @@ export function toErrorBody(exception: unknown): Body {
   }
   if (e && (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || e.type === 'request.aborted')) {
     return { statusCode: 400, message: MESSAGES.validation.invalidBody, error: errorName(400) };
+  }
+  // A write that found the disk full, wherever it happened: a 507 that says so, not an unexplained 500.
+  if (isStorageFull(exception)) {
+    return { statusCode: 507, message: MESSAGES.errors.storageFull, error: errorName(507) };
   }
   if (isDbUnavailable(exception)) {
     return { statusCode: 503, message: MESSAGES.errors.databaseUnavailable, error: errorName(503) };

@@ -15,7 +15,15 @@ import { JobsService } from '../../common/jobs/jobs.service';
 import { AfterCommit } from '../../database/after-commit';
 import { hasPermission, type AuthUser } from '../../common/auth/auth-user';
 import { areaScope, inScope } from '../../common/access/access';
-import { AppException, badRequest, conflict, forbidden, notFound } from '../../common/http/app-exception';
+import {
+  AppException,
+  badRequest,
+  conflict,
+  forbidden,
+  insufficientStorage,
+  isStorageFull,
+  notFound,
+} from '../../common/http/app-exception';
 import { AssignedTasksService } from '../assigned-tasks/assigned-tasks.service';
 import { AttachmentStorage } from './attachment-storage';
 import { toAttachmentResponse } from './attachments.mapper';
@@ -184,7 +192,8 @@ export class AttachmentsService implements OnModuleInit {
 
   /**
    * Re-encodes an image (no EXIF), stores the bytes and then lets `write` record the row; if the
-   * row cannot be written the stored bytes are removed, so a failed upload leaves neither.
+   * row cannot be written the stored bytes are removed, so a failed upload leaves neither. A disk
+   * that is full (or over its quota) answers 507 with nothing stored.
    */
   async store(
     file: UploadedFile,
@@ -203,8 +212,16 @@ export class AttachmentsService implements OnModuleInit {
     const key = `${uuid}${{ 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'application/pdf': '.pdf' }[type]}`;
     const thumbKey = thumbnail ? `${uuid}-miniatura.webp` : null;
     const nombre = safeFileName(file.originalname, type);
-    await this.storage.put(key, bytes);
-    if (thumbKey && thumbnail) await this.storage.put(thumbKey, thumbnail);
+    try {
+      await this.storage.put(key, bytes);
+      if (thumbKey && thumbnail) await this.storage.put(thumbKey, thumbnail);
+    } catch (error) {
+      // The file without its thumbnail is of no use: neither stays (a full disk is a 507, nothing stored).
+      await this.storage.delete(key).catch(() => undefined);
+      if (!isStorageFull(error)) throw error;
+      this.logger.error(`No queda espacio para los adjuntos (${(error as Error).message}): la subida se rechaza con 507`);
+      throw insufficientStorage();
+    }
     try {
       await write({ uuid, key, thumbKey, nombre, type, size: bytes.length });
     } catch (error) {
