@@ -215,6 +215,9 @@ export const MESSAGES = {
     ssoNoGroup: 'Su cuenta de la empresa no pertenece a ningún grupo habilitado para Gestar.',
     ssoMisconfigured: 'El ingreso con la cuenta de la empresa no está bien configurado. Avise a un administrador.',
     ssoFailed: 'No se pudo completar el ingreso con la cuenta de la empresa. Intente nuevamente.',
+    /** The OpenID provider down or not answering when the sign-in starts. */
+    ssoProviderUnavailable:
+      'No se pudo consultar el proveedor de la cuenta de la empresa. Intente nuevamente en unos minutos o avise a un administrador.',
     /** A new directory identity whose username is a Gestar user it is not linked to: never taken over. */
     ssoUsernameCollision:
       'Su cuenta de la empresa tiene el mismo nombre de usuario que una cuenta de Gestar que no está vinculada a ella. Pida a un administrador que vincule las cuentas.',
