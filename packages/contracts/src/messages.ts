@@ -403,6 +403,14 @@ export const MESSAGES = {
     emailOpenApp: 'Abrir Gestar',
     /** Delivery log: a 5xx of the SMTP server to a recipient or a message, which no retry changes. */
     emailRefusedPermanently: 'El servidor de correo lo rechazó de forma definitiva; no se reintenta: ',
+    /** Delivery log: why a try failed, by the mail library's error kind; the server's own words follow in parentheses. */
+    emailErrorConnection: 'No se pudo conectar con el servidor de correo',
+    emailErrorTimeout: 'El servidor de correo no respondió a tiempo',
+    emailErrorEnvelope: 'El servidor de correo rechazó el remitente o el destinatario',
+    emailErrorMessage: 'El servidor de correo rechazó el mensaje',
+    emailErrorAuth: 'El servidor de correo no aceptó el usuario o la contraseña',
+    emailErrorTls: 'No se pudo establecer la conexión cifrada con el servidor de correo',
+    emailErrorProtocol: 'El servidor de correo respondió algo inesperado',
     inboxTitle: 'Notificaciones',
     inboxEmpty: 'No tiene notificaciones',
     inboxLoadFailed: 'Error al cargar las notificaciones',
