@@ -160,6 +160,7 @@ async function run({ api, url, smtp }) {
     'mail-550': { estado: 'fallida', retry: true, seen: (s, n) => s.mailFrom === n },
   };
   const firstTry = faults.map((f) => {
+    const waits = f.rows.filter((r) => r.proximo_intento !== null).map((r) => r.espera_s);
     const e = expectFirst[f.mode];
     const seen = smtp.seen[f.mode];
     const rows = f.rows;
@@ -167,14 +168,24 @@ async function run({ api, url, smtp }) {
       (r) =>
         r.estado === e.estado &&
         r.intentos === 1 &&
-        (e.retry ? r.proximo_intento !== null && Math.abs(r.espera_s - BACKOFF_S[0]) <= 2 + TIMEOUT_S * 3 : r.proximo_intento === null),
+        // The wait is counted from the claim of the round (up to 20 e-mails tried one after another),
+        // so behind a server that does not greet it is shorter by the tries before it.
+        (e.retry
+          ? r.proximo_intento !== null && r.espera_s <= BACKOFF_S[0] + 2 && r.espera_s >= BACKOFF_S[0] - (rows.length * (TIMEOUT_S + 0.5) + 2)
+          : r.proximo_intento === null),
     );
-    return { mode: f.mode, n: rows.length, mine: f.mine.length, ok: okRows && e.seen(seen, rows.length) && f.left === 0, seen, rows };
+    return { mode: f.mode, n: rows.length, mine: f.mine.length, waits, ok: okRows && e.seen(seen, rows.length) && f.left === 0, seen, rows };
   });
   check(
     'Correo: el registro de entregas coincide con lo que vio el servidor (primer intento)',
     firstTry.every((t) => t.ok && t.mine === PER_PHASE),
-    firstTry.map((t) => `${t.mode}: ${t.n} entregas (${t.mine} de las peticiones), intento 1, servidor ${seenText(t.mode, t.seen)}`).join('; '),
+    firstTry
+      .map(
+        (t) =>
+          `${t.mode}: ${t.n} entregas (${t.mine} de las peticiones), intento 1${t.ok ? '' : ' [distinto]'}, servidor ${seenText(t.mode, t.seen)}` +
+          (t.waits.length ? `, próximo intento a ${Math.round(Math.min(...t.waits))}–${Math.round(Math.max(...t.waits))} s` : ''),
+      )
+      .join('; '),
   );
   const held = smtp.seen.hang?.heldMs ?? [];
   check(
