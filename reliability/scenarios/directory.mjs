@@ -1,6 +1,8 @@
 // The company directory (LDAP) and the OpenID provider down (port closed) or hanging (accepts,
 // never answers): local accounts sign in as fast as with them healthy; directory users read in
 // Spanish that the directory is unavailable, within its time limit, and it counts as no failure.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { check, log, logDir, root, section } from '../checks.mjs';
 import { freePort, http, percentile, startApi } from '../lib.mjs';
 import { hangingServer, LDAP_ADMIN, LDAP_SUFFIX, startOidcProvider, startSlapd, tcpDoor } from '../servers.mjs';
@@ -189,7 +191,7 @@ function report(s) {
     healthy.oidc.every((x) => x.status === 302 && (x.location ?? '').startsWith('http://127.0.0.1:')),
     healthy.oidc.map((x) => `${x.status} ${x.where}`).join('; '),
   );
-  section('directory', markdown(s));
+  keep('directory', markdown(s));
 }
 
 /** The login screen's «no disponible» for the provider: a redirect to it with the code, or (an API client) a 503 with the Spanish text. */
@@ -231,4 +233,10 @@ ${row('colgado', 'Colgado (acepta, no responde)')}
 - Con todo sano, Lucía volvió a entrar (${healthy.ldap.map((x) => x.status).join(', ')}) tras ${2 * DIRECTORY_LOGINS} respuestas
   «no disponible»: ninguna contó como contraseña fallida.
 `;
+}
+
+/** The report's part, also kept beside the logs (a partial run does not rewrite docs/RELIABILITY.md). */
+function keep(name, markdown) {
+  section(name, markdown);
+  writeFileSync(join(logDir, `${name}-section.md`), markdown);
 }

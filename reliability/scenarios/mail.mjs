@@ -1,6 +1,8 @@
 // SMTP down, hanging and refusing: the requests that cause e-mail never wait for it, the
 // retries follow the outbox's policy and the `mail-retries` job, and the delivery log says
 // what the server saw; when the server comes back each message arrives exactly once.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { check, log, logDir, root, section } from '../checks.mjs';
 import { addDays, freePort, http, login, percentile, query, sleep, startApi } from '../lib.mjs';
 import { switchableSmtp } from '../servers.mjs';
@@ -276,7 +278,7 @@ async function run({ api, url, smtp }) {
       `${stuck} sin terminar; ${wrong.length} asuntos con otra cuenta${wrong.length ? ` (${wrong.slice(0, 3).map(([t, n]) => `${t}: ${bySubject.get(t) ?? 0}/${n}`).join(', ')})` : ''}; asignaciones ${assignedReceived}/${assignedSent}; rechazos definitivos enviados: ${permanentSent}`,
   );
 
-  section('mail', markdown({ phases, base, faults, firstTry, held, retryable, retryMs, runsBefore, runsAfter, gaps, exhausted, sentTotal, smtp, wrong, tareaUuid }));
+  keep('mail', markdown({ phases, base, faults, firstTry, held, retryable, retryMs, runsBefore, runsAfter, gaps, exhausted, sentTotal, smtp, wrong, tareaUuid }));
 }
 
 async function jobRuns(url) {
@@ -341,7 +343,9 @@ ${rows.join('\n')}
 - Servidor colgado: ${f.held.length} conexiones, cada una abandonada a los ${ms(percentile(f.held, 50))} (mediana;
   máximo ${ms(Math.max(...f.held, 0))}).
 - Primer intento: ${f.firstTry.map((t) => `${LABELS[t.mode]}: ${seenText(t.mode, t.seen)}`).join('; ')}; cada entrega
-  con 1 intento, y las reintentables con el próximo a ${BACKOFF_S[0]} s.
+  con 1 intento, y las reintentables con el próximo a ${BACKOFF_S[0]} s de la ronda que las tomó (tras el intento:
+  ${f.firstTry.filter((t) => t.waits.length).map((t) => `${LABELS[t.mode]} ${Math.round(Math.min(...t.waits))}–${Math.round(Math.max(...t.waits))} s`).join('; ')};
+  detrás de un servidor que no saluda, cada correo de la ronda espera el tiempo límite de los anteriores).
 - Vuelta del servidor: ${f.retryable} correos vencidos salieron en ${s1(f.retryMs)} por el trabajo
   \`mail-retries\` (ejecuciones ${f.runsBefore} → ${f.runsAfter}).
 - Política completa (servidor caído): esperas medidas entre intentos de
@@ -350,4 +354,10 @@ ${rows.join('\n')}
 - Una sola vez: ${f.sentTotal} entregas «enviada» y ${f.smtp.received.filter((m) => m.subject !== 'Aviso de prueba').length}
   mensajes recibidos por el servidor; ${f.wrong.length} asuntos con una cuenta distinta de la esperada.
 `;
+}
+
+/** The report's part, also kept beside the logs (a partial run does not rewrite docs/RELIABILITY.md). */
+function keep(name, markdown) {
+  section(name, markdown);
+  writeFileSync(join(logDir, `${name}-section.md`), markdown);
 }
