@@ -3,6 +3,8 @@
 // records its checks and writes its part of the report with `section()`. They
 // run after the others, in this order, and the report shows them in it.
 export const STANDALONE = {
+  mail: () => import('./scenarios/mail.mjs'),
+  directory: () => import('./scenarios/directory.mjs'),
   disk: () => import('./scenarios/disk.mjs'),
   kills: () => import('./scenarios/kills.mjs'),
 };

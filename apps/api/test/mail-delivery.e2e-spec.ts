@@ -217,6 +217,24 @@ describe('refusals and retries', () => {
     expect((await logged('Dirección quitada')).motivo).toBe('La persona no tiene correo electrónico');
     expect(smtp.recipients).toEqual(['quitada@taller.test']);
   });
+
+  it('the log says in Spanish why a try failed, with the server\'s own words after', async () => {
+    const N = MESSAGES.notifications;
+    const tries = new RegExp(`^No se pudo enviar \\(intento 1 de ${MAIL_MAX_ATTEMPTS}\\): `);
+    await address('lento@taller.test');
+    smtp.mode = 'hang';
+    await send('Sin saludo');
+    const outbox = t.app.get(MailOutbox);
+    await outbox.flush();
+    const silent = (await logged('Sin saludo')).motivo ?? '';
+    expect(silent).toMatch(tries);
+    expect(silent.replace(tries, '')).toMatch(new RegExp(`^${N.emailErrorTimeout} \\(.+\\)$`));
+    smtp.mode = 'reject';
+    await send('Destinatario rechazado');
+    await outbox.flush();
+    const refused = (await logged('Destinatario rechazado')).motivo ?? '';
+    expect(refused.replace(tries, '')).toMatch(new RegExp(`^${N.emailErrorEnvelope} \\(.*451.*\\)$`));
+  });
 });
 
 describe('what every e-mail carries', () => {

@@ -321,6 +321,24 @@ describe('LDAP sign-in', () => {
     }
   });
 
+  it('a local account with its right password does not wait for a directory that hangs', async () => {
+    const door = new Door();
+    await door.start(new URL(ldap.url));
+    const app = await createTestApp({ env: env({ LDAP_URL: door.url, LDAP_TIMEOUT_MS: '3000' }) });
+    try {
+      door.mode = 'hang';
+      const started = Date.now();
+      expect((await loginOk(app, 'admin')).user.username).toBe('admin');
+      expect(Date.now() - started).toBeLessThan(1_500);
+      // A wrong password may be a directory person's: the directory is asked, and it is out.
+      expectError(await login(app, 'admin', 'mala'), 401, MESSAGES.errors.loginFailed);
+      expectError(await login(app, 'lucia', 'clave-de-lucia'), 503, MESSAGES.errors.ssoDirectoryUnavailable);
+    } finally {
+      await app.close();
+      await door.close();
+    }
+  });
+
   it('without SSO_AUTO_CREATE an unknown person is refused; a user linked to the directory cannot use a local password', async () => {
     const strict = await createTestApp({ env: env({ SSO_AUTO_CREATE: 'false' }) });
     try {

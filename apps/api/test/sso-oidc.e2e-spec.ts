@@ -7,6 +7,7 @@ import {
   MESSAGES,
   REFRESH_COOKIE,
   RefreshTokenResponseSchema,
+  SSO_ERROR_MESSAGES,
   TokenPayloadSchema,
   UserResponseSchema,
 } from '@gestar/contracts';
@@ -435,5 +436,21 @@ describe('OpenID Connect sign-in', () => {
       `SELECT detalle FROM auditoria WHERE accion = 'ingreso_fallido' ORDER BY id DESC LIMIT 1`,
     );
     expect(entry!.detalle.metodo).toBe('oidc');
+  });
+
+  it('a provider that cannot be reached sends the browser back to the login screen, which says so', async () => {
+    const closed = await freePort();
+    const app = await createTestApp({
+      env: { APP_URL: api, OIDC_ISSUER: `http://127.0.0.1:${closed}`, OIDC_CLIENT_ID: 'gestar', OIDC_CLIENT_SECRET: 'secreto-del-cliente' },
+    });
+    try {
+      const res = await app.http.get('/api/auth/oidc/start');
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/login?sso_error=no_disponible');
+      expect(SSO_ERROR_MESSAGES.no_disponible).toBe(MESSAGES.errors.ssoProviderUnavailable);
+      expect(MESSAGES.errors.ssoProviderUnavailable).toMatch(/^No se pudo consultar el proveedor/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -215,6 +215,9 @@ export const MESSAGES = {
     ssoNoGroup: 'Su cuenta de la empresa no pertenece a ningún grupo habilitado para Gestar.',
     ssoMisconfigured: 'El ingreso con la cuenta de la empresa no está bien configurado. Avise a un administrador.',
     ssoFailed: 'No se pudo completar el ingreso con la cuenta de la empresa. Intente nuevamente.',
+    /** The OpenID provider down or not answering when the sign-in starts. */
+    ssoProviderUnavailable:
+      'No se pudo consultar el proveedor de la cuenta de la empresa. Intente nuevamente en unos minutos o avise a un administrador.',
     /** A new directory identity whose username is a Gestar user it is not linked to: never taken over. */
     ssoUsernameCollision:
       'Su cuenta de la empresa tiene el mismo nombre de usuario que una cuenta de Gestar que no está vinculada a ella. Pida a un administrador que vincule las cuentas.',
@@ -403,6 +406,14 @@ export const MESSAGES = {
     emailOpenApp: 'Abrir Gestar',
     /** Delivery log: a 5xx of the SMTP server to a recipient or a message, which no retry changes. */
     emailRefusedPermanently: 'El servidor de correo lo rechazó de forma definitiva; no se reintenta: ',
+    /** Delivery log: why a try failed, by the mail library's error kind; the server's own words follow in parentheses. */
+    emailErrorConnection: 'No se pudo conectar con el servidor de correo',
+    emailErrorTimeout: 'El servidor de correo no respondió a tiempo',
+    emailErrorEnvelope: 'El servidor de correo rechazó el remitente o el destinatario',
+    emailErrorMessage: 'El servidor de correo rechazó el mensaje',
+    emailErrorAuth: 'El servidor de correo no aceptó el usuario o la contraseña',
+    emailErrorTls: 'No se pudo establecer la conexión cifrada con el servidor de correo',
+    emailErrorProtocol: 'El servidor de correo respondió algo inesperado',
     inboxTitle: 'Notificaciones',
     inboxEmpty: 'No tiene notificaciones',
     inboxLoadFailed: 'Error al cargar las notificaciones',

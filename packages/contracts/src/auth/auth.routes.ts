@@ -76,7 +76,7 @@ export const AUTH_ROUTES = {
     response: null,
     status: 302,
     summary:
-      'Redirige al proveedor OpenID de la empresa (código de autorización con PKCE, state y nonce); volver: ruta de Gestar a la que se llega después (otra dirección se ignora).',
+      'Redirige al proveedor OpenID de la empresa (código de autorización con PKCE, state y nonce); volver: ruta de Gestar a la que se llega después (otra dirección se ignora). Si el proveedor no responde, redirige a /login?sso_error=no_disponible.',
   }),
   oidcCallback: defineRoute({
     method: 'GET',

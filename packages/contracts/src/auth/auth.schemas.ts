@@ -236,6 +236,7 @@ export const SSO_ERROR_CODES = [
   'configuracion',
   'colision',
   'administrador',
+  'no_disponible',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
@@ -247,4 +248,5 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
   configuracion: MESSAGES.errors.ssoMisconfigured,
   colision: MESSAGES.errors.ssoUsernameCollision,
   administrador: MESSAGES.errors.lastAdministrator,
+  no_disponible: MESSAGES.errors.ssoProviderUnavailable,
 };

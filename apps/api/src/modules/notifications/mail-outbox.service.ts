@@ -22,6 +22,28 @@ export function isPermanentRefusal(err: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && /^(RCPT TO|DATA)\b/i.test(String(command ?? ''));
 }
 
+const N = MESSAGES.notifications;
+/** nodemailer's error codes, in the Spanish the delivery log shows. */
+const MAIL_ERROR_TEXTS: Record<string, string> = {
+  ECONNECTION: N.emailErrorConnection,
+  ESOCKET: N.emailErrorConnection,
+  EDNS: N.emailErrorConnection,
+  ETIMEDOUT: N.emailErrorTimeout,
+  EENVELOPE: N.emailErrorEnvelope,
+  EMESSAGE: N.emailErrorMessage,
+  EAUTH: N.emailErrorAuth,
+  ETLS: N.emailErrorTls,
+  EREQUIRETLS: N.emailErrorTls,
+  EPROTOCOL: N.emailErrorProtocol,
+};
+
+/** Why a try failed: in Spanish when the kind is known, with the server's own words in parentheses. */
+export function mailFailureReason(err: unknown): string {
+  const raw = (err as Error)?.message || String(err);
+  const text = MAIL_ERROR_TEXTS[String((err as { code?: unknown })?.code ?? '')];
+  return text ? `${text} (${raw})` : raw;
+}
+
 export interface MailFlushResult {
   enviadas: number;
   fallidas: number;
@@ -99,7 +121,7 @@ export class MailOutbox implements OnModuleInit, OnApplicationShutdown {
             await this.deliveries.settleMail(m.uuid, { estado: 'enviada', motivo: null, proximoIntento: null });
             total.enviadas++;
           } catch (err) {
-            const reason = (err as Error).message || String(err);
+            const reason = mailFailureReason(err);
             const permanent = isPermanentRefusal(err);
             const last = permanent || m.intentos >= MAIL_MAX_ATTEMPTS;
             const proximoIntento = last ? null : new Date(at.getTime() + MAIL_BACKOFF_MINUTES[m.intentos - 1] * 60_000);

@@ -26,8 +26,11 @@ export class SignInService {
   ) {}
 
   /**
-   * Username and password: the company directory first when LDAP is on (its groups give the role
-   * and areas), then the local password, unless local passwords are off for directory users.
+   * Username and password. The local password is checked first, once per sign-in whatever the
+   * outcome (one hash, so a refusal takes as long for any username): a local account with its
+   * right password signs in without the directory, so a directory that is down or does not answer
+   * never holds it. Otherwise the company directory when LDAP is on (its groups give the role and
+   * areas); a user linked to the directory signs in through it only.
    */
   async login(input: LoginRequest, origin: SignInOrigin): Promise<Required<LoginResponse>> {
     const address = origin.ip ?? 'desconocida';
@@ -46,6 +49,16 @@ export class SignInService {
 
   private async verifyLogin(input: LoginRequest, username: string, address: string, origin: SignInOrigin): Promise<Required<LoginResponse>> {
     const { ldap, users } = this;
+    const row = await this.auth.loginUser(username);
+    const ok = row
+      ? await verifyPassword(row.password_hash, input.password)
+      : (await verifyPassword(await dummyHash(), input.password), false);
+    // A user linked to the directory signs in through the directory only.
+    const localAllowed = !row || row.origen === 'local';
+    if (row && ok && row.activo && localAllowed) {
+      await this.auth.clearFailedLogins(username, address);
+      return this.auth.startSession(row.uuid, origin, 'contraseña', { compartido: input.compartido === true });
+    }
     let collision = false;
     if (ldap.enabled) {
       let who: Awaited<ReturnType<LdapService['authenticate']>> = null;
@@ -54,9 +67,8 @@ export class SignInService {
       } catch (err) {
         if (!(err instanceof DirectoryUnavailableError)) throw err;
         ldap.warn(`No se pudo consultar el directorio: ${err.message}`);
-        // A local user still signs in with its password; a directory user (or someone the
-        // directory may know) is told the directory is out, and nothing counts as a failure.
-        const row = await this.auth.loginUser(username);
+        // A directory user (or someone the directory may know) is told the directory is out, and
+        // nothing counts as a failure; a local user's wrong password is refused as always.
         if (!row || row.origen === 'ldap') {
           await this.audit.record({
             actorUuid: null,
@@ -76,7 +88,7 @@ export class SignInService {
         } catch (err) {
           const message = (err as { message?: string }).message ?? MESSAGES.errors.loginFailed;
           // The directory's person is not the Gestar user of that name: that user's own password
-          // (checked below) may still open it; anything else is refused with the reason.
+          // (checked above) may open it; anything else is refused with the reason.
           if (message === MESSAGES.errors.ssoUsernameCollision) collision = true;
           else if ((err as { getStatus?: () => number }).getStatus?.() === 401) return this.auth.refuseSignIn(username, origin, null, `directorio: ${message}`, message);
           else throw err;
@@ -87,25 +99,15 @@ export class SignInService {
         }
       }
     }
-    const row = await this.auth.loginUser(username);
-    const ok = row
-      ? await verifyPassword(row.password_hash, input.password)
-      : (await verifyPassword(await dummyHash(), input.password), false);
-    // A user linked to the directory signs in through the directory only.
-    const localAllowed = !row || row.origen === 'local';
-    if (!row || !ok || !row.activo || !localAllowed) {
-      const motivo = !row
-        ? 'usuario desconocido'
-        : !localAllowed
-          ? 'usuario vinculado al directorio: contraseña local no admitida'
-          : !ok
-            ? 'contraseña incorrecta'
-            : 'usuario inactivo';
-      if (collision) return this.auth.refuseSignIn(username, origin, null, `directorio: ${MESSAGES.errors.ssoUsernameCollision}`, MESSAGES.errors.ssoUsernameCollision);
-      return this.auth.refuseSignIn(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
-    }
-    await this.auth.clearFailedLogins(username, address);
-    return this.auth.startSession(row.uuid, origin, 'contraseña', { compartido: input.compartido === true });
+    const motivo = !row
+      ? 'usuario desconocido'
+      : !localAllowed
+        ? 'usuario vinculado al directorio: contraseña local no admitida'
+        : !ok
+          ? 'contraseña incorrecta'
+          : 'usuario inactivo';
+    if (collision) return this.auth.refuseSignIn(username, origin, null, `directorio: ${MESSAGES.errors.ssoUsernameCollision}`, MESSAGES.errors.ssoUsernameCollision);
+    return this.auth.refuseSignIn(username, origin, row?.uuid ?? null, motivo, MESSAGES.errors.loginFailed);
   }
 
   /** Ends the caller's session; one opened at the company's provider is ended there too by the browser. */

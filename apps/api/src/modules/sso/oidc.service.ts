@@ -11,7 +11,7 @@ import { OidcRepository } from './oidc.repository';
 export const OIDC_ATTEMPT_SECONDS = 600;
 
 /** Why a sign-in through the provider did not finish, as the login screen names it (`?sso_error=`). */
-export type OidcFailure = 'estado' | 'proveedor';
+export type OidcFailure = 'estado' | 'proveedor' | 'no_disponible';
 
 export class OidcError extends Error {
   constructor(readonly code: OidcFailure, message: string) {
@@ -52,7 +52,7 @@ export class OidcService {
       return (await this.configuration()).serverMetadata().issuer;
     } catch (err) {
       this.logger.warn(`No se pudo consultar el proveedor ${this.settings!.issuer}: ${(err as Error).message}`);
-      throw new AppException(503, MESSAGES.errors.ssoFailed);
+      throw new AppException(503, MESSAGES.errors.ssoProviderUnavailable);
     }
   }
 
@@ -78,8 +78,7 @@ export class OidcService {
     try {
       config = await this.configuration();
     } catch (err) {
-      this.logger.warn(`No se pudo consultar el proveedor ${s.issuer}: ${(err as Error).message}`);
-      throw new AppException(503, MESSAGES.errors.ssoFailed);
+      throw new OidcError('no_disponible', `No se pudo consultar el proveedor ${s.issuer}: ${(err as Error).message}`);
     }
     const state = client.randomState();
     const nonce = client.randomNonce();

@@ -49,7 +49,17 @@ export class SsoController {
   async start(@ValidQuery() query: { volver?: string; compartido?: '1' | '0' }, @Res() res: Response): Promise<void> {
     if (!this.oidc.enabled) return res.redirect(302, '/login');
     // Only a path of this application: anything else is dropped, never followed.
-    const { url, state } = await this.oidc.start(safeReturnPath(query.volver), query.compartido === '1');
+    let started: Awaited<ReturnType<OidcService['start']>>;
+    try {
+      started = await this.oidc.start(safeReturnPath(query.volver), query.compartido === '1');
+    } catch (err) {
+      if (!(err instanceof OidcError)) throw err;
+      // A browser's navigation: the login screen says the provider is out, never a JSON body.
+      this.logger.warn(err.message);
+      res.setHeader('Cache-Control', 'no-store');
+      return res.redirect(302, `/login?sso_error=${err.code}`);
+    }
+    const { url, state } = started;
     res.cookie(STATE_COOKIE.name, state, {
       httpOnly: true,
       // Lax: the provider sends the browser back with a top-level GET from its own site.
