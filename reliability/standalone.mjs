@@ -7,6 +7,8 @@ export const STANDALONE = {
   directory: () => import('./scenarios/directory.mjs'),
   disk: () => import('./scenarios/disk.mjs'),
   kills: () => import('./scenarios/kills.mjs'),
+  replay: () => import('./scenarios/replay.mjs'),
+  clock: () => import('./scenarios/clock.mjs'),
 };
 
 export const STANDALONE_ORDER = Object.keys(STANDALONE);

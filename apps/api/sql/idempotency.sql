@@ -31,7 +31,3 @@ DELETE FROM claves_idempotencia WHERE expira_en <= now();
 UPDATE claves_idempotencia SET creado_en = now()
  WHERE usuario_uuid = $1 AND clave = $2 AND huella = $3 AND NOT completada
    AND creado_en <= now() - make_interval(secs => $4);
-
--- IdempotencyRepository.release
--- ["00000000-0000-4000-8000-000000000001","clave"]
-DELETE FROM claves_idempotencia WHERE usuario_uuid = $1 AND clave = $2 AND NOT completada;

@@ -1,8 +1,10 @@
-import { Transactional } from '@nestjs-cls/transactional';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { LoginResponseSchema } from '@gestar/contracts';
 import { seedDatabase } from '../src/database/seeds/seed';
 import { Db } from '../src/database/db';
 import { sql } from '../src/database/sql';
+import { toErrorBody } from '../src/common/http/error.filter';
 import { createTestApp, parseWith, TestApp } from './support/test-app';
 
 /** The transaction context against the real database: what a `@Transactional()` method writes commits or rolls back as one. */
@@ -52,6 +54,28 @@ describe('database: sql tag and transaction context', () => {
     expect(await new Writer(db).two('a', 'b')).toBe(true);
     expect(await count()).toBe(2);
     expect(db.inTransaction).toBe(false);
+  });
+
+  it('a transaction whose connection is lost (PostgreSQL restarted) answers 503, never 500, and writes nothing', async () => {
+    const failure = await t.app
+      .get(TransactionHost)
+      .withTransaction(async () => {
+        await new Writer(db).insert('antes');
+        // The connection goes as a PostgreSQL that stops takes it; the request's work goes on.
+        await db.query(sql`SELECT pg_terminate_backend(pg_backend_pid())`).catch(() => undefined);
+        return new Writer(db).two('a', 'b');
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(failure).not.toBeNull();
+    expect(toErrorBody(failure).statusCode).toBe(503);
+    expect(await count()).toBe(0);
+    // When TypeORM notices the lost connection first, the rest of the transaction meets its runner released:
+    // the same outage (seen when PostgreSQL restarts under load, npm run reliability), also 503.
+    expect(toErrorBody(new QueryRunnerAlreadyReleasedError()).statusCode).toBe(503);
+    expect(toErrorBody(new QueryRunnerProviderAlreadyReleasedError()).statusCode).toBe(503);
   });
 
   it('runs outside a transaction with autocommit and answers affected rows', async () => {

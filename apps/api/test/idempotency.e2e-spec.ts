@@ -341,11 +341,8 @@ describe('Idempotency-Key on write routes', () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => send('operario', 'post', url, { texto: 'Al mismo tiempo' }, key)),
     );
-    // Each answer is the comment or, while the first is still running, a Spanish 409 to retry.
-    for (const a of answers) {
-      if (a.status === 409) expectError(a, 409, MESSAGES.errors.idempotencyKeyInFlight);
-      else expect(a.status).toBe(201);
-    }
+    // Each waits for the first one's claim, then answers its comment.
+    for (const a of answers) expect(a.status).toBe(201);
     expect(await count(t, 'comentarios')).toBe(before + 1);
     const uuids = new Set(answers.filter((a) => a.status === 201).map((a) => (a.body as { uuid: string }).uuid));
     expect(uuids.size).toBe(1);
@@ -363,66 +360,64 @@ describe('Idempotency-Key on write routes', () => {
   }
 
   /**
-   * Sends `request` (with `key`) and stops its process exactly where it completes the key: the
-   * request first waits behind a lock on `table` (after claiming its key), then on the key's row;
-   * there its PostgreSQL connection is cut, as a killed process leaves it. `atStop` runs at that
-   * moment, on a connection of its own.
+   * Sends `request` (with `key`) and cuts its PostgreSQL connection before its commit, as a killed
+   * process or a restarted PostgreSQL leaves it: the request waits behind a lock on `table` (taken
+   * after its claim and after whatever it wrote before touching `table`), and there its connection
+   * is terminated. `atStop` runs at that moment, on a connection of its own. Answers the request's status.
    */
-  async function stopWhileCompleting(
+  async function stopBeforeCommit(
     table: string,
     key: string,
-    request: () => PromiseLike<unknown>,
+    request: () => PromiseLike<{ status: number }>,
     atStop: (db: Client) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<number> {
     const tables = new Client({ connectionString: urlForDatabase(t.dbName) });
-    const keyRow = new Client({ connectionString: urlForDatabase(t.dbName) });
+    const other = new Client({ connectionString: urlForDatabase(t.dbName) });
     await tables.connect();
-    await keyRow.connect();
+    await other.connect();
     try {
       await tables.query('BEGIN');
       await tables.query(`LOCK TABLE ${table} IN SHARE MODE`);
-      const stopped = Promise.resolve(request()).then(() => undefined, () => undefined);
-      await until(
-        async () => (await keyRow.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1', [key])).rowCount,
-        (n) => n === 1,
+      const stopped = Promise.resolve(request()).then(
+        (res) => res.status,
+        () => 0,
       );
-      await keyRow.query('BEGIN');
-      await keyRow.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1 FOR UPDATE', [key]);
-      await tables.query('COMMIT');
       const waiting = await until(
         async () =>
           (
-            await tables.query<{ pid: number }>(
+            await other.query<{ pid: number }>(
               `SELECT pid FROM pg_stat_activity
-                WHERE datname = current_database() AND wait_event_type = 'Lock'
-                  AND query ~ 'UPDATE claves_idempotencia\\s+SET completada'`,
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+              [(tables as unknown as { processID: number }).processID],
             )
           ).rows,
         (rows) => rows.length === 1,
       );
-      await atStop(tables);
-      // The process stops: PostgreSQL loses its connection, whatever was not committed is gone.
-      await tables.query('SELECT pg_terminate_backend($1)', [waiting[0]!.pid]);
-      await keyRow.query('ROLLBACK');
-      await stopped;
+      await atStop(other);
+      // Nor is the claim visible: it commits with the write, never before.
+      expect((await other.query('SELECT 1 FROM claves_idempotencia WHERE clave = $1', [key])).rowCount).toBe(0);
+      await other.query('SELECT pg_terminate_backend($1)', [waiting[0]!.pid]);
+      await tables.query('COMMIT');
+      return await stopped;
     } finally {
       await tables.end();
-      await keyRow.end();
+      await other.end();
     }
-    // A claim the stopped process left unfinished is taken over after 2 minutes.
-    await t.ds.query(`UPDATE claves_idempotencia SET creado_en = now() - interval '3 minutes' WHERE clave = $1`, [key]);
   }
 
-  it('a process stopped while completing its key leaves nothing written: the write and the key commit together, the retry writes once', async () => {
+  it('a connection cut before the commit (process killed, PostgreSQL restarted) leaves nothing written, not even the claim: 503, and the retry writes once at once', async () => {
     const occ = await occurrence();
     const url = `/api/assigned-tasks/${occ}/comments`;
     const key = randomUUID();
     const body = { texto: 'Antes del corte' };
     const before = await count(t, 'comentarios');
-    await stopWhileCompleting('comentarios', key, () => send('operario', 'post', url, body, key), async (db) => {
+    // The comment is written, its history entry waits: the connection is cut there.
+    const cut = await stopBeforeCommit('historial_tareas_asignadas', key, () => send('operario', 'post', url, body, key), async (db) => {
       // At that point the comment is not visible: it is not committed before its key.
       expect(Number((await db.query('SELECT count(*) AS c FROM comentarios')).rows[0].c)).toBe(before);
     });
+    // A lost connection is the database being unavailable: the device tries again (never a 500).
+    expect(cut).toBe(503);
     expect(await count(t, 'comentarios')).toBe(before);
     const retry = await send('operario', 'post', url, body, key);
     expect(retry.status).toBe(201);
@@ -449,7 +444,7 @@ describe('Idempotency-Key on write routes', () => {
     );
     const key = randomUUID();
     const remove = () => t.http.delete(`/api/attachments/${uploaded.uuid}`).set(as('operario', key));
-    await stopWhileCompleting('adjuntos', key, remove, async () => undefined);
+    expect(await stopBeforeCommit('adjuntos', key, remove, async () => undefined)).toBe(503);
     // The row is still there, and so are its bytes.
     const file = await t.http.get(uploaded.url).set(as('operario'));
     expect(file.status).toBe(200);

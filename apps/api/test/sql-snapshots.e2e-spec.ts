@@ -469,7 +469,6 @@ const idempotency: Calls<IdempotencyRepository> = {
   find: [U1, 'clave'],
   reclaimStale: [U1, 'clave', 'huella', 120],
   complete: [U1, 'clave', 201, { uuid: U2 }],
-  release: [U1, 'clave'],
   prune: [],
 };
 

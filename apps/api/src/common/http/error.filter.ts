@@ -18,8 +18,10 @@ const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 
 function isDbUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: string; message?: string; driverError?: unknown };
+  const e = err as { code?: string; name?: string; message?: string; driverError?: unknown };
   if (e.code && DB_UNAVAILABLE_CODES.has(e.code)) return true;
+  // A transaction whose connection broke (PostgreSQL stopped under it): TypeORM has released its runner.
+  if (e.name === 'QueryRunnerAlreadyReleasedError' || e.name === 'QueryRunnerProviderAlreadyReleasedError') return true;
   const msg = e.message ?? '';
   if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(msg)) {
     return true;

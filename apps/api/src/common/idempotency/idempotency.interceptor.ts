@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor 
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { catchError, from, lastValueFrom, Observable, of, switchMap, throwError } from 'rxjs';
+import { from, lastValueFrom, map, Observable } from 'rxjs';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AfterCommit } from '../../database/after-commit';
@@ -32,11 +32,13 @@ export function fingerprint(req: Request): string {
  * key with the same request within 24 hours answers the first answer again without running the
  * handler; with another request, 422. Keys belong to the user who sent them.
  *
- * The handler runs in one transaction that also completes the key with its answer: the write and
- * the key commit together, so a process that stops at any point leaves either both or neither
- * (an unfinished claim then means nothing was written, and it runs again after STALE_SECONDS).
- * The services' own transactions join it; live events and notifications wait for its commit.
- * A request that is refused or fails frees its key (its transaction wrote nothing).
+ * The claim, the handler and the key's completion run in one transaction: the write and the key
+ * commit together, and a request that is refused or fails, or whose database connection is lost
+ * (PostgreSQL restarted, the process stopped), leaves neither, so the retry runs it again at once.
+ * A second request with the same key waits on the first one's claim and then answers its answer
+ * (or runs, if the first wrote nothing). The services' own transactions join it; live events and
+ * notifications wait for its commit. A claim committed unfinished (by an earlier version, which
+ * claimed outside the transaction) is refused as in flight and taken over after STALE_SECONDS.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -61,32 +63,33 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
     // An upload's bytes are read first: its fingerprint covers them.
     const read = req.is('multipart/form-data') ? readMultipart(req, res) : Promise.resolve();
-    return from(read.then(() => this.begin(user, key, fingerprint(req)))).pipe(
-      switchMap((replay) => {
-        if (replay) {
-          res.setHeader('Idempotency-Replayed', 'true');
-          return of(replay.respuesta);
-        }
-        return from(this.runAndComplete(next, user, key, status)).pipe(
-          catchError((err: unknown) =>
-            from(this.keys.release(user, key).catch(() => undefined)).pipe(switchMap(() => throwError(() => err))),
-          ),
-        );
+    return from(read.then(() => this.claimRunAndComplete(next, user, key, fingerprint(req), status))).pipe(
+      map((outcome) => {
+        if (outcome.replayed) res.setHeader('Idempotency-Replayed', 'true');
+        return outcome.body;
       }),
     );
   }
 
-  /** The handler and the key's completion in one transaction; then what waited for the commit. */
-  private async runAndComplete(next: CallHandler, user: string, key: string, status: number): Promise<unknown> {
+  /** The claim, the handler and the key's completion in one transaction; then what waited for the commit. */
+  private async claimRunAndComplete(
+    next: CallHandler,
+    user: string,
+    key: string,
+    print: string,
+    status: number,
+  ): Promise<{ replayed: boolean; body: unknown }> {
     let deferred: ReturnType<AfterCommit['collect']> = [];
-    const body = await this.tx.withTransaction(async () => {
+    const outcome = await this.tx.withTransaction(async () => {
+      const replay = await this.begin(user, key, print);
+      if (replay) return { replayed: true, body: replay.respuesta };
       deferred = this.afterCommit.collect();
       const answer = await lastValueFrom(next.handle(), { defaultValue: undefined });
       await this.keys.complete(user, key, status, answer);
-      return answer;
+      return { replayed: false, body: answer as unknown };
     });
     await this.afterCommit.flush(deferred);
-    return body;
+    return outcome;
   }
 
   /** Owns the key (null: run the handler) or answers the stored answer; refuses a reused or busy key. */

@@ -54,12 +54,6 @@ export class IdempotencyRepository {
        WHERE usuario_uuid = ${usuario} AND clave = ${clave}`);
   }
 
-  /** Frees a claim whose request was refused or failed: nothing was written, a retry runs again. */
-  async release(usuario: string, clave: string): Promise<void> {
-    await this.db.execute(sql`
-      DELETE FROM claves_idempotencia WHERE usuario_uuid = ${usuario} AND clave = ${clave} AND NOT completada`);
-  }
-
   /** Deletes expired keys; answers how many. */
   async prune(): Promise<number> {
     return this.db.execute(sql`DELETE FROM claves_idempotencia WHERE expira_en <= now()`);
