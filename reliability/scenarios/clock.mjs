@@ -36,6 +36,8 @@ export default async function clock({ cluster }) {
     for (const dev of DEVICES) {
       const t1 = await assignedTask(api, url, adminToken, ids, dev.user, `Reloj ${dev.label} 1`);
       const t2 = await assignedTask(api, url, adminToken, ids, dev.user, `Reloj ${dev.label} 2`);
+      // Assigned before the work began (a completion never counts from before its assignment).
+      await query(url, `UPDATE tareas_asignadas SET fecha_asignacion = now() - interval '2 hours' WHERE uuid = ANY($1)`, [[t1.occ, t2.occ]]);
       const device = (min) => new Date(base + min * MIN + dev.offsetMs).toISOString();
       const timer = (kind, occ, min, extra = {}) => kept({ kind, occ, min, body: { tarea_asignada_uuid: occ, en: device(min), ...extra } });
       const status = (occ, min, from, to) =>
@@ -99,7 +101,7 @@ export default async function clock({ cluster }) {
       });
       const history = await query(
         url,
-        `SELECT tarea_asignada_uuid AS occ, detalle FROM historial_tareas_asignadas WHERE tipo = 'estado' AND tarea_asignada_uuid = ANY($1) ORDER BY creado_en`,
+        `SELECT tarea_asignada_uuid AS occ, detalle FROM historial_tareas_asignadas WHERE tipo = 'estado' AND tarea_asignada_uuid = ANY($1) ORDER BY fecha`,
         [[p.t1.occ, p.t2.occ]],
       );
       const notes = (occ) => history.filter((h) => h.occ === occ).map((h) => h.detalle);
@@ -120,7 +122,7 @@ export default async function clock({ cluster }) {
       const completedErr = done.fecha_completada ? Math.abs(done.fecha_completada.getTime() - (base + 25 * MIN)) : null;
       const comments = await query(
         url,
-        'SELECT texto FROM comentarios WHERE tarea_asignada_uuid = $1 ORDER BY creado_en',
+        'SELECT texto FROM comentarios WHERE tarea_asignada_uuid = $1 ORDER BY fecha_creacion',
         [p.t1.occ],
       );
       const commentsOk =

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AssignedTaskHistoryResponseSchema,
   AssignedTaskResponseSchema,
+  DEVICE_TIME_HEADER,
   MESSAGES,
   StatusListResponseSchema,
   todayIn,
@@ -89,6 +90,35 @@ describe('status changes made offline', () => {
     expect(res.status).toBe(200);
     const [row] = await t.ds.query('SELECT fecha_completada FROM tareas_asignadas WHERE uuid = $1', [uuid]);
     expect((row.fecha_completada as Date).toISOString()).toBe(new Date(at).toISOString());
+  });
+
+  it('a device hours ahead or behind sends X-Device-Time: the change counts from the real moment; without it, as sent', async () => {
+    for (const hours of [3, -5]) {
+      const uuid = await occurrence();
+      await t.ds.query(`UPDATE tareas_asignadas SET fecha_asignacion = now() - interval '2 hours' WHERE uuid = $1`, [uuid]);
+      const skew = hours * 3600_000;
+      const real = Date.now() - 40 * 60_000;
+      const res = await t.http
+        .put(`/api/assigned-tasks/${uuid}`)
+        .set(operario)
+        .set('Idempotency-Key', randomUUID())
+        .set(DEVICE_TIME_HEADER, new Date(Date.now() + skew).toISOString())
+        .send({ estado_uuid: estados.terminada!.uuid, estado_anterior_uuid: estados.pendiente!.uuid, sin_conexion_en: new Date(real + skew).toISOString() });
+      expect(res.status).toBe(200);
+      const [row] = await t.ds.query('SELECT fecha_completada FROM tareas_asignadas WHERE uuid = $1', [uuid]);
+      expect(Math.abs((row.fecha_completada as Date).getTime() - real)).toBeLessThan(2000);
+    }
+    // Without the header the device's time is taken as sent: 3 hours ahead is after the sending.
+    const uuid = await occurrence();
+    const ahead = new Date(Date.now() + 3 * 3600_000 - 40 * 60_000).toISOString();
+    expectError(await put(uuid, { estado_uuid: estados.en_curso!.uuid, sin_conexion_en: ahead }), 422, MESSAGES.validation.offlineTimeInvalid);
+    const bad = await t.http
+      .put(`/api/assigned-tasks/${uuid}`)
+      .set(operario)
+      .set(DEVICE_TIME_HEADER, 'ayer')
+      .send({ estado_uuid: estados.en_curso!.uuid, sin_conexion_en: ahead });
+    expectError(bad, 400, MESSAGES.timeEntries.deviceTimeInvalid);
+    expect(await statusHistory(uuid)).toHaveLength(0);
   });
 
   it('moved by someone else meanwhile: 409 naming the status it is in now, nothing written', async () => {

@@ -254,9 +254,12 @@ describe('timer events (issue 35)', () => {
     expect(sent.every((s) => s.deviceTime !== undefined)).toBe(true);
   });
 
-  it('other changes carry no device time', async () => {
+  it('a status change carries the device time of its sending, other changes none', async () => {
     setOnline(true);
+    const before = Date.now();
+    await outbox.sendOrKeep(client(), status(CARD, 'en-curso'));
+    expect(Date.parse(sent[0]!.deviceTime!)).toBeGreaterThanOrEqual(before);
     await outbox.sendOrKeep(client(), comment(CARD, 'Listo'));
-    expect(sent[0]!.deviceTime).toBeUndefined();
+    expect(sent[1]!.deviceTime).toBeUndefined();
   });
 });

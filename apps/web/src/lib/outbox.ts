@@ -65,9 +65,13 @@ export function isTimerKind(kind: OutboxKind): kind is TimerKind {
   return (TIMER_KINDS as readonly string[]).includes(kind);
 }
 
-/** The headers a change is sent with: its Idempotency-Key and, for a timer event, the device's clock now. */
+/**
+ * The headers a change is sent with: its Idempotency-Key and, for a timer event or a status change
+ * (each carries the device's time it was made), the device's clock now, with which the server
+ * corrects the device's clock skew.
+ */
 function headersOf(id: string, kind: OutboxKind): Record<string, string> {
-  return isTimerKind(kind)
+  return isTimerKind(kind) || kind === 'estado'
     ? { [IDEMPOTENCY_HEADER]: id, [DEVICE_TIME_HEADER]: new Date().toISOString() }
     : { [IDEMPOTENCY_HEADER]: id };
 }

@@ -1,4 +1,4 @@
-import { Controller, Req } from '@nestjs/common';
+import { Controller, Headers, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuditService } from '../../common/audit/audit.service';
 import {
@@ -9,6 +9,7 @@ import {
   CommentParams,
   CreateAssignedTaskRequest,
   CreateCommentRequest,
+  DEVICE_TIME_HEADER,
   UpdateAssignedTaskRequest,
   UpdateCommentRequest,
   UuidParam,
@@ -96,7 +97,12 @@ export class AssignedTasksController {
   }
 
   @Endpoint(ASSIGNED_TASKS_ROUTES.update)
-  update(@CurrentUser() user: AuthUser, @ValidParams() p: UuidParam, @ValidBody() body: UpdateAssignedTaskRequest) {
-    return this.assigned.update(user, p.id, body);
+  update(
+    @CurrentUser() user: AuthUser,
+    @ValidParams() p: UuidParam,
+    @ValidBody() body: UpdateAssignedTaskRequest,
+    @Headers(DEVICE_TIME_HEADER.toLowerCase()) sent?: string,
+  ) {
+    return this.assigned.update(user, p.id, body, sent);
   }
 }

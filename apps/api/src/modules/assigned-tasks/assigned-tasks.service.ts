@@ -32,7 +32,7 @@ import { AttachmentQueries } from '../attachments/attachment-queries.service';
 import { OccurrencesService } from './occurrences.service';
 import { OccurrenceFinishedHooks } from './occurrence-finished';
 import { seen } from './assigned-task-access';
-import { dayMonthYear, offlineInstant, offlineNote } from './history-notes';
+import { dayMonthYear, offlineInstant, offlineNote, offlineOnServerClock } from './history-notes';
 import {
   AssignedTaskAccessRow,
   AssignedTasksRepository,
@@ -225,8 +225,11 @@ export class AssignedTasksService {
    * without its history (the drawer reads the history on its own).
    * The first move into a `terminada` status stamps `fecha_completada`; leaving the category clears it.
    */
-  async update(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest): Promise<AssignedTaskResponse> {
-    const outcome = await this.applyUpdate(caller, uuid, input);
+  /** `sentHeader`: DEVICE_TIME_HEADER, the device's clock when it sent a change made offline. */
+  async update(caller: AuthUser, uuid: string, input: UpdateAssignedTaskRequest, sentHeader?: string): Promise<AssignedTaskResponse> {
+    const onServerClock =
+      input.sin_conexion_en === undefined ? input : { ...input, sin_conexion_en: offlineOnServerClock(input.sin_conexion_en, sentHeader) };
+    const outcome = await this.applyUpdate(caller, uuid, onServerClock);
     await this.announce(caller, outcome);
     return this.card(uuid);
   }

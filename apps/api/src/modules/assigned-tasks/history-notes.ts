@@ -1,4 +1,4 @@
-import { MESSAGES } from '@gestar/contracts';
+import { IsoDateTimeSchema, MESSAGES } from '@gestar/contracts';
 import { AppException } from '../../common/http/app-exception';
 
 /** Texts of the history entries an update writes. */
@@ -7,6 +7,22 @@ import { AppException } from '../../common/http/app-exception';
 export function dayMonthYear(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
+}
+
+/**
+ * `sin_conexion_en` on the server's clock. With DEVICE_TIME_HEADER (the device's clock when it sent
+ * the change) it is moved by the device's clock skew, the server's receive time minus that header,
+ * as the timer's events are: a device hours ahead or behind records the real moment. Without the
+ * header it is taken as sent.
+ */
+export function offlineOnServerClock(iso: string, sentHeader: string | undefined, now: number = Date.now()): string {
+  const sent = sentHeader?.trim();
+  if (!sent) return iso;
+  if (!IsoDateTimeSchema.safeParse(sent).success) {
+    const message = MESSAGES.timeEntries.deviceTimeInvalid;
+    throw new AppException(400, message, [{ path: 'sin_conexion_en', message }]);
+  }
+  return new Date(Date.parse(iso) + (now - Date.parse(sent))).toISOString();
 }
 
 /** `sin_conexion_en` as an instant: the last 7 days, not after now (5 minutes of clock skew allowed). */
