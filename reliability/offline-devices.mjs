@@ -21,7 +21,13 @@ export async function demoIds(url) {
 }
 
 /** The person's area in the demo data. */
-export const AREA_OF = { admin: 'Carpintería', supervisor: 'Carpintería', operario: 'Carpintería', mlopez: 'Tapicería', jruiz: 'Logística' };
+export const AREA_OF = {
+  admin: 'Carpintería',
+  supervisor: 'Carpintería',
+  operario: 'Carpintería',
+  mlopez: 'Tapicería',
+  jruiz: 'Logística',
+};
 
 /**
  * A task with `steps` checklist steps assigned to `person` (created by admin): its occurrence's uuid
@@ -46,7 +52,9 @@ export async function assignedTask(api, url, adminToken, ids, person, titulo, st
     ids.users[person],
   ]);
   const items = (
-    await query(url, 'SELECT uuid FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = $1 ORDER BY orden', [occ.uuid])
+    await query(url, 'SELECT uuid FROM tarea_asignada_checklist WHERE tarea_asignada_uuid = $1 ORDER BY orden', [
+      occ.uuid,
+    ])
   ).map((r) => r.uuid);
   return { occ: occ.uuid, items };
 }
@@ -62,7 +70,12 @@ const ROUTE = {
   cronometro_finalizar: () => ['POST', '/api/time-entries/finish'],
 };
 /** The kinds the outbox sends with `X-Device-Time`. */
-export const TIMER_KINDS = new Set(['cronometro_iniciar', 'cronometro_reanudar', 'cronometro_pausar', 'cronometro_finalizar']);
+export const TIMER_KINDS = new Set([
+  'cronometro_iniciar',
+  'cronometro_reanudar',
+  'cronometro_pausar',
+  'cronometro_finalizar',
+]);
 
 /** A write kept offline: `{ kind, occ, item?, body }` gets its Idempotency-Key. */
 export const kept = (w) => ({ key: randomUUID(), ...w });
@@ -89,7 +102,11 @@ export async function device(
     const [method, path] = ROUTE[w.kind](w);
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'Idempotency-Key': w.key };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'Idempotency-Key': w.key,
+      };
       if (deviceTimeKinds.has(w.kind)) headers['X-Device-Time'] = new Date(clock()).toISOString();
       let status = 0;
       let body = null;

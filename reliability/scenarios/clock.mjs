@@ -18,7 +18,8 @@ const DEVICES = [
 const WITH_DEVICE_TIME = new Set([...TIMER_KINDS, 'estado']);
 
 /** HH:MM of `ms` in the company's zone, as a history note reads it. */
-const hhmm = (ms) => new Date(ms).toLocaleTimeString('es-AR', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const hhmm = (ms) =>
+  new Date(ms).toLocaleTimeString('es-AR', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 export default async function clock({ cluster }) {
   log('Relojes de dispositivos adelantados y atrasados (+3 h y −5 h) con cambios sin conexión');
@@ -37,12 +38,23 @@ export default async function clock({ cluster }) {
       const t1 = await assignedTask(api, url, adminToken, ids, dev.user, `Reloj ${dev.label} 1`);
       const t2 = await assignedTask(api, url, adminToken, ids, dev.user, `Reloj ${dev.label} 2`);
       // Assigned before the work began (a completion never counts from before its assignment).
-      await query(url, `UPDATE tareas_asignadas SET fecha_asignacion = now() - interval '2 hours' WHERE uuid = ANY($1)`, [[t1.occ, t2.occ]]);
+      await query(
+        url,
+        `UPDATE tareas_asignadas SET fecha_asignacion = now() - interval '2 hours' WHERE uuid = ANY($1)`,
+        [[t1.occ, t2.occ]],
+      );
       const device = (min) => new Date(base + min * MIN + dev.offsetMs).toISOString();
-      const timer = (kind, occ, min, extra = {}) => kept({ kind, occ, min, body: { tarea_asignada_uuid: occ, en: device(min), ...extra } });
+      const timer = (kind, occ, min, extra = {}) =>
+        kept({ kind, occ, min, body: { tarea_asignada_uuid: occ, en: device(min), ...extra } });
       const status = (occ, min, from, to) =>
-        kept({ kind: 'estado', occ, min, body: { estado_uuid: to, estado_anterior_uuid: from, sin_conexion_en: device(min) } });
-      const comment = (occ, min) => kept({ kind: 'comentario', occ, min, body: { texto: `Reloj ${dev.label} ${min} ${randomUUID()}` } });
+        kept({
+          kind: 'estado',
+          occ,
+          min,
+          body: { estado_uuid: to, estado_anterior_uuid: from, sin_conexion_en: device(min) },
+        });
+      const comment = (occ, min) =>
+        kept({ kind: 'comentario', occ, min, body: { texto: `Reloj ${dev.label} ${min} ${randomUUID()}` } });
       const { pendiente, en_curso, terminada } = ids.estados;
       const queue = [
         timer('cronometro_iniciar', t1.occ, 0),
@@ -70,7 +82,11 @@ export default async function clock({ cluster }) {
     const sentAt = Date.now();
     await Promise.all(
       plans.map(async (p) => {
-        const phone = await device(api, p.dev.user, { offsetMs: p.dev.offsetMs, stats, deviceTimeKinds: WITH_DEVICE_TIME });
+        const phone = await device(api, p.dev.user, {
+          offsetMs: p.dev.offsetMs,
+          stats,
+          deviceTimeKinds: WITH_DEVICE_TIME,
+        });
         p.answers = [];
         for (const w of p.queue) p.answers.push({ kind: w.kind, ...(await phone.send(w)) });
       }),
@@ -86,7 +102,11 @@ export default async function clock({ cluster }) {
         [person, [p.t1.occ, p.t2.occ]],
       );
       const got = rows.map((r) => ({ occ: r.occ, start: r.inicio.getTime(), end: r.fin?.getTime() ?? null }));
-      const want = p.intervals.map(([a, b], i) => ({ occ: i < 2 ? p.t1.occ : p.t2.occ, start: base + a * MIN, end: base + b * MIN }));
+      const want = p.intervals.map(([a, b], i) => ({
+        occ: i < 2 ? p.t1.occ : p.t2.occ,
+        start: base + a * MIN,
+        end: base + b * MIN,
+      }));
       let maxStartErr = 0;
       let maxDurErr = 0;
       let ordered = got.length === want.length;
@@ -126,7 +146,12 @@ export default async function clock({ cluster }) {
         [p.t1.occ],
       );
       const commentsOk =
-        comments.length === 2 && comments.map((c) => c.texto).join('|') === p.queue.filter((w) => w.kind === 'comentario').map((w) => w.body.texto).join('|');
+        comments.length === 2 &&
+        comments.map((c) => c.texto).join('|') ===
+          p.queue
+            .filter((w) => w.kind === 'comentario')
+            .map((w) => w.body.texto)
+            .join('|');
       const accepted = p.answers.filter((a) => a.status >= 200 && a.status < 300).length;
       results.push({ p, got, ordered, maxStartErr, maxDurErr, h1, h2, historyOk, completedErr, commentsOk, accepted });
       log(`Reloj ${p.dev.label}: ${accepted}/${p.queue.length} aceptados; historial ${JSON.stringify([...h1, ...h2])}`);
@@ -135,12 +160,49 @@ export default async function clock({ cluster }) {
     // Without X-Device-Time: a timer event with the device's time, and a status change, from a clock 3 h ahead.
     const wrong = DEVICES[0];
     const occ = (await assignedTask(api, url, adminToken, ids, wrong.user, 'Reloj sin encabezado')).occ;
-    const bare = await device(api, wrong.user, { offsetMs: wrong.offsetMs, stats: deviceStats(), deviceTimeKinds: new Set() });
+    const bare = await device(api, wrong.user, {
+      offsetMs: wrong.offsetMs,
+      stats: deviceStats(),
+      deviceTimeKinds: new Set(),
+    });
     const tap = new Date(Date.now() - 2 * MIN + wrong.offsetMs).toISOString();
-    const bareTimer = await bare.send(kept({ kind: 'cronometro_iniciar', body: { tarea_asignada_uuid: occ, en: tap } }));
-    const bareStatus = await bare.send(
-      kept({ kind: 'estado', occ, body: { estado_uuid: ids.estados.en_curso, estado_anterior_uuid: ids.estados.pendiente, sin_conexion_en: tap } }),
+    const bareTimer = await bare.send(
+      kept({ kind: 'cronometro_iniciar', body: { tarea_asignada_uuid: occ, en: tap } }),
     );
+    const bareStatus = await bare.send(
+      kept({
+        kind: 'estado',
+        occ,
+        body: { estado_uuid: ids.estados.en_curso, estado_anterior_uuid: ids.estados.pendiente, sin_conexion_en: tap },
+      }),
+    );
+    // From the clock 5 h behind, without the header: a status change taken as sent.
+    const behind = DEVICES[1];
+    const occBehind = (await assignedTask(api, url, adminToken, ids, behind.user, 'Reloj atrasado sin encabezado')).occ;
+    const bareBehind = await device(api, behind.user, {
+      offsetMs: behind.offsetMs,
+      stats: deviceStats(),
+      deviceTimeKinds: new Set(),
+    });
+    const madeAt = Date.now() - 2 * MIN;
+    const behindStatus = await bareBehind.send(
+      kept({
+        kind: 'estado',
+        occ: occBehind,
+        body: {
+          estado_uuid: ids.estados.en_curso,
+          estado_anterior_uuid: ids.estados.pendiente,
+          sin_conexion_en: new Date(madeAt + behind.offsetMs).toISOString(),
+        },
+      }),
+    );
+    const [behindNote] = await query(
+      url,
+      `SELECT detalle FROM historial_tareas_asignadas WHERE tipo = 'estado' AND tarea_asignada_uuid = $1`,
+      [occBehind],
+    );
+    const behindAsSent =
+      behindStatus.status === 200 && behindNote?.detalle.includes(`a las ${hhmm(madeAt + behind.offsetMs)}`);
     const [bareRows] = await query(
       url,
       `SELECT (SELECT count(*)::int FROM intervalos_tiempo WHERE tarea_asignada_uuid = $1) AS intervalos,
@@ -158,7 +220,11 @@ export default async function clock({ cluster }) {
       );
       check(
         `reloj ${label}: el historial de estados queda en el orden y a la hora en que la persona cambió`,
-        r.accepted === r.p.queue.length && r.historyOk && r.commentsOk && r.completedErr !== null && r.completedErr <= 2000,
+        r.accepted === r.p.queue.length &&
+          r.historyOk &&
+          r.commentsOk &&
+          r.completedErr !== null &&
+          r.completedErr <= 2000,
         `${r.accepted}/${r.p.queue.length} cambios aceptados; historial: ${[...r.h1, ...r.h2].join(' / ') || 'vacío'}; comentarios en orden: ${r.commentsOk ? 'sí' : 'no'}; completada a ${r.completedErr ?? '—'} ms de la hora real`,
       );
     }
@@ -166,6 +232,11 @@ export default async function clock({ cluster }) {
       'reloj +3 h sin X-Device-Time: el evento del cronómetro se rechaza (400) y el cambio de estado con hora futura también (422)',
       bareTimer.status === 400 && bareStatus.status === 422 && bareRows.intervalos === 0 && bareRows.estados === 0,
       `cronómetro ${msg(bareTimer)}; estado ${msg(bareStatus)}; nada escrito: ${bareRows.intervalos === 0 && bareRows.estados === 0 ? 'sí' : 'no'}`,
+    );
+    check(
+      'reloj −5 h sin X-Device-Time: el cambio de estado se acepta con la hora del dispositivo tal como llegó',
+      behindAsSent,
+      `${behindStatus.status}; historial: ${behindNote?.detalle ?? 'vacío'} (hecho a las ${hhmm(madeAt)})`,
     );
 
     const table = results
@@ -185,8 +256,11 @@ con \`X-Device-Time\` (su hora al enviar). El servidor corrige el desfase (hora 
 la duración que midió el dispositivo (±2 s); el historial de estados queda en el orden en que la persona cambió, con
 la hora real del cambio. Lo decidido para un reloj muy equivocado **sin** \`X-Device-Time\` (docs/DECISIONS.md, «Time on
 task» y «Offline and the installable app»): un evento del cronómetro con \`en\` y sin el encabezado se rechaza con 400
-«${'Falta la hora del dispositivo al enviar el cambio (encabezado X-Device-Time)'}»; un cambio de estado cuya hora sin conexión
-queda más de 5 minutos después del envío se rechaza con 422; nada se escribe.
+«Falta la hora del dispositivo al enviar el cambio (encabezado X-Device-Time)»; un cambio de estado sin el
+encabezado toma \`sin_conexion_en\` tal como llegó: si queda más de 5 minutos después del envío (reloj adelantado) se
+rechaza con 422 y nada se escribe; si queda antes (reloj atrasado, dentro de los últimos 7 días) se acepta con esa hora.
+La aplicación web manda \`X-Device-Time\` con cada evento del cronómetro y con cada cambio de estado de su bandeja de
+salida.
 
 **Lo hecho.** Dos dispositivos, uno ${DEVICES[0].label} (${DEVICES[0].user}) y otro ${DEVICES[1].label} (${DEVICES[1].user}), cada uno con dos tareas: iniciar,
 pasar a «En progreso», comentar, pausar, reanudar, comentar y finalizar pasando a «Completada» en la primera; iniciar,
@@ -198,7 +272,8 @@ cronómetro y un cambio de estado sin \`X-Device-Time\`.
 |---|---|---|---|---|---|---|
 ${table}
 
-Sin \`X-Device-Time\` (reloj ${DEVICES[0].label}): cronómetro ${msg(bareTimer)}; cambio de estado ${msg(bareStatus)}.
+Sin \`X-Device-Time\`: desde el reloj ${DEVICES[0].label}, cronómetro ${msg(bareTimer)}; cambio de estado ${msg(bareStatus)}. Desde el
+reloj ${DEVICES[1].label}, un cambio de estado hecho a las ${hhmm(madeAt)}: ${behindStatus.status}, historial «${behindNote?.detalle ?? ''}».
 `,
     );
   } finally {

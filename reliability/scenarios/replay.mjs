@@ -80,7 +80,15 @@ export default async function replay({ cluster }) {
       let at = t0 + d * 1000;
       const tick = () => new Date((at += 5000)).toISOString();
       for (let k = 0; k < TASKS_PER_DEVICE; k++) {
-        const { occ, items } = await assignedTask(api, url, adminToken, ids, dev.user, `Reenvío ${d}.${k}`, ROUNDS_PER_TASK);
+        const { occ, items } = await assignedTask(
+          api,
+          url,
+          adminToken,
+          ids,
+          dev.user,
+          `Reenvío ${d}.${k}`,
+          ROUNDS_PER_TASK,
+        );
         let status = ids.estados.pendiente;
         expected.estado[occ] = 0;
         expected.paso[occ] = 0;
@@ -92,7 +100,11 @@ export default async function replay({ cluster }) {
           queue.push(kept({ kind: 'comentario', occ, body: { texto: a } }));
           const next = status === ids.estados.pendiente ? ids.estados.en_curso : ids.estados.pendiente;
           queue.push(
-            kept({ kind: 'estado', occ, body: { estado_uuid: next, estado_anterior_uuid: status, sin_conexion_en: tick() } }),
+            kept({
+              kind: 'estado',
+              occ,
+              body: { estado_uuid: next, estado_anterior_uuid: status, sin_conexion_en: tick() },
+            }),
           );
           status = next;
           expected.estado[occ]++;
@@ -100,7 +112,11 @@ export default async function replay({ cluster }) {
           expected.paso[occ]++;
           if (dev.timer) {
             queue.push(
-              kept({ kind: r === 0 ? 'cronometro_iniciar' : 'cronometro_reanudar', occ, body: { tarea_asignada_uuid: occ, en: tick() } }),
+              kept({
+                kind: r === 0 ? 'cronometro_iniciar' : 'cronometro_reanudar',
+                occ,
+                body: { tarea_asignada_uuid: occ, en: tick() },
+              }),
             );
             const b = texto('b');
             expected.comentario.push(b);
@@ -132,7 +148,9 @@ export default async function replay({ cluster }) {
     pgDown = true;
     const outA = await restart(cluster, OUTAGE_MS);
     pgDown = false;
-    log(`Reenvío: PostgreSQL reiniciado con ${sentBefore}/${writes} cambios enviados (detenido en ${outA.stoppedAt - outA.stopAt} ms)`);
+    log(
+      `Reenvío: PostgreSQL reiniciado con ${sentBefore}/${writes} cambios enviados (detenido en ${outA.stoppedAt - outA.stopAt} ms)`,
+    );
     const healthA = await healthyAfter(api, outA.startedAt);
     await Promise.all(flushes);
     const replayMs = Date.now() - outA.stopAt;
@@ -161,7 +179,8 @@ export default async function replay({ cluster }) {
       retried: answers.filter((x) => x.attempts > 1).length,
       maxAttempts: Math.max(...answers.map((x) => x.attempts)),
       comments: `${rows.comentarios}/${expected.comentario.length}`,
-      commentsOk: rows.comentarios === expected.comentario.length && rows.comentarios_distintos === expected.comentario.length,
+      commentsOk:
+        rows.comentarios === expected.comentario.length && rows.comentarios_distintos === expected.comentario.length,
       estados: `${sum(rows.estados)}/${sum(expected.estado)}`,
       estadosOk: mismatch(expected.estado, rows.estados) === 0,
       pasos: `${sum(rows.pasos)}/${sum(expected.paso)}`,
@@ -202,7 +221,16 @@ export default async function replay({ cluster }) {
          p AS (INSERT INTO programaciones_tareas (tarea_uuid, intervalo_repeticion, proxima_ejecucion, dias_vencimiento, activo)
            SELECT uuid, 1, (now() AT TIME ZONE $7)::date, 0, true FROM t)
          SELECT uuid FROM t`,
-        [ids.tipo, ids.areas['Carpintería'], ids.users.admin, SCHEDULES, ids.users.operario, ids.users.supervisor, 'America/Argentina/Buenos_Aires', k],
+        [
+          ids.tipo,
+          ids.areas['Carpintería'],
+          ids.users.admin,
+          SCHEDULES,
+          ids.users.operario,
+          ids.users.supervisor,
+          'America/Argentina/Buenos_Aires',
+          k,
+        ],
       );
       const mine = tasks.map((r) => r.uuid);
       const perRound = SCHEDULES * 2;
@@ -232,7 +260,17 @@ export default async function replay({ cluster }) {
         if ((v.n >= perRound && v.pending === 0) || Date.now() - doneFrom > 100_000) break;
         await sleep(250);
       }
-      rounds.push({ k, partial, afterStop, perRound, total: v.n, dups: v.dups, pending: v.pending, health, completeMs: Date.now() - out.startedAt });
+      rounds.push({
+        k,
+        partial,
+        afterStop,
+        perRound,
+        total: v.n,
+        dups: v.dups,
+        pending: v.pending,
+        health,
+        completeMs: Date.now() - out.startedAt,
+      });
       log(
         `Trabajos, ronda ${k}: ${partial}/${perRound} generadas al detener la base (${afterStop} tras el reinicio); ${v.n}/${perRound} al final, ${v.dups} duplicadas, a los ${((Date.now() - out.startedAt) / 1000).toFixed(1)} s`,
       );
@@ -247,9 +285,14 @@ export default async function replay({ cluster }) {
     } catch (err) {
       log(`Trabajos: no se pudo leer pgboss.job: ${err.message}`);
     }
-    const [runs] = await query(url, `SELECT ejecuciones::int, fallos::int FROM trabajos WHERE nombre = 'scheduled-tasks'`);
+    const [runs] = await query(
+      url,
+      `SELECT ejecuciones::int, fallos::int FROM trabajos WHERE nombre = 'scheduled-tasks'`,
+    );
     const unfinished = jobRows.filter((r) => r.state !== 'completed' && r.state !== 'created' && r.state !== 'retry');
-    const jobsLine = jobRows.map((r) => `${r.state}${r.retry_count ? ` (${r.retry_count} reintentos)` : ''} ×${r.n}`).join(', ');
+    const jobsLine = jobRows
+      .map((r) => `${r.state}${r.retry_count ? ` (${r.retry_count} reintentos)` : ''} ×${r.n}`)
+      .join(', ');
     const jobsOk = rounds.every((r) => r.total === r.perRound && r.dups === 0 && r.pending === 0);
     check(
       `trabajos con la base reiniciada: ${JOB_ROUNDS} generaciones, cada ocurrencia una sola vez, ninguna perdida`,
