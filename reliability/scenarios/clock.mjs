@@ -265,8 +265,9 @@ salida.
 **Lo hecho.** Dos dispositivos, uno ${DEVICES[0].label} (${DEVICES[0].user}) y otro ${DEVICES[1].label} (${DEVICES[1].user}), cada uno con dos tareas: iniciar,
 pasar a «En progreso», comentar, pausar, reanudar, comentar y finalizar pasando a «Completada» en la primera; iniciar,
 pasar a «En progreso», pausar, reanudar y finalizar en la segunda, a lo largo de 35 minutos reales; todo enviado
-${((sentAt - base) / MIN).toFixed(0)} minutos después, en orden, los dos dispositivos a la vez. Luego, desde el reloj ${DEVICES[0].label}, un inicio del
-cronómetro y un cambio de estado sin \`X-Device-Time\`.
+${((sentAt - base) / MIN - 35).toFixed(0)} minutos después del último evento, en orden, los dos dispositivos a la vez. Luego, sin
+\`X-Device-Time\`: desde el reloj ${DEVICES[0].label}, un inicio del cronómetro y un cambio de estado; desde el reloj ${DEVICES[1].label}, un
+cambio de estado.
 
 | Reloj | Cambios aceptados | Intervalos | Dif. de duración (máx.) | Dif. con la hora real (máx.) | Historial de estados | Completada (dif.) |
 |---|---|---|---|---|---|---|
