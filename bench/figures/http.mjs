@@ -17,6 +17,12 @@ const STATS_P95_MS = 200;
 /** Issue 33: a machine's page (with its 90-day timeline) and the downtime report. */
 const ASSET_PAGE_P95_MS = 30;
 const DOWNTIME_P95_MS = 100;
+/**
+ * A whole year across the 5,000 machines reads about 125,000 state intervals and 83,000
+ * occurrences (docs/DECISIONS.md, «Downtime and maintenance figures»): its own bound, not the
+ * screen's period's.
+ */
+const DOWNTIME_YEAR_P95_MS = 250;
 /** Issue 35: a person's month of time entries, and the hours and lead/cycle time reports. */
 const PERSON_MONTH_P95_MS = 20;
 const HOURS_P95_MS = 100;
@@ -350,7 +356,7 @@ function assetFigures(scenarios, http, explains) {
     ['assets_deep', `Machines catalog page ${deepPage}`, LIST_P95_MS],
     ['assets_search', 'Machines catalog search', LIST_P95_MS],
     ['downtime_month', 'Downtime report, current month, every machine', DOWNTIME_P95_MS],
-    ['downtime_year', 'Downtime report, the last year, sorted by MTBF', DOWNTIME_P95_MS],
+    ['downtime_year', 'Downtime report, the last year, sorted by MTBF', DOWNTIME_YEAR_P95_MS],
     ['downtime_area', 'Downtime report, current month, one area (supervisor)', DOWNTIME_P95_MS],
   ];
   latencyFigures(http, 10, rows);

@@ -128,27 +128,34 @@ WHERE s.equipo_uuid = ANY($7::uuid[]) AND s.estado = 'detenido'
 GROUP BY s.equipo_uuid, b.desde;
 
 -- DowntimeRepository.machines
--- ["2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","2026-01-05",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"]]
-WITH st AS (
+-- [["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"]]
+SELECT json_agg(json_build_array(e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre)) AS cells
+FROM equipos e JOIN areas a ON a.uuid = e.area_uuid
+WHERE e.area_uuid = ANY($1::uuid[]) AND e.area_uuid = ANY($2::uuid[]);
+-- ["2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"]]
+SELECT json_agg(json_build_array(st.equipo_uuid, st.det, st.mant, st.oper, st.fallas)) AS cells
+FROM (
   SELECT s.equipo_uuid,
-    COALESCE(sum(date_part('epoch', least(s.hasta, $1::timestamptz) - greatest(s.desde, $2::timestamptz))) FILTER (WHERE s.estado = 'detenido'), 0) AS seg_detenido,
-    COALESCE(sum(date_part('epoch', least(s.hasta, $3::timestamptz) - greatest(s.desde, $4::timestamptz))) FILTER (WHERE s.estado = 'mantenimiento'), 0) AS seg_mantenimiento,
-    COALESCE(sum(date_part('epoch', least(s.hasta, $5::timestamptz) - greatest(s.desde, $6::timestamptz))) FILTER (WHERE s.estado = 'operativo'), 0) AS seg_operativo,
+    COALESCE(sum(date_part('epoch', least(s.hasta, $1::timestamptz) - greatest(s.desde, $2::timestamptz))) FILTER (WHERE s.estado = 'detenido'), 0) AS det,
+    COALESCE(sum(date_part('epoch', least(s.hasta, $3::timestamptz) - greatest(s.desde, $4::timestamptz))) FILTER (WHERE s.estado = 'mantenimiento'), 0) AS mant,
+    COALESCE(sum(date_part('epoch', least(s.hasta, $5::timestamptz) - greatest(s.desde, $6::timestamptz))) FILTER (WHERE s.estado = 'operativo'), 0) AS oper,
     count(*) FILTER (WHERE s.estado = 'detenido' AND s.solicitud_uuid IS NOT NULL
       AND s.desde >= $7::timestamptz)::int AS fallas
   FROM equipo_estados s
   WHERE tstzrange(s.desde, s.hasta) && tstzrange($8::timestamptz, $9::timestamptz)
     AND s.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($10::uuid[]) AND e.area_uuid = ANY($11::uuid[]))
   GROUP BY s.equipo_uuid
-),
-pv AS (
+) st;
+-- ["America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","America/Argentina/Buenos_Aires","2026-01-05",["00000000-0000-4000-8000-000000000001"],["00000000-0000-4000-8000-000000000002"],"2026-01-02T03:04:05.000Z","2026-01-02T03:04:05.000Z"]
+SELECT json_agg(json_build_array(pv.equipo_uuid, pv.prev, pv.a_tiempo, pv.tarde, pv.vencidas, pv.corr)) AS cells
+FROM (
   SELECT ta.equipo_uuid,
-    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL)::int AS preventivas,
-    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $12)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $13)::date))::int AS preventivas_a_tiempo,
-    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $14)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $15)::date))::int AS preventivas_tarde,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL)::int AS prev,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $1)::date <= COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $2)::date))::int AS a_tiempo,
+    count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND (ta.fecha_completada AT TIME ZONE $3)::date > COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $4)::date))::int AS tarde,
     count(*) FILTER (WHERE NOT ta.correctiva AND ta.programacion_uuid IS NOT NULL AND ta.fecha_completada IS NULL AND NOT ta.archivada
-      AND COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $16)::date) < $17::date)::int AS preventivas_vencidas,
-    count(*) FILTER (WHERE ta.correctiva)::int AS correctivas
+      AND COALESCE(ta.fecha_vencimiento, (ta.fecha_asignacion AT TIME ZONE $5)::date) < $6::date)::int AS vencidas,
+    count(*) FILTER (WHERE ta.correctiva)::int AS corr
   FROM (
     SELECT t.equipo_uuid, ta.fecha_asignacion, ta.fecha_vencimiento, ta.fecha_completada,
       ta.programacion_uuid, ta.archivada,
@@ -156,22 +163,9 @@ pv AS (
         AS correctiva
     FROM tareas t
     JOIN tareas_asignadas ta ON ta.tarea_uuid = t.uuid
-    WHERE t.equipo_uuid IS NOT NULL AND t.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($18::uuid[]) AND e.area_uuid = ANY($19::uuid[]))
-      AND ta.fecha_asignacion >= $20::timestamptz AND ta.fecha_asignacion < $21::timestamptz
+    WHERE t.equipo_uuid IS NOT NULL AND t.equipo_uuid IN (SELECT e.uuid FROM equipos e WHERE e.area_uuid = ANY($7::uuid[]) AND e.area_uuid = ANY($8::uuid[]))
+      AND ta.fecha_asignacion >= $9::timestamptz AND ta.fecha_asignacion < $10::timestamptz
     OFFSET 0
   ) ta
   GROUP BY ta.equipo_uuid
-)
-SELECT e.uuid, e.codigo, e.nombre, e.area_uuid, a.nombre AS area_nombre,
-  COALESCE(st.seg_detenido, 0) AS seg_detenido,
-  COALESCE(st.seg_mantenimiento, 0) AS seg_mantenimiento,
-  COALESCE(st.seg_operativo, 0) AS seg_operativo,
-  COALESCE(st.fallas, 0) AS fallas,
-  COALESCE(pv.preventivas, 0) AS preventivas,
-  COALESCE(pv.preventivas_a_tiempo, 0) AS preventivas_a_tiempo,
-  COALESCE(pv.preventivas_tarde, 0) AS preventivas_tarde,
-  COALESCE(pv.preventivas_vencidas, 0) AS preventivas_vencidas,
-  COALESCE(pv.correctivas, 0) AS correctivas
-FROM equipos e JOIN areas a ON a.uuid = e.area_uuid
-LEFT JOIN st ON st.equipo_uuid = e.uuid LEFT JOIN pv ON pv.equipo_uuid = e.uuid
-WHERE e.area_uuid = ANY($22::uuid[]) AND e.area_uuid = ANY($23::uuid[]);
+) pv;

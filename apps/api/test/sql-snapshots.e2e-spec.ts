@@ -62,7 +62,8 @@ type Calls<R> = {
  */
 const ROW: Record<string, unknown> = new Proxy(
   {},
-  { get: (_t, p) => (typeof p === 'string' && p !== 'then' ? U1 : undefined) },
+  // `cells`: a statement's rows aggregated into one JSON array (the downtime report's).
+  { get: (_t, p) => (p === 'cells' ? [] : typeof p === 'string' && p !== 'then' ? U1 : undefined) },
 );
 
 interface Captured {
