@@ -20,7 +20,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     logging: ['error'],
     // JIT off for the API's sessions: the reports' statements read tens of thousands of rows,
     // enough for the planner's cost to cross `jit_above_cost`, and compiling them takes longer
-    // than running them (docs/DECISIONS.md "Reports at scale").
+    // than running them (docs/DECISIONS.md «Performance»).
     extra: { max: Number(process.env.DB_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000, options: '-c jit=off' },
   };
 }
