@@ -263,15 +263,18 @@ function parameters(route: RouteDescriptor): Record<string, unknown>[] {
       in: 'header',
       required: false,
       description:
-        'Hora del dispositivo al enviar este pedido (ISO 8601), requerida cuando el cuerpo trae `en`: el servidor corrige el desfase del reloj del dispositivo (hora de recepción menos esta hora). Se renueva en cada envío; no forma parte de la huella de la clave de idempotencia.',
+        route === ROUTE_GROUPS.assignedTasks.update
+          ? 'Hora del dispositivo al enviar este pedido (ISO 8601), para un cambio hecho sin conexión ({sin_conexion_en}): el servidor corrige el desfase del reloj del dispositivo (hora de recepción menos esta hora) antes de anotar la hora del cambio. Se renueva en cada envío; no forma parte de la huella de la clave de idempotencia.'
+          : 'Hora del dispositivo al enviar este pedido (ISO 8601), requerida cuando el cuerpo trae `en`: el servidor corrige el desfase del reloj del dispositivo (hora de recepción menos esta hora). Se renueva en cada envío; no forma parte de la huella de la clave de idempotencia.',
       schema: { type: 'string', format: 'date-time' },
     });
   }
   return out;
 }
 
-/** The timer's routes: their events may carry the device's clock. */
+/** The timer's routes and the status change: what they record may carry the device's clock. */
 const DEVICE_CLOCK_ROUTES = new Set<RouteDescriptor>([
+  ROUTE_GROUPS.assignedTasks.update,
   ROUTE_GROUPS.timeEntries.start,
   ROUTE_GROUPS.timeEntries.resume,
   ROUTE_GROUPS.timeEntries.pause,
