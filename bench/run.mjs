@@ -38,7 +38,7 @@ import {
 } from './lib/settings.mjs';
 
 const { only, wants } = selectParts(
-  ['http', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler', 'recurrence', 'labels'],
+  ['http', 'floor', 'pdf', 'web', 'startup', 'uploads', 'mixed', 'xlsx', 'scheduler', 'recurrence', 'labels'],
   process.argv.slice(2),
   'Grupo de cifras',
 );
@@ -68,11 +68,13 @@ async function main() {
   const ctx = { db, ids: await fixtureIds(db.url) };
 
   // 1. A recording instance: the exact SQL of each scenario, for the Fastify baseline.
-  const recording = wants('http') ? await recordScenarios(ctx) : null;
+  // `floor`: only the HTTP figures of the machines and of time on task (part of `http`).
+  const floorOnly = wants('floor') && !wants('http');
+  const recording = wants('http') || floorOnly ? await recordScenarios(ctx) : null;
 
   // 2. The Fastify + pg baseline.
   let baseline = null;
-  if (wants('http') || wants('startup')) {
+  if (wants('http') || floorOnly || wants('startup')) {
     const basePort = await freePort();
     baseline = await startServer(
       [join(benchDir, 'baseline-server.mjs')],
@@ -105,7 +107,7 @@ async function main() {
   ctx.supToken = await login(ctx.apiBase, 'supervisor1');
   ctx.boardCards = recording?.boardCards ?? (await boardCards(ctx.apiBase, ctx.supToken, ctx.ids));
 
-  if (wants('http')) await httpFigures(ctx, recording);
+  if (wants('http') || floorOnly) await httpFigures(ctx, recording, { floorOnly });
   if (wants('pdf')) await section(3, 'PDF', () => pdfFigures(ctx));
   if (wants('labels')) await section(10, 'Machine labels', () => labelFigures(ctx));
   if (wants('web')) await section(5, 'Web', () => webFigures(ctx));

@@ -214,7 +214,8 @@ async function quietDatabase(dbUrl) {
 }
 
 /** Figures 1 and 2, once the baseline server (`ctx.baseUrl`) and the API (`ctx.apiBase`) are up. */
-export async function httpFigures(ctx, { scenarios, recorded }) {
+export async function httpFigures(ctx, { scenarios: all, recorded }, { floorOnly = false } = {}) {
+  const scenarios = floorOnly ? all.filter((s) => FLOOR_KEYS.includes(s.key)) : all;
   // Trigram indexes behind the searches: the plan at this size, and the plan when a scan is not an option.
   const explains = await explainSearches(ctx.db.url, scenarios, recorded);
   const http = {};
@@ -235,6 +236,31 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
   }
   details.http = http;
   details.explains = explains;
+  if (!floorOnly) generalFigures(http, scenarios, explains);
+  assetFigures(scenarios, http, explains);
+  details.downtimePlans = await explainDowntime(ctx.db.url, recorded);
+  timeFigures(http);
+  details.timePlans = await explainTime(ctx.db.url, recorded);
+}
+
+/** The scenarios of the machines (issue 33) and of time on task (issue 35): `npm run bench -- floor`. */
+const FLOOR_KEYS = [
+  'asset_page',
+  'assets_p1',
+  'assets_deep',
+  'assets_search',
+  'downtime_month',
+  'downtime_year',
+  'downtime_area',
+  'time_person_month',
+  'timesheet_week',
+  'hours_month',
+  'hours_area',
+  'flow_month',
+];
+
+/** Figures 1 and 2: the board, the paged lists and their searches, the comments, the report charts. */
+function generalFigures(http, scenarios, explains) {
   const b = http.board;
   figure({
     target: 1,
@@ -312,10 +338,6 @@ export async function httpFigures(ctx, { scenarios, recorded }) {
     ratio: { value: c.api.meanMs / c.baseline.meanMs, op: '<=', limit: 1.3 },
     bound: { what: 'p95 one at a time', value: c.one.p95Ms, op: '<=', limit: LIST_P95_MS },
   });
-  assetFigures(scenarios, http, explains);
-  details.downtimePlans = await explainDowntime(ctx.db.url, recorded);
-  timeFigures(http);
-  details.timePlans = await explainTime(ctx.db.url, recorded);
   for (const [key, name] of [
     ['stats_month', 'Report charts (current month)'],
     ['stats_all', 'Report charts (no date filter)'],
