@@ -175,7 +175,7 @@ END $$;
 -- so every active operario has open tasks on the board.
 INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid, fecha_asignacion, fecha_vencimiento,
                               archivada, calificacion, observaciones, fecha_archivado, fecha_completada,
-                              asignado_por_uuid, updated_at, programacion_uuid)
+                              asignado_por_uuid, updated_at, programacion_uuid, primer_cambio_estado)
 SELECT t.uuid,
        au.users[1 + (g / 20) % cardinality(au.users)],
        e.uuid,
@@ -188,7 +188,8 @@ SELECT t.uuid,
        CASE WHEN e.n = 3 THEN ts + make_interval(hours => 1 + g % 150) END,
        (SELECT uuid FROM b_users WHERE n = 0),
        ts,
-       pv.programacion_uuid
+       pv.programacion_uuid,
+       CASE WHEN e.n > 1 THEN ts + interval '1 hour' END
 FROM (
   SELECT g,
          now() - make_interval(secs => (({{ASSIGNED}} - g)::float8 / {{ASSIGNED}}) * 3 * 365 * 86400) AS ts,
@@ -201,12 +202,16 @@ JOIN (SELECT uuid, "order" AS n FROM estados) e
   ON e.n = CASE WHEN NOT s.open THEN CASE WHEN s.g % 7 = 0 THEN 2 ELSE 3 END ELSE 1 + s.g % 3 END
 LEFT JOIN b_preventive pv ON pv.n = t.n;
 
--- History: the assignment of every task, plus a status change for those no longer pending.
+-- History: the assignment of every task, plus a status change for those no longer pending (an hour after
+-- the assignment, the moment each occurrence already holds as its first status change, so the trigger
+-- that keeps that column is off for the bulk load).
+ALTER TABLE historial_tareas_asignadas DISABLE TRIGGER historial_primer_cambio_estado;
 INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
 SELECT ta.uuid, 'asignacion', 'Tarea asignada', ta.asignado_por_uuid, ta.fecha_asignacion FROM tareas_asignadas ta;
 INSERT INTO historial_tareas_asignadas (tarea_asignada_uuid, tipo, detalle, usuario_uuid, fecha)
 SELECT ta.uuid, 'estado', 'Estado cambiado a ' || e.nombre, ta.empleado_uuid, ta.fecha_asignacion + interval '1 hour'
 FROM tareas_asignadas ta JOIN estados e ON e.uuid = ta.estado_uuid WHERE e."order" > 1;
+ALTER TABLE historial_tareas_asignadas ENABLE TRIGGER historial_primer_cambio_estado;
 
 -- {{COMMENTS}} comments on every fifth-ish assigned task, by its assignee.
 INSERT INTO comentarios (tarea_asignada_uuid, usuario_uuid, texto, fecha_creacion, updated_at)

@@ -406,7 +406,7 @@ async function explainTime(dbUrl, recorded) {
     const out = {};
     for (const key of ['time_person_month', 'timesheet_week', 'hours_month', 'hours_area', 'flow_month']) {
       out[key] = [];
-      for (const st of (recorded[key] ?? []).filter((x) => /intervalos_tiempo|historial_tareas_asignadas/.test(x.text))) {
+      for (const st of (recorded[key] ?? []).filter((x) => /intervalos_tiempo|historial_tareas_asignadas|primer_cambio_estado/.test(x.text))) {
         const plan = (await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values)).rows.map((r) => r['QUERY PLAN']);
         out[key].push({ sql: st.text.replace(/\s+/g, ' ').slice(0, 200), plan: plan.join('\n') });
       }

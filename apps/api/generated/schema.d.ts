@@ -416,6 +416,7 @@ export interface TareasAsignadas {
   fecha_ocurrencia: Timestamp | null;
   fecha_vencimiento: Timestamp | null;
   observaciones: string | null;
+  primer_cambio_estado: Timestamp | null;
   programacion_uuid: string | null;
   tarea_uuid: string;
   updated_at: Generated<Timestamp>;

@@ -202,4 +202,43 @@ describe('lead and cycle time report', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('each occurrence keeps its first status change, whoever writes the history', async () => {
+    const drift = async () =>
+      (
+        (await t.ds.query(`
+          SELECT count(*)::int AS n FROM tareas_asignadas ta
+           WHERE ta.primer_cambio_estado IS DISTINCT FROM
+                 (SELECT min(h.fecha) FROM historial_tareas_asignadas h WHERE h.tarea_asignada_uuid = ta.uuid AND h.tipo = 'estado')`)) as {
+          n: number;
+        }[]
+      )[0]!.n;
+    // Written by SQL above (O2's changes out of order: the earlier one wins).
+    expect(await drift()).toBe(0);
+    // Through the API: a fresh occurrence moved twice keeps the first move; one with an older change keeps it.
+    const [estados, [task]] = (await Promise.all([
+      t.ds.query(`SELECT uuid, "order" FROM estados ORDER BY "order"`),
+      t.ds.query(`SELECT uuid FROM tareas WHERE titulo = 'Flujo' LIMIT 1`),
+    ])) as [{ uuid: string }[], { uuid: string }[]];
+    const [fresh] = (await t.ds.query(
+      `INSERT INTO tareas_asignadas (tarea_uuid, empleado_uuid, estado_uuid) VALUES ($1, $2, $3) RETURNING uuid`,
+      [task!.uuid, await userUuid(t, 'operario'), estados[0]!.uuid],
+    )) as { uuid: string }[];
+    const [open] = (await t.ds.query(
+      `SELECT uuid FROM tareas_asignadas WHERE tarea_uuid = $1 AND fecha_completada IS NULL AND fecha_asignacion < '2021-01-01'`,
+      [task!.uuid],
+    )) as { uuid: string }[];
+    for (const uuid of [fresh!.uuid, fresh!.uuid, open!.uuid]) {
+      for (const estado of [estados[1]!, estados[0]!]) {
+        const res = await t.http.put(`/api/assigned-tasks/${uuid}`).set(as('admin')).send({ estado_uuid: estado.uuid });
+        expect(res.status).toBe(200);
+      }
+    }
+    expect(await drift()).toBe(0);
+    const [kept] = (await t.ds.query(`SELECT primer_cambio_estado FROM tareas_asignadas WHERE uuid = $1`, [open!.uuid])) as {
+      primer_cambio_estado: Date;
+    }[];
+    expect(kept!.primer_cambio_estado.getTime()).toBeLessThan(Date.parse('2021-01-01'));
+    expect((await get('admin')).general.ocurrencias).toBe(4);
+  });
 });

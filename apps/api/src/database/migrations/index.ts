@@ -34,6 +34,7 @@ import { Terminals1763700019000 } from './1763700019000-terminals';
 import { TimeEntries1763700019100 } from './1763700019100-time-entries';
 import { TimeReports1763700019200 } from './1763700019200-time-reports';
 import { SharedDevice1763700019300 } from './1763700019300-shared-device';
+import { FirstStatusChange1763700019500 } from './1763700019500-first-status-change';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   TimeEntries1763700019100,
   TimeReports1763700019200,
   SharedDevice1763700019300,
+  FirstStatusChange1763700019500,
 ];
