@@ -115,7 +115,9 @@ export class HoursSummary1763700019400 implements MigrationInterface {
     await q.query(`DROP TRIGGER IF EXISTS intervalos_tiempo_resumen_ins ON intervalos_tiempo`);
     await q.query(`DROP TRIGGER IF EXISTS intervalos_tiempo_resumen_del ON intervalos_tiempo`);
     await q.query(`DROP TRIGGER IF EXISTS intervalos_tiempo_resumen_upd ON intervalos_tiempo`);
-    await q.query(`DROP FUNCTION IF EXISTS f_horas_tarea(), f_horas_cambiados(), f_horas_borrados(), f_horas_insertados()`);
+    await q.query(
+      `DROP FUNCTION IF EXISTS f_horas_tarea(), f_horas_cambiados(), f_horas_borrados(), f_horas_insertados()`,
+    );
     await q.query(`DROP TABLE IF EXISTS resumen_horas`);
   }
 }

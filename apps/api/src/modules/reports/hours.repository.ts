@@ -98,7 +98,7 @@ export class HoursRepository {
     const dayBucket = f.bounds.length ? sql`(r.dia - ${f.firstDay}::date) / ${f.step}` : sql`0`;
     return sql`
       iv AS (
-        SELECT i.tarea_asignada_uuid, i.usuario_uuid, ${bucket} AS bucket, sum(i.segundos) AS segundos
+        SELECT i.tarea_asignada_uuid, i.usuario_uuid, ${bucket} AS bucket, (sum(i.segundos) * 1000000)::bigint AS us
         FROM (
           SELECT ${cols}, ${clipped} AS segundos FROM intervalos_tiempo i
           WHERE i.inicio >= ${from} - ${short} AND i.inicio < ${from} AND ${overlaps}
@@ -122,7 +122,7 @@ export class HoursRepository {
         GROUP BY 1, 2, 3
       ),
       w AS (
-        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.segundos,
+        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.us,
           x.tarea_uuid, x.tipo_tarea_uuid, x.equipo_uuid, x.area_uuid
         FROM iv
         -- One primary-key probe per occurrence read live (the period's edges, the running ones):
@@ -135,18 +135,22 @@ export class HoursRepository {
         ) x
         ${sql.where(this.taskConditions(f, sql`x.area_uuid`))}
         UNION ALL
-        SELECT r.tarea_asignada_uuid, r.usuario_uuid, ${dayBucket}, r.segundos,
+        SELECT r.tarea_asignada_uuid, r.usuario_uuid, ${dayBucket}, (r.segundos * 1000000)::bigint,
           r.tarea_uuid, r.tipo_tarea_uuid, r.equipo_uuid, r.area_uuid
         FROM resumen_horas r
         WHERE r.dia >= ${f.fromDate}::date AND r.dia < ${f.summaryEndDay}::date ${people(sql`r.usuario_uuid`)}
-          ${sql.join(this.taskConditions(f, sql`r.area_uuid`).map((c) => sql`AND ${c}`), ' ')}
+          ${sql.join(
+            this.taskConditions(f, sql`r.area_uuid`).map((c) => sql`AND ${c}`),
+            ' ',
+          )}
       )`;
   }
 
   /**
    * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
-   * The worked rows (`w`, one per occurrence, person and bucket) are summed per occurrence first,
-   * so every grouping is a plain count and sum (hashed, no DISTINCT sort per grouping).
+   * The worked rows (`w`, one per occurrence, person and bucket, in microseconds: integer sums) are
+   * summed per occurrence first, so every grouping is a plain count and sum (one hash aggregate
+   * each, not grouping sets, whose shared hash tables outgrow `work_mem` at a month of a large site).
    */
   hours(f: HoursWhere, top?: number): Promise<HoursRecord[]> {
     // With `top`, a grouping keeps the groups with at least the seconds of its `top`-th less 36 (its
@@ -164,29 +168,29 @@ export class HoursRepository {
     return this.db.query<HoursRecord>(sql`
       WITH ${this.worked(f)},
       occ AS (
-        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(segundos) AS segundos
+        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(us) AS us
         FROM w GROUP BY tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid
       ),
       per AS (
-        SELECT usuario_uuid, sum(segundos) AS segundos, count(*)::int AS ocurrencias
-        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(segundos) AS segundos FROM w GROUP BY 1, 2) p
+        SELECT usuario_uuid, sum(us) AS us, count(*)::int AS ocurrencias
+        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(us) AS us FROM w GROUP BY 1, 2) p
         GROUP BY usuario_uuid
       ),
       g AS (
-        SELECT CASE
-            WHEN GROUPING(tarea_uuid) = 0 THEN 'tarea' WHEN GROUPING(tipo_tarea_uuid) = 0 THEN 'tipo'
-            WHEN GROUPING(equipo_uuid) = 0 THEN 'equipo' WHEN GROUPING(area_uuid) = 0 THEN 'area' ELSE 'total' END AS kind,
-          COALESCE(tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid) AS uuid,
-          NULL::int AS bucket,
-          COALESCE(sum(segundos), 0)::float8 AS segundos,
-          count(*)::int AS ocurrencias,
-          (SELECT count(*) FROM per)::int AS personas
-        FROM occ
-        GROUP BY GROUPING SETS ((tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
+        SELECT 'tarea' AS kind, tarea_uuid AS uuid, NULL::int AS bucket, (sum(us) / 1000000)::float8 AS segundos,
+          count(*)::int AS ocurrencias, (SELECT count(*) FROM per)::int AS personas FROM occ GROUP BY tarea_uuid
         UNION ALL
-        SELECT 'persona', usuario_uuid, NULL, segundos::float8, ocurrencias, 1 FROM per
+        SELECT 'tipo', tipo_tarea_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY tipo_tarea_uuid
         UNION ALL
-        SELECT 'periodo', NULL, bucket, sum(segundos)::float8, 0, 0 FROM w GROUP BY bucket
+        SELECT 'equipo', equipo_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY equipo_uuid
+        UNION ALL
+        SELECT 'area', area_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY area_uuid
+        UNION ALL
+        SELECT 'total', NULL, NULL, COALESCE(sum(us) / 1000000, 0)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ
+        UNION ALL
+        SELECT 'persona', usuario_uuid, NULL, (us / 1000000)::float8, ocurrencias, 1 FROM per
+        UNION ALL
+        SELECT 'periodo', NULL, bucket, (sum(us) / 1000000)::float8, 0, 0 FROM w GROUP BY bucket
       )
       ${kept}
       SELECT g.kind, g.uuid, g.bucket, g.segundos, g.ocurrencias, g.personas,
