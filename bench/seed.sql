@@ -245,7 +245,7 @@ FROM (
 ) w
 CROSS JOIN generate_series(0, 9) k;
 ALTER TABLE intervalos_tiempo ENABLE TRIGGER intervalos_tiempo_resumen_ins;
--- The hours summary of every closed interval (as migration 1763700019400 builds it), in the company zone.
+-- The hours summary of every closed interval (as migration 1763700019600 builds it), in the company zone.
 TRUNCATE resumen_horas;
 INSERT INTO resumen_horas (dia, tarea_asignada_uuid, usuario_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, segundos, intervalos)
 SELECT c.dia, c.tarea_asignada_uuid, c.usuario_uuid, t.uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid, c.segundos, c.intervalos

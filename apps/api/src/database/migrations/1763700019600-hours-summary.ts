@@ -59,8 +59,8 @@ const zoneFunction = (extra: string) => `
     RETURN true;
   END $$`;
 
-export class HoursSummary1763700019400 implements MigrationInterface {
-  name = 'HoursSummary1763700019400';
+export class HoursSummary1763700019600 implements MigrationInterface {
+  name = 'HoursSummary1763700019600';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE resumen_horas (
