@@ -233,7 +233,8 @@ WHERE NOT ta.archivada;
 -- Time on task (issue 35): ten intervals per assigned task, by its assignee, none overlapping another
 -- of the same person: each task's time window runs from its assignment to the person's next one (an
 -- hour for the last), split in ten slots, each interval 80 % of its slot. Half the task definitions
--- carry an estimate.
+-- carry an estimate. The hours summary's trigger is off for the bulk load: the summary is built once after.
+ALTER TABLE intervalos_tiempo DISABLE TRIGGER intervalos_tiempo_resumen_ins;
 INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio, fin, origen, creado_en)
 SELECT w.uuid, w.empleado_uuid, w.ini + w.slot * k, w.ini + w.slot * (k + 0.8), 'cronometro', w.ini
 FROM (
@@ -243,6 +244,21 @@ FROM (
   FROM tareas_asignadas ta
 ) w
 CROSS JOIN generate_series(0, 9) k;
+ALTER TABLE intervalos_tiempo ENABLE TRIGGER intervalos_tiempo_resumen_ins;
+-- The hours summary of every closed interval (as migration 1763700019600 builds it), in the company zone.
+TRUNCATE resumen_horas;
+INSERT INTO resumen_horas (dia, tarea_asignada_uuid, usuario_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, segundos, intervalos)
+SELECT c.dia, c.tarea_asignada_uuid, c.usuario_uuid, t.uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid, c.segundos, c.intervalos
+FROM (
+  SELECT (i.inicio AT TIME ZONE z.zona)::date AS dia, i.tarea_asignada_uuid, i.usuario_uuid,
+    sum(extract(epoch FROM i.fin - i.inicio)) AS segundos, count(*)::int AS intervalos
+  FROM intervalos_tiempo i CROSS JOIN resumen_ajustes z
+  WHERE i.fin IS NOT NULL
+  GROUP BY 1, 2, 3
+) c
+LEFT JOIN tareas_asignadas ta ON ta.uuid = c.tarea_asignada_uuid
+LEFT JOIN tareas t ON t.uuid = ta.tarea_uuid
+ORDER BY 1, 2, 3;
 UPDATE tareas t SET minutos_estimados = 30 + (bt.n % 8) * 15 FROM b_tasks bt WHERE bt.uuid = t.uuid AND bt.n % 2 = 0;
 
 DO $$ DECLARE r record; BEGIN
@@ -253,7 +269,7 @@ ALTER TABLE intervalos_tiempo ADD CONSTRAINT intervalos_tiempo_sin_solapar EXCLU
 
 -- Corrective work: each accepted report is linked to the first occurrence of its machine's task
 -- assigned after it (machines with a task only). The planner needs the fresh counts first.
-ANALYZE tareas, tareas_asignadas, solicitudes, intervalos_tiempo;
+ANALYZE tareas, tareas_asignadas, solicitudes, intervalos_tiempo, resumen_horas;
 UPDATE solicitudes s SET tarea_asignada_uuid = n.uuid
 FROM (
   SELECT so.uuid AS solicitud_uuid, nx.uuid

@@ -23,6 +23,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Adjuntos {
@@ -305,6 +307,18 @@ export interface ResumenAsignaciones {
   vence: Timestamp | null;
 }
 
+export interface ResumenHoras {
+  area_uuid: string | null;
+  dia: Timestamp;
+  equipo_uuid: string | null;
+  intervalos: number;
+  segundos: Numeric;
+  tarea_asignada_uuid: string;
+  tarea_uuid: string | null;
+  tipo_tarea_uuid: string | null;
+  usuario_uuid: string;
+}
+
 export interface Roles {
   created_at: Generated<Timestamp>;
   nombre: string;
@@ -521,6 +535,7 @@ export interface DB {
   refresh_tokens: RefreshTokens;
   resumen_ajustes: ResumenAjustes;
   resumen_asignaciones: ResumenAsignaciones;
+  resumen_horas: ResumenHoras;
   roles: Roles;
   sesiones: Sesiones;
   solicitud_historial: SolicitudHistorial;

@@ -569,4 +569,47 @@ describe('time on task (/api/time-entries)', () => {
       expect(pauseCost).toBeLessThanOrEqual(status);
     });
   });
+
+  describe('hours summary', () => {
+    /** `resumen_horas` against the same figures computed from the intervals and the tasks now. */
+    const drift = async () =>
+      (await t.ds.query(`
+        WITH built AS (
+          SELECT (i.inicio AT TIME ZONE z.zona)::date AS dia, i.tarea_asignada_uuid, i.usuario_uuid, ta.tarea_uuid,
+            tk.tipo_tarea_uuid, tk.equipo_uuid, tk.area_uuid, sum(extract(epoch FROM i.fin - i.inicio)) AS segundos,
+            count(*)::int AS intervalos
+          FROM intervalos_tiempo i CROSS JOIN resumen_ajustes z
+          JOIN tareas_asignadas ta ON ta.uuid = i.tarea_asignada_uuid JOIN tareas tk ON tk.uuid = ta.tarea_uuid
+          WHERE i.fin IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7
+        ),
+        kept AS (SELECT dia, tarea_asignada_uuid, usuario_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, segundos, intervalos FROM resumen_horas)
+        SELECT count(*)::int AS n FROM ((TABLE built EXCEPT ALL TABLE kept) UNION ALL (TABLE kept EXCEPT ALL TABLE built)) d`)) as {
+        n: number;
+      }[];
+
+    it('every writer of the intervals (timer, corrections, auto-pause, deletions) kept it exact', async () => {
+      expect(Number((await t.ds.query(`SELECT count(*) AS n FROM resumen_horas`))[0].n)).toBeGreaterThan(0);
+      expect((await drift())[0].n).toBe(0);
+    });
+
+    it('follows a task definition to another area and an occurrence deleted with its intervals', async () => {
+      const [row] = (await t.ds.query(
+        `SELECT ta.uuid, ta.tarea_uuid, tk.area_uuid FROM resumen_horas r JOIN tareas_asignadas ta ON ta.uuid = r.tarea_asignada_uuid
+         JOIN tareas tk ON tk.uuid = ta.tarea_uuid LIMIT 1`,
+      )) as { uuid: string; tarea_uuid: string; area_uuid: string }[];
+      const [other] = (await t.ds.query(`SELECT uuid FROM areas WHERE uuid <> $1 LIMIT 1`, [row.area_uuid])) as { uuid: string }[];
+      const qr = t.ds.createQueryRunner();
+      await qr.startTransaction();
+      try {
+        await qr.query(`UPDATE tareas SET area_uuid = $1 WHERE uuid = $2`, [other.uuid, row.tarea_uuid]);
+        expect((await qr.query(`SELECT DISTINCT area_uuid FROM resumen_horas WHERE tarea_uuid = $1`, [row.tarea_uuid])).map((r: { area_uuid: string }) => r.area_uuid)).toEqual([other.uuid]);
+        await qr.query(`DELETE FROM intervalos_tiempo WHERE tarea_asignada_uuid = $1`, [row.uuid]);
+        expect(await qr.query(`SELECT 1 FROM resumen_horas WHERE tarea_asignada_uuid = $1`, [row.uuid])).toEqual([]);
+      } finally {
+        await qr.rollbackTransaction();
+        await qr.release();
+      }
+      expect((await drift())[0].n).toBe(0);
+    });
+  });
 });

@@ -52,6 +52,9 @@ const fromTransition = (signo: 1 | -1, table: string) =>
 const ofTask = (signo: 1 | -1, row: 'OLD' | 'NEW') =>
   `SELECT ${signo} AS signo, ${row}.area_uuid, ${COLUMNS} FROM tareas_asignadas WHERE tarea_uuid = ${row}.uuid`;
 
+/** The whole assignments' summary from the assignments (at a zone change). */
+export const ASSIGNMENTS_SUMMARY_BUILD = apply(fromTransition(1, 'tareas_asignadas'));
+
 export class ReportSummary1763700016000 implements MigrationInterface {
   name = 'ReportSummary1763700016000';
 

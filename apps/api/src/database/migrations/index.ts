@@ -35,6 +35,7 @@ import { TimeEntries1763700019100 } from './1763700019100-time-entries';
 import { TimeReports1763700019200 } from './1763700019200-time-reports';
 import { SharedDevice1763700019300 } from './1763700019300-shared-device';
 import { FirstStatusChange1763700019500 } from './1763700019500-first-status-change';
+import { HoursSummary1763700019600 } from './1763700019600-hours-summary';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   TimeReports1763700019200,
   SharedDevice1763700019300,
   FirstStatusChange1763700019500,
+  HoursSummary1763700019600,
 ];

@@ -21,6 +21,12 @@ export interface HoursWhere extends TimeWhere {
   firstDay: string;
   /** The instants where each bucket after the first begins (company midnights), ascending. */
   bounds: readonly Date[];
+  /**
+   * The company day of `end` and its midnight (not before `from`): the summary gives the closed
+   * intervals starting from `from` to this midnight, the rest is read from the intervals.
+   */
+  summaryEndDay: string;
+  summaryEnd: Date;
 }
 
 /** One group's seconds: `kind` says which grouping; `bucket` is set for the chart's rows. */
@@ -68,37 +74,59 @@ export class HoursRepository {
   }
 
   /**
-   * The intervals overlapping [from, end), as seconds per occurrence, person and bucket: those
-   * starting from SHORT_INTERVAL before the period to its end (`intervalos_tiempo_inicio_idx`),
-   * and the long ones starting earlier (`intervalos_tiempo_largos_idx`).
+   * The seconds worked in [from, end) per occurrence, person and bucket, with the occurrence's task,
+   * type, machine and area (`w`): the closed intervals starting on the company days from `fromDate`
+   * to the day before `endDay` from `resumen_horas` (the task's fields on the row), and from the
+   * intervals themselves only the rest: those starting before the period or on `endDay`
+   * (`intervalos_tiempo_inicio_idx`, and `intervalos_tiempo_largos_idx` for the long ones), the
+   * running ones, and, as negative seconds, the part after `end` of summed ones ending after it.
    */
   private worked(f: HoursWhere): Sql {
-    const people = f.employeeUuids?.length ? sql`AND i.usuario_uuid = ANY(${f.employeeUuids}::uuid[])` : sql.empty;
-    const overlaps = sql`coalesce(i.fin, 'infinity') > ${f.from}::timestamptz AND i.inicio < ${f.end}::timestamptz ${people}`;
-    const secs = sql`extract(epoch FROM least(coalesce(i.fin, ${f.end}::timestamptz), ${f.end}::timestamptz) - greatest(i.inicio, ${f.from}::timestamptz))`;
+    const people = (column: Sql) =>
+      f.employeeUuids?.length ? sql`AND ${column} = ANY(${f.employeeUuids}::uuid[])` : sql.empty;
+    const from = sql`${f.from}::timestamptz`;
+    const end = sql`${f.end}::timestamptz`;
+    const cut = sql`${f.summaryEnd}::timestamptz`;
+    const short = sql`${SHORT_INTERVAL}::interval`;
+    const overlaps = sql`coalesce(i.fin, 'infinity') > ${from} AND i.inicio < ${end} ${people(sql`i.usuario_uuid`)}`;
+    const clipped = sql`extract(epoch FROM least(coalesce(i.fin, ${end}), ${end}) - greatest(i.inicio, ${from}))`;
+    const cols = sql`i.tarea_asignada_uuid, i.usuario_uuid, i.inicio`;
     // The bucket by a binary search over its boundaries: no time-zone conversion per interval.
     const bucket = f.bounds.length
-      ? sql`width_bucket(greatest(i.inicio, ${f.from}::timestamptz), ${f.bounds.map((d) => d.toISOString())}::timestamptz[])`
+      ? sql`width_bucket(greatest(i.inicio, ${from}), ${f.bounds.map((d) => d.toISOString())}::timestamptz[])`
       : sql`0`;
+    const dayBucket = f.bounds.length ? sql`(r.dia - ${f.firstDay}::date) / ${f.step}` : sql`0`;
     return sql`
       iv AS (
-        SELECT i.tarea_asignada_uuid, i.usuario_uuid, ${bucket} AS bucket, sum(${secs}) AS segundos
+        SELECT i.tarea_asignada_uuid, i.usuario_uuid, ${bucket} AS bucket, (sum(i.segundos) * 1000000)::bigint AS us
         FROM (
-          SELECT i.tarea_asignada_uuid, i.usuario_uuid, i.inicio, i.fin FROM intervalos_tiempo i
-          WHERE i.inicio >= ${f.from}::timestamptz - ${SHORT_INTERVAL}::interval AND ${overlaps}
+          SELECT ${cols}, ${clipped} AS segundos FROM intervalos_tiempo i
+          WHERE i.inicio >= ${from} - ${short} AND i.inicio < ${from} AND ${overlaps}
           UNION ALL
-          SELECT i.tarea_asignada_uuid, i.usuario_uuid, i.inicio, i.fin FROM intervalos_tiempo i
-          WHERE (i.fin IS NULL OR i.fin - i.inicio > ${SHORT_INTERVAL}::interval)
-            AND i.inicio < ${f.from}::timestamptz - ${SHORT_INTERVAL}::interval AND ${overlaps}
+          SELECT ${cols}, ${clipped} FROM intervalos_tiempo i
+          WHERE (i.fin IS NULL OR i.fin - i.inicio > ${short}) AND i.inicio < ${from} - ${short} AND ${overlaps}
+          UNION ALL
+          SELECT ${cols}, ${clipped} FROM intervalos_tiempo i
+          WHERE i.inicio >= ${cut} AND ${overlaps}
+          UNION ALL
+          SELECT ${cols}, ${clipped} FROM intervalos_tiempo i
+          WHERE i.fin IS NULL AND i.inicio >= ${from} AND i.inicio < ${cut} AND ${overlaps}
+          UNION ALL
+          SELECT ${cols}, -extract(epoch FROM i.fin - ${end}) FROM intervalos_tiempo i
+          WHERE i.fin > ${end} AND i.inicio >= greatest(${from}, ${cut} - ${short}) AND i.inicio < ${cut} AND ${overlaps}
+          UNION ALL
+          SELECT ${cols}, -extract(epoch FROM i.fin - ${end}) FROM intervalos_tiempo i
+          WHERE (i.fin IS NULL OR i.fin - i.inicio > ${short}) AND i.fin > ${end}
+            AND i.inicio >= ${from} AND i.inicio < ${cut} - ${short} AND ${overlaps}
         ) i
         GROUP BY 1, 2, 3
       ),
       w AS (
-        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.segundos,
+        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.us,
           x.tarea_uuid, x.tipo_tarea_uuid, x.equipo_uuid, x.area_uuid
         FROM iv
-        -- One primary-key probe per occurrence worked (a few thousand a month), never a scan of
-        -- every occurrence: OFFSET 0 keeps the planner from turning it into a hash join.
+        -- One primary-key probe per occurrence read live (the period's edges, the running ones):
+        -- OFFSET 0 keeps the planner from turning it into a hash join.
         CROSS JOIN LATERAL (
           SELECT t.uuid AS tarea_uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
           FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
@@ -106,47 +134,70 @@ export class HoursRepository {
           OFFSET 0
         ) x
         ${sql.where(this.taskConditions(f, sql`x.area_uuid`))}
+        UNION ALL
+        SELECT r.tarea_asignada_uuid, r.usuario_uuid, ${dayBucket}, (r.segundos * 1000000)::bigint,
+          r.tarea_uuid, r.tipo_tarea_uuid, r.equipo_uuid, r.area_uuid
+        FROM resumen_horas r
+        WHERE r.dia >= ${f.fromDate}::date AND r.dia < ${f.summaryEndDay}::date ${people(sql`r.usuario_uuid`)}
+          ${sql.join(
+            this.taskConditions(f, sql`r.area_uuid`).map((c) => sql`AND ${c}`),
+            ' ',
+          )}
       )`;
   }
 
   /**
    * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
-   * The worked rows (`w`, one per occurrence, person and bucket) are summed per occurrence first,
-   * so every grouping is a plain count and sum (hashed, no DISTINCT sort per grouping).
+   * The worked rows (`w`, one per occurrence, person and bucket, in microseconds: integer sums) are
+   * summed per occurrence first, so every grouping is a plain count and sum (one hash aggregate
+   * each, not grouping sets, whose shared hash tables outgrow `work_mem` at a month of a large site).
    */
-  hours(f: HoursWhere): Promise<HoursRecord[]> {
+  hours(f: HoursWhere, top?: number): Promise<HoursRecord[]> {
+    // With `top`, a grouping keeps the groups with at least the seconds of its `top`-th less 36 (its
+    // hours rounded to hundredths may tie): the caller sorts and cuts, the names are read for those.
+    const kept = top
+      ? sql`
+      , ranked AS (
+        SELECT g.*, nth_value(g.segundos, ${top}) OVER (PARTITION BY g.kind ORDER BY g.segundos DESC
+          ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS corte
+        FROM g
+      ),
+      kept AS (SELECT kind, uuid, bucket, segundos, ocurrencias, personas FROM ranked
+        WHERE kind IN ('periodo', 'total') OR corte IS NULL OR segundos >= corte - 36)`
+      : sql`, kept AS (SELECT * FROM g)`;
     return this.db.query<HoursRecord>(sql`
       WITH ${this.worked(f)},
       occ AS (
-        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(segundos) AS segundos
+        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(us) AS us
         FROM w GROUP BY tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid
       ),
       per AS (
-        SELECT usuario_uuid, sum(segundos) AS segundos, count(*)::int AS ocurrencias
-        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(segundos) AS segundos FROM w GROUP BY 1, 2) p
+        SELECT usuario_uuid, sum(us) AS us, count(*)::int AS ocurrencias
+        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(us) AS us FROM w GROUP BY 1, 2) p
         GROUP BY usuario_uuid
       ),
       g AS (
-        SELECT CASE
-            WHEN GROUPING(tarea_uuid) = 0 THEN 'tarea' WHEN GROUPING(tipo_tarea_uuid) = 0 THEN 'tipo'
-            WHEN GROUPING(equipo_uuid) = 0 THEN 'equipo' WHEN GROUPING(area_uuid) = 0 THEN 'area' ELSE 'total' END AS kind,
-          COALESCE(tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid) AS uuid,
-          NULL::int AS bucket,
-          COALESCE(sum(segundos), 0)::float8 AS segundos,
-          count(*)::int AS ocurrencias,
-          (SELECT count(*) FROM per)::int AS personas
-        FROM occ
-        GROUP BY GROUPING SETS ((tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
+        SELECT 'tarea' AS kind, tarea_uuid AS uuid, NULL::int AS bucket, (sum(us) / 1000000)::float8 AS segundos,
+          count(*)::int AS ocurrencias, (SELECT count(*) FROM per)::int AS personas FROM occ GROUP BY tarea_uuid
         UNION ALL
-        SELECT 'persona', usuario_uuid, NULL, segundos::float8, ocurrencias, 1 FROM per
+        SELECT 'tipo', tipo_tarea_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY tipo_tarea_uuid
         UNION ALL
-        SELECT 'periodo', NULL, bucket, sum(segundos)::float8, 0, 0 FROM w GROUP BY bucket
+        SELECT 'equipo', equipo_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY equipo_uuid
+        UNION ALL
+        SELECT 'area', area_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY area_uuid
+        UNION ALL
+        SELECT 'total', NULL, NULL, COALESCE(sum(us) / 1000000, 0)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ
+        UNION ALL
+        SELECT 'persona', usuario_uuid, NULL, (us / 1000000)::float8, ocurrencias, 1 FROM per
+        UNION ALL
+        SELECT 'periodo', NULL, bucket, (sum(us) / 1000000)::float8, 0, 0 FROM w GROUP BY bucket
       )
+      ${kept}
       SELECT g.kind, g.uuid, g.bucket, g.segundos, g.ocurrencias, g.personas,
         CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN t.titulo WHEN 'tipo' THEN tt.nombre
           WHEN 'equipo' THEN e.codigo || ' · ' || e.nombre WHEN 'area' THEN a.nombre END AS nombre,
         u.apellido
-      FROM g
+      FROM kept g
       LEFT JOIN usuarios u ON g.kind = 'persona' AND u.uuid = g.uuid
       LEFT JOIN tareas t ON g.kind = 'tarea' AND t.uuid = g.uuid
       LEFT JOIN tipos_tarea tt ON g.kind = 'tipo' AND tt.uuid = g.uuid

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   addDaysToCalendarDate,
+  calendarDateIn,
   companyMidnight,
   EXPORT_CONTENT_TYPES,
   HOURS_LIST_MAX,
@@ -42,7 +43,7 @@ export class HoursService {
   ) {}
 
   async report(user: AuthUser, f: TimeReportFilters): Promise<HoursResponse> {
-    const { grupos, ...rest } = await this.all(user, f);
+    const { grupos, ...rest } = await this.all(user, f, HOURS_LIST_MAX);
     const top = (list: HoursGroup[]) => list.slice(0, HOURS_LIST_MAX);
     return {
       ...rest,
@@ -54,15 +55,19 @@ export class HoursService {
     };
   }
 
-  async all(user: AuthUser, f: TimeReportFilters): Promise<HoursAll> {
-    return this.of(await this.flow.period(user, f));
+  /** The report; with `top`, each grouping holds at least its `top` groups of most hours (not all). */
+  async all(user: AuthUser, f: TimeReportFilters, top?: number): Promise<HoursAll> {
+    return this.of(await this.flow.period(user, f), top);
   }
 
-  async of(p: TimePeriod): Promise<HoursAll> {
+  async of(p: TimePeriod, top?: number): Promise<HoursAll> {
     const firstDay = p.daily ? p.desde : mondayOf(p.desde);
     const step = p.daily ? 1 : 7;
     const starts: string[] = [];
     for (let d = firstDay; d <= p.hasta; d = addDaysToCalendarDate(d, step)) starts.push(d);
+    // The summary's days end with the one of `end` (read live), never before the period.
+    const endDay = calendarDateIn(p.end, this.config.timezone);
+    const summaryEndDay = endDay > p.desde ? endDay : p.desde;
     const where: HoursWhere = {
       ...p.where,
       end: p.end,
@@ -71,9 +76,11 @@ export class HoursService {
       step,
       firstDay,
       bounds: starts.slice(1).map((d) => companyMidnight(d, this.config.timezone)),
+      summaryEndDay,
+      summaryEnd: companyMidnight(summaryEndDay, this.config.timezone),
     };
     const [records, estimates, untracked] = await Promise.all([
-      this.repo.hours(where),
+      this.repo.hours(where, top),
       this.repo.estimates(where),
       this.repo.untracked(where, UNTRACKED_SHOWN),
     ]);
