@@ -366,6 +366,54 @@ async function writes(base) {
     );
   }
   await call(tokens[1], 'POST', '/events/ticket', {});
+
+  // From v0.5.16 on: problem reports on a machine, time on task, a shared terminal and a PIN.
+  if (await q(`SELECT 1 FROM information_schema.tables WHERE table_name = 'terminales'`).then((r) => r.length > 0)) {
+    log('solicitudes, tiempo en la tarea, terminal y PIN');
+    const operarioUuid = await uuidOf('usuarios', 'username', 'operario');
+    // A machine of one of the operario's areas: the accepted report becomes their task.
+    const machine = (
+      await q(
+        `SELECT e.codigo FROM equipos e JOIN usuario_areas ua ON ua.area_uuid = e.area_uuid
+          WHERE ua.usuario_uuid = $1 ORDER BY e.codigo LIMIT 1`,
+        [operarioUuid],
+      )
+    )[0].codigo;
+    const stopped = await call(operario, 'POST', '/problem-reports', {
+      equipo: machine,
+      descripcion: 'La correa patina al arrancar y el motor se detiene.',
+      equipo_detenido: true,
+      urgencia: 'alta',
+    });
+    const lamp = await call(tokens[0], 'POST', '/problem-reports', {
+      area_uuid: carpinteria,
+      descripcion: 'Falta luz en el banco 3.',
+    });
+    await call(admin, 'POST', `/problem-reports/${stopped.uuid}/accept`, {
+      usuarios_asignados: [operarioUuid],
+      fecha_vencimiento: inDays(1),
+    });
+    await call(admin, 'POST', `/problem-reports/${lamp.uuid}/reject`, { motivo: 'Ya se cambió la lámpara.' });
+    const [open] = await q(
+      `SELECT ta.uuid FROM tareas_asignadas ta WHERE ta.empleado_uuid = $1 AND NOT ta.archivada ORDER BY ta.fecha_asignacion LIMIT 1`,
+      [operarioUuid],
+    );
+    await call(operario, 'POST', '/time-entries/start', { tarea_asignada_uuid: open.uuid });
+    await call(operario, 'POST', '/time-entries/pause', { tarea_asignada_uuid: open.uuid });
+    const hourAgo = (h) => new Date(Date.now() - h * 3_600_000).toISOString();
+    await call(operario, 'POST', '/time-entries', {
+      tarea_asignada_uuid: open.uuid,
+      inicio: hourAgo(5),
+      fin: hourAgo(4),
+      motivo: 'Olvidé iniciar el cronómetro.',
+    });
+    const terminal = await call(admin, 'POST', '/terminals', { nombre: 'Banco de Carpintería', area_uuid: carpinteria });
+    await call(operario, 'PUT', '/terminals/pin', { pin: '3958', contrasena_actual: 'demo1234' });
+    const atTerminal = { 'X-Terminal-Token': terminal.token };
+    await call(undefined, 'POST', '/terminals/sign-in', { usuario_uuid: operarioUuid, pin: '3958' }, atTerminal);
+    // The wall board's event-stream ticket.
+    await call(undefined, 'POST', '/terminals/current/wall/ticket', {}, atTerminal);
+  }
   await call(admin, 'DELETE', `/users/${painters[5]}`);
   // Wrong passwords: the audit log's refusals and the login limits' rows.
   for (let i = 0; i < 3; i++) {

@@ -5,7 +5,7 @@ describe('SPEC.md section 9 constants', () => {
     ['PRODUCT_NAME', 'Gestar'],
     ['APP_TAGLINE', 'Administrador de tareas'],
     ['COMPANY_NAME', 'Muebles del Sur S.A.'],
-    ['APP_VERSION', '0.5.16'],
+    ['APP_VERSION', '0.5.17'],
     ['DEBOUNCE_MS', 500],
     ['PAGE_SIZE', 10],
     ['MAX_PAGE_SIZE', 100],

@@ -6,7 +6,7 @@
 export const PRODUCT_NAME = 'Gestar';
 export const APP_TAGLINE = 'Administrador de tareas';
 export const COMPANY_NAME = 'Muebles del Sur S.A.';
-export const APP_VERSION = '0.5.16';
+export const APP_VERSION = '0.5.17';
 
 export const DEBOUNCE_MS = 500;
 
