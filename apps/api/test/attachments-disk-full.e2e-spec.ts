@@ -11,9 +11,9 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AttachmentResponseSchema, ErrorBodySchema, MESSAGES, TaskResponseSchema, todayIn } from '@gestar/contracts';
+import { AttachmentResponseSchema, ErrorBodySchema, MESSAGES } from '@gestar/contracts';
 import { AttachmentStorage } from '../src/modules/attachments/attachment-storage';
-import { areaUuid, createTestApp, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
+import { createTestApp, newOccurrence, parseWith, TestApp, tokenFor } from './support/test-app';
 
 type Auth = { Authorization: string };
 
@@ -84,20 +84,7 @@ describe('uploads on a full disk', () => {
     });
     admin = { Authorization: `Bearer ${await tokenFor(t, 'admin')}` };
     operario = { Authorization: `Bearer ${await tokenFor(t, 'operario')}` };
-    const res = await t.http
-      .post('/api/tasks')
-      .set(admin)
-      .send({
-        titulo: 'Fotos del tablero',
-        descripcion: 'Fotos hasta llenar el disco',
-        tipo_tarea_uuid: (await t.ds.query('SELECT uuid FROM tipos_tarea LIMIT 1'))[0].uuid,
-        area_uuid: await areaUuid(t, 'Carpintería'),
-        usuarios_asignados: [await userUuid(t, 'operario')],
-        fecha_vencimiento: todayIn(t.config.timezone),
-      });
-    expect(res.status).toBe(201);
-    const task = parseWith(TaskResponseSchema, res.body);
-    [{ uuid: occurrence }] = await t.ds.query('SELECT uuid FROM tareas_asignadas WHERE tarea_uuid = $1', [task.uuid]);
+    occurrence = await newOccurrence(t, 'Fotos del tablero');
   });
   afterAll(async () => {
     if (mounted) execFileSync('umount', [uploads]);

@@ -7,14 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import {
-  AttachmentResponseSchema,
-  HealthResponseSchema,
-  MESSAGES,
-  TaskResponseSchema,
-  todayIn,
-} from '@gestar/contracts';
-import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
+import { AttachmentResponseSchema, HealthResponseSchema, MESSAGES } from '@gestar/contracts';
+import { createTestApp, expectError, newOccurrence, parseWith, TestApp, tokenFor } from './support/test-app';
 
 const e = MESSAGES.errors;
 type Auth = { Authorization: string };
@@ -25,31 +19,21 @@ const HEIC_12MP = readFileSync(join(__dirname, 'fixtures', 'taller-12mp.heic'));
 
 describe('image workers', () => {
   let t: TestApp;
-  let admin: Auth;
   let operario: Auth;
   /** operario's occurrence every photo goes to (fewer than the 20 files it may hold). */
   let occurrence: string;
   const upload = (who: Auth, bytes: Buffer, name: string) =>
-    t.http.post(`/api/assigned-tasks/${occurrence}/attachments`).set(who).attach('archivo', bytes, { filename: name, contentType: 'image/heic' });
-  const storedCount = async () => ((await t.ds.query('SELECT count(*)::int AS n FROM adjuntos')) as { n: number }[])[0]!.n;
+    t.http
+      .post(`/api/assigned-tasks/${occurrence}/attachments`)
+      .set(who)
+      .attach('archivo', bytes, { filename: name, contentType: 'image/heic' });
+  const storedCount = async () =>
+    ((await t.ds.query('SELECT count(*)::int AS n FROM adjuntos')) as { n: number }[])[0]!.n;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { IMAGE_WORKERS: '1', IMAGE_QUEUE: '1' } });
-    admin = { Authorization: `Bearer ${await tokenFor(t, 'admin')}` };
     operario = { Authorization: `Bearer ${await tokenFor(t, 'operario')}` };
-    const res = await t.http
-      .post('/api/tasks')
-      .set(admin)
-      .send({
-        titulo: 'Fotos del taller',
-        descripcion: 'Fotos',
-        tipo_tarea_uuid: (await t.ds.query('SELECT uuid FROM tipos_tarea LIMIT 1'))[0].uuid,
-        area_uuid: await areaUuid(t, 'Carpintería'),
-        usuarios_asignados: [await userUuid(t, 'operario')],
-        fecha_vencimiento: todayIn(t.config.timezone),
-      });
-    const task = parseWith(TaskResponseSchema, res.body);
-    [{ uuid: occurrence }] = await t.ds.query('SELECT uuid FROM tareas_asignadas WHERE tarea_uuid = $1', [task.uuid]);
+    occurrence = await newOccurrence(t, 'Fotos del taller');
   });
   afterAll(async () => {
     await t.close();
@@ -63,9 +47,10 @@ describe('image workers', () => {
     const health: number[] = [];
     let uploading = true;
     delay.enable();
-    const uploads = Promise.all([upload(operario, HEIC_12MP, 'IMG_0001.HEIC'), upload(operario, HEIC_12MP, 'IMG_0002.HEIC')]).finally(
-      () => (uploading = false),
-    );
+    const uploads = Promise.all([
+      upload(operario, HEIC_12MP, 'IMG_0001.HEIC'),
+      upload(operario, HEIC_12MP, 'IMG_0002.HEIC'),
+    ]).finally(() => (uploading = false));
     while (uploading) {
       const t0 = performance.now();
       const res = await t.http.get('/api/health');
@@ -95,7 +80,9 @@ describe('image workers', () => {
   it('a full queue answers 503 in Spanish with Retry-After; the refused upload leaves nothing behind', async () => {
     // One worker and one waiting place: the third photo sent at once finds no room.
     const before = await storedCount();
-    const answers = await Promise.all(['primera', 'segunda', 'tercera'].map((n) => upload(operario, HEIC_12MP, `${n}.heic`)));
+    const answers = await Promise.all(
+      ['primera', 'segunda', 'tercera'].map((n) => upload(operario, HEIC_12MP, `${n}.heic`)),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 503]);
     const refused = answers.find((r) => r.status === 503)!;
     expectError(refused, 503, e.imagesBusy);
@@ -106,7 +93,9 @@ describe('image workers', () => {
   }, 120_000);
 
   it('a 10,950 x 10,950 PNG (a few hundred KB) is refused from its header at once; a 48 MP photo passes', async () => {
-    const huge = await sharp({ create: { width: 10_950, height: 10_950, channels: 3, background: { r: 200, g: 200, b: 200 } } })
+    const huge = await sharp({
+      create: { width: 10_950, height: 10_950, channels: 3, background: { r: 200, g: 200, b: 200 } },
+    })
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
@@ -117,7 +106,9 @@ describe('image workers', () => {
     expect(await storedCount()).toBe(before);
 
     // 8,000 x 6,000: what a 48 MP phone camera takes.
-    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 90, g: 120, b: 60 } } })
+    const big = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: { r: 90, g: 120, b: 60 } },
+    })
       .jpeg({ quality: 80 })
       .toBuffer();
     const res = await upload(operario, big, 'camara-48mp.jpg');
@@ -146,7 +137,9 @@ describe('image workers', () => {
       .png({ compressionLevel: 6 })
       .toBuffer();
     let uploading = true;
-    const uploads = Promise.all([0, 1, 2, 3, 4, 5].map((i) => upload(operario, png, `plano-${i}.png`))).finally(() => (uploading = false));
+    const uploads = Promise.all([0, 1, 2, 3, 4, 5].map((i) => upload(operario, png, `plano-${i}.png`))).finally(
+      () => (uploading = false),
+    );
     await sleep(300);
     const busy: number[] = [];
     while (uploading && busy.length < 5) busy.push(await login());
