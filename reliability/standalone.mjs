@@ -3,6 +3,7 @@
 // records its checks and writes its part of the report with `section()`. They
 // run after the others, in this order, and the report shows them in it.
 export const STANDALONE = {
+  soak: () => import('./scenarios/soak.mjs'),
 };
 
 export const STANDALONE_ORDER = Object.keys(STANDALONE);
