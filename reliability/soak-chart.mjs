@@ -133,6 +133,7 @@ export function soakSvg(chart) {
       'cantidad',
       [
         { label: 'descriptores', color: '#2ca02c', points: samples.map((p) => [p.t, p.fds]) },
+        { label: 'otros descriptores', color: '#17becf', points: samples.map((p) => [p.t, p.otherFds ?? null]) },
         { label: 'conexiones', color: '#d62728', points: samples.map((p) => [p.t, p.dbConns]) },
       ],
       { zero: true },
