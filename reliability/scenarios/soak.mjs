@@ -14,15 +14,22 @@ import { soakSvg } from '../soak-chart.mjs';
 
 export const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 
+/**
+ * Drift allowed in a kind's p99: 20 %, or this much for the fastest kinds, where 20 % is a few ms; for the
+ * photos and the exports (300 and 150 calls in a 5-minute window, where p99 is the 3rd or 2nd slowest
+ * call and one pause of a shared machine moves it) RARE_FLOOR_MS.
+ */
+const P99_FLOOR_MS = 15;
+const RARE_FLOOR_MS = 50;
 /** Requests started per second, by kind: 40.5 per second in all, well below what 2 shared cores serve. */
 const KINDS = [
   { key: 'board', label: 'tablero', rate: 16, color: '#1f77b4' },
   { key: 'status', label: 'cambio de estado', rate: 7, color: '#ff7f0e' },
   { key: 'comment', label: 'comentario', rate: 6, color: '#2ca02c' },
   { key: 'create', label: 'tarea nueva', rate: 2, color: '#d62728' },
-  { key: 'photo', label: 'foto', rate: 1, color: '#9467bd' },
+  { key: 'photo', label: 'foto', rate: 1, color: '#9467bd', floorMs: RARE_FLOOR_MS },
   { key: 'page', label: 'página de comentarios', rate: 8, color: '#8c564b' },
-  { key: 'export', label: 'exportación XLSX', rate: 0.5, color: '#e377c2' },
+  { key: 'export', label: 'exportación XLSX', rate: 0.5, color: '#e377c2', floorMs: RARE_FLOOR_MS },
 ];
 const STREAMS = 200;
 const STREAM_SESSIONS = ['admin', 'supervisor', 'operario', 'mlopez', 'jruiz'].flatMap((u) => [u, u, u, u]);
@@ -39,8 +46,6 @@ const PHOTOS_PER_TASK = 20;
 const CALL_TIMEOUT_MS = 30_000;
 /** A kind with this many calls still unanswered skips the next one (counted as an error). */
 const MAX_IN_FLIGHT = 200;
-/** Drift allowed in a kind's p99: 20 %, or this much for the fastest kinds, where 20 % is a few ms. */
-const P99_FLOOR_MS = 15;
 const RSS_GROWTH_MAX = 0.1;
 /** Descriptors other than client connections: the pool's sockets come and go (10), image worker pipes. */
 const FD_SPREAD_MAX = 15;
@@ -681,7 +686,7 @@ function report(r) {
     const e = inWindow(st, end);
     const p99b = percentile(b, 99);
     const p99e = percentile(e, 99);
-    const ok = e.length > 0 && b.length > 0 && (p99e <= p99b * 1.2 || p99e - p99b <= P99_FLOOR_MS);
+    const ok = e.length > 0 && b.length > 0 && (p99e <= p99b * 1.2 || p99e - p99b <= (k.floorMs ?? P99_FLOOR_MS));
     return {
       ...k,
       total: st.ok + st.errors,
@@ -703,7 +708,7 @@ function report(r) {
   });
   for (const row of rows) {
     check(
-      `prueba larga: p99 de ${row.label} al final dentro de 20 % (o ${P99_FLOOR_MS} ms) del inicio`,
+      `prueba larga: p99 de ${row.label} al final dentro de 20 % (o ${row.floorMs ?? P99_FLOOR_MS} ms) del inicio`,
       row.ok,
       `${row.base.p99} ms en la ventana inicial (${row.base.n} llamadas), ${row.end.p99} ms en la final (${row.end.n})`,
     );
@@ -786,7 +791,8 @@ fuera de toda comparación. Se compara la **ventana inicial** (min ${mm(base)}, 
 conexiones entrantes (que siguen a las llamadas en curso) entre mínimo y máximo a ${FD_SPREAD_MAX} o menos después del
 calentamiento, y la mediana final, con ellas y sin ellas, a +${FD_DRIFT_MAX} o menos de la inicial; conexiones
 hasta ${CONN_MAX} (pool ${POOL_SIZE}, la de LISTEN y 4 de los trabajos) y la mediana final a +${CONN_DRIFT_MAX} o menos; p99
-final a +20 % del inicial o a ${P99_FLOOR_MS} ms o menos de diferencia (en los tipos de pocos milisegundos 20 % es ruido); sin
+final a +20 % del inicial o a ${P99_FLOOR_MS} ms o menos de diferencia (en los tipos de pocos milisegundos 20 % es ruido;
+en fotos y exportaciones, con 300 y 150 llamadas por ventana de 5 min, el p99 es la 3.ª o 2.ª más lenta: ${RARE_FLOOR_MS} ms); sin
 errores ni caídas de flujos; cada escritura confirmada está en la base.
 
 ![Memoria y p99 en el tiempo](reliability-soak.svg)
@@ -813,7 +819,7 @@ ${rows
 - Flujos: ${r.openAtEnd}/${STREAMS} abiertos al final, ${streamStats.events} eventos recibidos, ${streamStats.rotations} reaperturas con token
   nuevo, **${streamStats.drops} caídas**; ${r.refreshStats.ok} renovaciones de sesión.
 - CPU de la API tras el calentamiento: mediana ${median(cpuAfter)} %, máxima ${Math.max(...cpuAfter)} % de un núcleo; atraso máximo del
-  horario del generador ${Math.max(...rows.map((x) => x.lagMax))} ms; carga media de la máquina al terminar ${loadavg()[0].toFixed(1)}.
+  horario del generador ${Math.round(Math.max(...rows.map((x) => x.lagMax)))} ms; carga media de la máquina al terminar ${loadavg()[0].toFixed(1)}.
 - Escrituras: comentarios +${d.comentarios}, tareas +${d.tareas}, fotos +${d.adjuntos}, cambios de estado +${d.estados}: igual a lo confirmado.
 ${docsChart ? '' : `\nCorrida corta (menos de 30 min): el gráfico queda en \`.data/reliability-logs/soak.svg\`, no en docs/.\n`}`;
   writeFileSync(join(logDir, 'soak.md'), md);
