@@ -9,6 +9,7 @@ export const STANDALONE = {
   kills: () => import('./scenarios/kills.mjs'),
   replay: () => import('./scenarios/replay.mjs'),
   clock: () => import('./scenarios/clock.mjs'),
+  soak: () => import('./scenarios/soak.mjs'),
 };
 
 export const STANDALONE_ORDER = Object.keys(STANDALONE);
