@@ -1,7 +1,7 @@
 // What every scenario of `npm run reliability` shares: its knobs, the log, and
 // the figures and checks the report is written from.
 //
-//   LOAD_SECONDS (60), LOAD_CLIENTS (50), SCHEDULER_KILLS (20), SCHEDULES (300)
+//   LOAD_SECONDS (60), LOAD_CLIENTS (50), SCHEDULER_KILLS (20), SCHEDULES (300); SOAK_MINUTES (30) and KILL_ROUNDS (5) in their scenarios
 import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..');
