@@ -16,6 +16,12 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await prepareDatabase(app, config);
   await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  // An idle keep-alive connection is kept longer than clients and proxies keep theirs (60 s is
+  // common): with Node's 5 s, a client that reused a socket the server was closing at that moment
+  // got a reset instead of an answer.
+  const server = app.getHttpServer() as import('node:http').Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const logger = new Logger('Gestar');
   logger.log(`API escuchando en http://localhost:${config.port}/api`);
   for (const line of integrationLines(config)) logger.log(line);

@@ -22,7 +22,6 @@ const RATING_TICKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) 
 /** A label that fits under a bar on a phone. */
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-
 export function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Paper withBorder radius="md" p="sm">
@@ -164,7 +163,7 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
           </ChartImage>
         </ChartCard>
         <ChartCard title="Resumen por área">
-          <Table.ScrollContainer minWidth={280} type="native">
+          <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} role="region" aria-label="Resumen por área">
             <Table verticalSpacing={6} aria-label="Resumen por área">
               <Table.Thead>
                 <Table.Tr>
@@ -205,8 +204,17 @@ export function ReportCharts({ stats, loading }: { stats: ReportStatsResponse | 
                 data={rated}
                 dataKey="colaborador"
                 orientation="vertical"
-                yAxisProps={{ width: phone ? 90 : 110, interval: 0, tickFormatter: (v: string) => short(String(v), phone ? 12 : 18) }}
-                xAxisProps={{ domain: [RATING_MIN, RATING_MAX], ticks: RATING_TICKS, allowDecimals: false, type: 'number' }}
+                yAxisProps={{
+                  width: phone ? 90 : 110,
+                  interval: 0,
+                  tickFormatter: (v: string) => short(String(v), phone ? 12 : 18),
+                }}
+                xAxisProps={{
+                  domain: [RATING_MIN, RATING_MAX],
+                  ticks: RATING_TICKS,
+                  allowDecimals: false,
+                  type: 'number',
+                }}
                 series={[{ name: 'Calificación', color: 'teal.6' }]}
                 gridAxis="x"
                 barChartProps={{ accessibilityLayer: false }}

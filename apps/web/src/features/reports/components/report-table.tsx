@@ -22,7 +22,7 @@ export function ReportTable({ rows, loading, onShowSuggestions }: ReportTablePro
   const stackRef = useStackedTable();
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={1060} type="native">
+      <Table.ScrollContainer minWidth={1060} type="native" tabIndex={0} role="region" aria-label="Tareas del informe">
         <Table
           ref={stackRef}
           data-stack

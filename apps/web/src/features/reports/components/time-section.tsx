@@ -38,13 +38,21 @@ const GROUP_LISTS: Record<HoursGrouping, keyof HoursResponse> = {
 function hoursFigures(d: HoursResponse): [string, string, string][] {
   const t = d.total;
   return [
-    ['Horas trabajadas', h(t.horas), `${t.personas} ${t.personas === 1 ? 'persona' : 'personas'}, ${t.ocurrencias} ${t.ocurrencias === 1 ? 'tarea' : 'tareas'}`],
+    [
+      'Horas trabajadas',
+      h(t.horas),
+      `${t.personas} ${t.personas === 1 ? 'persona' : 'personas'}, ${t.ocurrencias} ${t.ocurrencias === 1 ? 'tarea' : 'tareas'}`,
+    ],
     [
       'Estimado frente a real',
       `${hoursText(t.horas_estimadas)} / ${hoursText(t.horas_reales_estimadas)} h`,
       `${t.estimadas_ocurrencias} ${t.estimadas_ocurrencias === 1 ? 'tarea terminada' : 'tareas terminadas'} con estimación`,
     ],
-    ['Terminadas sin tiempo', String(t.terminadas_sin_tiempo), `de ${t.terminadas} ${t.terminadas === 1 ? 'terminada' : 'terminadas'} en el periodo`],
+    [
+      'Terminadas sin tiempo',
+      String(t.terminadas_sin_tiempo),
+      `de ${t.terminadas} ${t.terminadas === 1 ? 'terminada' : 'terminadas'} en el periodo`,
+    ],
   ];
 }
 
@@ -56,7 +64,11 @@ function HoursPart({ d }: { d: HoursResponse }) {
   const series = d.por_periodo.map((b) => ({ periodo: formatDate(b.desde, 'DD/MM'), Horas: b.horas }));
   const worked = d.por_periodo.filter((b) => b.horas > 0);
   const label = HOURS_GROUP_LABELS[grouping].toLowerCase();
-  const estimates = d.estimado_por_tipo.map((e) => ({ tipo: e.nombre, Estimadas: e.horas_estimadas, Reales: e.horas_reales }));
+  const estimates = d.estimado_por_tipo.map((e) => ({
+    tipo: e.nombre,
+    Estimadas: e.horas_estimadas,
+    Reales: e.horas_reales,
+  }));
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -87,7 +99,10 @@ function HoursPart({ d }: { d: HoursResponse }) {
             size="xs"
             mb="sm"
             fullWidth={phone}
-            data={(Object.keys(HOURS_GROUP_LABELS) as HoursGrouping[]).map((g) => ({ value: g, label: HOURS_GROUP_LABELS[g] }))}
+            data={(Object.keys(HOURS_GROUP_LABELS) as HoursGrouping[]).map((g) => ({
+              value: g,
+              label: HOURS_GROUP_LABELS[g],
+            }))}
             value={grouping}
             onChange={(v) => setGrouping(v as HoursGrouping)}
             aria-label="Agrupar las horas por"
@@ -103,7 +118,11 @@ function HoursPart({ d }: { d: HoursResponse }) {
                 data={list.map((g) => ({ nombre: g.nombre, Horas: g.horas }))}
                 dataKey="nombre"
                 orientation="vertical"
-                yAxisProps={{ width: phone ? 100 : 150, interval: 0, tickFormatter: (v: string) => short(String(v), phone ? 14 : 22) }}
+                yAxisProps={{
+                  width: phone ? 100 : 150,
+                  interval: 0,
+                  tickFormatter: (v: string) => short(String(v), phone ? 14 : 22),
+                }}
                 series={[{ name: 'Horas', color: 'indigo.6' }]}
                 gridAxis="x"
                 barChartProps={{ accessibilityLayer: false }}
@@ -144,7 +163,13 @@ function HoursPart({ d }: { d: HoursResponse }) {
               Todas las tareas terminadas tienen tiempo registrado
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={300} type="native">
+            <Table.ScrollContainer
+              minWidth={300}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label="Terminadas sin tiempo registrado"
+            >
               <Table verticalSpacing={4} aria-label="Terminadas sin tiempo registrado">
                 <Table.Thead>
                   <Table.Tr>
@@ -186,7 +211,11 @@ function FlowPart({ d }: { d: FlowResponse }) {
   const [by, setBy] = useState<'tipo' | 'area'>('tipo');
   const groups: FlowGroup[] = by === 'tipo' ? d.por_tipo : d.por_area;
   const g = d.general;
-  const histogram = d.histograma.map((b) => ({ tramo: b.etiqueta, 'Tiempo total': b.total, 'Tiempo en curso': b.en_curso }));
+  const histogram = d.histograma.map((b) => ({
+    tramo: b.etiqueta,
+    'Tiempo total': b.total,
+    'Tiempo en curso': b.en_curso,
+  }));
   return (
     <>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -233,7 +262,13 @@ function FlowPart({ d }: { d: FlowResponse }) {
             onChange={(v) => setBy(v as 'tipo' | 'area')}
             aria-label="Agrupar los tiempos por"
           />
-          <Table.ScrollContainer minWidth={280} type="native">
+          <Table.ScrollContainer
+            minWidth={280}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={`Tiempos por ${by === 'tipo' ? 'tipo de tarea' : 'área'}`}
+          >
             <Table verticalSpacing={4} fz="sm" aria-label={`Tiempos por ${by === 'tipo' ? 'tipo de tarea' : 'área'}`}>
               <Table.Thead>
                 <Table.Tr>
@@ -271,7 +306,8 @@ function FlowPart({ d }: { d: FlowResponse }) {
             </Table>
           </Table.ScrollContainer>
           <Text size="xs" c="dimmed" mt="xs">
-            Medianas en horas. En espera: de la asignación al primer cambio de estado; en curso: de ahí a la terminación.
+            Medianas en horas. En espera: de la asignación al primer cambio de estado; en curso: de ahí a la
+            terminación.
           </Text>
         </ChartCard>
       </SimpleGrid>
@@ -297,12 +333,20 @@ export function TimeSection({ filters }: { filters: ReportFilters }) {
             {d ? `Del ${formatDate(d.desde)} al ${formatDate(d.hasta)}` : 'Tiempo registrado en las tareas'}
           </Text>
         </div>
-        <Button variant="light" leftSection={<IconFileText size={18} aria-hidden />} loading={csv.isPending} onClick={download}>
+        <Button
+          variant="light"
+          leftSection={<IconFileText size={18} aria-hidden />}
+          loading={csv.isPending}
+          onClick={download}
+        >
           Exportar CSV de horas
         </Button>
       </Group>
       {hours.isError ? (
-        <EmptyState title={MESSAGES.errors.infoUnavailable} description={errorMessage(hours.error, MESSAGES.errors.internal)} />
+        <EmptyState
+          title={MESSAGES.errors.infoUnavailable}
+          description={errorMessage(hours.error, MESSAGES.errors.internal)}
+        />
       ) : d ? (
         <HoursPart d={d} />
       ) : (
@@ -312,7 +356,10 @@ export function TimeSection({ filters }: { filters: ReportFilters }) {
         Tiempos de espera y de ciclo
       </Title>
       {flow.isError ? (
-        <EmptyState title={MESSAGES.errors.infoUnavailable} description={errorMessage(flow.error, MESSAGES.errors.internal)} />
+        <EmptyState
+          title={MESSAGES.errors.infoUnavailable}
+          description={errorMessage(flow.error, MESSAGES.errors.internal)}
+        />
       ) : flow.data ? (
         flow.data.general.ocurrencias === 0 ? (
           <EmptyState title="Ninguna tarea terminó en el periodo" />
