@@ -11,6 +11,15 @@ describe('prepared statement names', () => {
     expect(statementName('SELECT uuid FROM estados WHERE uuid = $1', 1)).not.toBe(name);
   });
 
+  it('never names a search by a pattern given as a value: it is planned with the pattern each time', () => {
+    const search = `SELECT uuid FROM equipos e WHERE lower(f_unaccent(e.codigo || ' ' || e.nombre)) LIKE lower(f_unaccent($1)) LIMIT $2`;
+    for (let i = 0; i < 3; i++) expect(statementName(search, 2)).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect(statementName('SELECT uuid FROM usuarios WHERE username ILIKE $1', 1)).toBeUndefined();
+    const plain = 'SELECT uuid FROM usuarios WHERE username = $1';
+    statementName(plain, 1);
+    expect(statementName(plain, 1)).toMatch(/^gestar_\d+$/);
+  });
+
   it('never names a parameterless text of several statements (a simple query)', () => {
     const text = 'SET LOCAL lock_timeout = 1000; SELECT 1';
     for (let i = 0; i < 3; i++) expect(statementName(text, 0)).toBeUndefined();

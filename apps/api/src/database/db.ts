@@ -19,6 +19,7 @@ interface PgClient {
  * so one-off texts (a bulk insert of n rows) prepare nothing; both maps are bounded.
  */
 const PREPARED_MAX = 400;
+const LIKE_VALUE = /\bI?LIKE\s+(lower\()?(f_unaccent\()?\$\d/i;
 const SEEN_MAX = 4000;
 const seen = new Set<string>();
 const prepared = new Map<string, string>();
@@ -26,6 +27,10 @@ const prepared = new Map<string, string>();
 export function statementName(text: string, parameters: number): string | undefined {
   // A text of several statements without parameters runs as a simple query, which cannot be named.
   if (parameters === 0 && text.includes(';')) return undefined;
+  // A search (`LIKE` a pattern given as a value): its best plan depends on the pattern (a rare
+  // word walks the list's order, a common one reads the trigram index), so it is planned with
+  // its values every time. A prepared one soon got one plan for every pattern, twice the work.
+  if (parameters > 0 && LIKE_VALUE.test(text)) return undefined;
   const name = prepared.get(text);
   if (name !== undefined || prepared.size >= PREPARED_MAX) return name;
   if (!seen.delete(text)) {
