@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { freePort } from '../scripts/lib/database.mjs';
 import { selectParts } from '../scripts/lib/run.mjs';
 import { boardCards, httpFigures, recordScenarios } from './figures/http.mjs';
+import { labelFigures } from './figures/labels.mjs';
 import { mixedFigures } from './figures/mixed.mjs';
 import { pdfFigures } from './figures/pdf.mjs';
 import { recurrenceFigures } from './figures/recurrence.mjs';
