@@ -22,6 +22,15 @@ async function main(): Promise<void> {
   const server = app.getHttpServer() as import('node:http').Server;
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // On SIGTERM/SIGINT the requests in flight still get their answer (Nest closes the server and
+  // waits), but no connection is kept open afterwards: the idle ones close now and each busy one
+  // right after its answer, so the process does not wait out the keep-alive time to exit.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      server.keepAliveTimeout = 1;
+      server.closeIdleConnections();
+    });
+  }
   const logger = new Logger('Gestar');
   logger.log(`API escuchando en http://localhost:${config.port}/api`);
   for (const line of integrationLines(config)) logger.log(line);
