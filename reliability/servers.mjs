@@ -26,14 +26,8 @@ export async function hangingServer(port) {
       state.heldMs.push(performance.now() - opened);
     });
   });
-  await listen(server, port);
-  return Object.assign(state, {
-    port: server.address().port,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(() => r()));
-    },
-  });
+  const { close } = await serve(server, port, sockets);
+  return Object.assign(state, { port: server.address().port, close });
 }
 
 /**
@@ -104,16 +98,7 @@ export async function switchableSmtp(port) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
     });
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    return {
-      async close() {
-        for (const s of sockets) s.destroy();
-        await new Promise((r) => server.close(() => r()));
-      },
-    };
+    return serve(server, port, sockets);
   }
 
   async function startHang() {
@@ -128,13 +113,7 @@ export async function switchableSmtp(port) {
         s.heldMs.push(performance.now() - opened);
       });
     });
-    await listen(server, port);
-    return {
-      async close() {
-        for (const s of sockets) s.destroy();
-        await new Promise((r) => server.close(() => r()));
-      },
-    };
+    return serve(server, port, sockets);
   }
 
   return Object.assign(state, {
@@ -155,6 +134,17 @@ function listen(server, port) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+}
+
+/** Listens on 127.0.0.1:`port`; `close()` destroys the `sockets` still open, then stops listening. */
+async function serve(server, port, sockets) {
+  await listen(server, port);
+  return {
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(() => r()));
+    },
+  };
 }
 
 /**
@@ -179,13 +169,7 @@ export async function tcpDoor(port, target) {
       socket.pipe(upstream).pipe(socket);
       socket.on('close', () => upstream.destroy());
     });
-    await listen(server, port);
-    return {
-      async close() {
-        for (const s of sockets) s.destroy();
-        await new Promise((r) => server.close(() => r()));
-      },
-    };
+    return serve(server, port, sockets);
   }
   return Object.assign(state, {
     async setMode(mode) {
