@@ -238,9 +238,19 @@ export async function httpFigures(ctx, { scenarios: all, recorded }, { floorOnly
   details.explains = explains;
   if (!floorOnly) generalFigures(http, scenarios, explains);
   assetFigures(scenarios, http, explains);
-  details.downtimePlans = await explainDowntime(ctx.db.url, recorded);
+  details.downtimePlans = await explainRecorded(
+    ctx.db.url,
+    recorded,
+    ['downtime_month', 'downtime_year', 'downtime_area'],
+    /equipo_estados/,
+  );
   timeFigures(http);
-  details.timePlans = await explainTime(ctx.db.url, recorded);
+  details.timePlans = await explainRecorded(
+    ctx.db.url,
+    recorded,
+    ['time_person_month', 'timesheet_week', 'hours_month', 'hours_area', 'flow_month'],
+    /intervalos_tiempo|historial_tareas_asignadas|primer_cambio_estado/,
+  );
 }
 
 /** The scenarios of the machines (issue 33) and of time on task (issue 35): `npm run bench -- floor`. */
@@ -400,28 +410,17 @@ function timeFigures(http) {
   latencyFigures(http, 12, rows);
 }
 
-/** EXPLAIN ANALYZE of the time reports' statements, for the JSON. */
-async function explainTime(dbUrl, recorded) {
+/**
+ * EXPLAIN ANALYZE of the recorded statements of the scenarios `keys` whose text matches `pattern`,
+ * for the JSON: the time reports' (intervals, history, first status change) and the downtime
+ * report's (the state intervals: its figures and the page's chart).
+ */
+async function explainRecorded(dbUrl, recorded, keys, pattern) {
   return withClient(dbUrl, async (c) => {
     const out = {};
-    for (const key of ['time_person_month', 'timesheet_week', 'hours_month', 'hours_area', 'flow_month']) {
+    for (const key of keys) {
       out[key] = [];
-      for (const st of (recorded[key] ?? []).filter((x) => /intervalos_tiempo|historial_tareas_asignadas|primer_cambio_estado/.test(x.text))) {
-        const plan = (await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values)).rows.map((r) => r['QUERY PLAN']);
-        out[key].push({ sql: st.text.replace(/\s+/g, ' ').slice(0, 200), plan: plan.join('\n') });
-      }
-    }
-    return out;
-  });
-}
-
-/** EXPLAIN ANALYZE of the downtime report's statements (the figures and the page's chart), for the JSON. */
-async function explainDowntime(dbUrl, recorded) {
-  return withClient(dbUrl, async (c) => {
-    const out = {};
-    for (const key of ['downtime_month', 'downtime_year', 'downtime_area']) {
-      out[key] = [];
-      for (const st of (recorded[key] ?? []).filter((x) => /equipo_estados/.test(x.text))) {
+      for (const st of (recorded[key] ?? []).filter((x) => pattern.test(x.text))) {
         const plan = (await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values)).rows.map((r) => r['QUERY PLAN']);
         out[key].push({ sql: st.text.replace(/\s+/g, ' ').slice(0, 200), plan: plan.join('\n') });
       }
