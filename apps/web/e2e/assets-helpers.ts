@@ -1,6 +1,6 @@
 /** Test data for the machine specs: each test makes its own machines (codes of its own), through the API. */
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken } from './fixtures';
+import { apiToken, companyToday } from './fixtures';
 
 export interface SeededAsset {
   uuid: string;
@@ -109,7 +109,7 @@ export async function seedTaskOn(
         tipo_tarea_uuid: types.data[0].uuid,
         area_uuid: await areaUuid(request),
         usuarios_asignados: [operario.uuid],
-        fecha_vencimiento: new Date().toISOString().slice(0, 10),
+        fecha_vencimiento: companyToday(),
         equipo_uuid: asset?.uuid ?? null,
       },
     }),

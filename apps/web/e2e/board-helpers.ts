@@ -1,6 +1,6 @@
 /** Test data for the board, task and live specs: each test makes its own task so parallel tests never share a card. */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken, expect } from './fixtures';
+import { apiToken, companyToday, expect } from './fixtures';
 
 export interface Seeded {
   titulo: string;
@@ -34,7 +34,7 @@ export async function seedTask(
   const user = users.data.find((u) => u.username === (options.assignee ?? 'operario'));
   if (!area || !user || !types.data[0]) throw new Error('Faltan datos sembrados');
   const titulo = options.titulo ?? `E2E ${Math.random().toString(36).slice(2, 8)}`;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = companyToday();
   const created = await json<{ uuid: string }>(
     await request.post('/api/tasks', {
       headers,

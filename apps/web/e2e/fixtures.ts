@@ -11,6 +11,14 @@ import type { ZodType } from 'zod';
 export const DEMO_PASSWORD = 'demo1234';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** The company's zone (the API's default `APP_TIMEZONE`): its days decide "hoy" on boards and the wall. */
+export const COMPANY_TIMEZONE = 'America/Argentina/Buenos_Aires';
+
+/** Today's calendar date in the company's zone (not UTC: from 21:00 there, UTC is already tomorrow). */
+export function companyToday(): string {
+  return new Date().toLocaleDateString('en-CA', { timeZone: COMPANY_TIMEZONE });
+}
+
 export type DemoUser = 'admin' | 'supervisor' | 'operario';
 
 /** The contracts' own matcher (static segments win over `:param` ones), so the check and the API agree. */

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
-import { apiToken } from './fixtures';
+import { apiToken, companyToday } from './fixtures';
 
 /** Where the web keeps a terminal's credential (src/lib/terminal-device.ts). */
 const TERMINAL_STORAGE_KEY = 'gestar.terminal';
@@ -102,7 +102,7 @@ export async function assignTask(
         tipo_tarea_uuid: types.data[0]!.uuid,
         area_uuid: area.uuid,
         usuarios_asignados: [person.uuid],
-        fecha_vencimiento: new Date().toISOString().slice(0, 10),
+        fecha_vencimiento: companyToday(),
       },
     }),
     'crear tarea',
