@@ -233,8 +233,10 @@ WHERE NOT ta.archivada;
 -- Time on task (issue 35): ten intervals per assigned task, by its assignee, none overlapping another
 -- of the same person: each task's time window runs from its assignment to the person's next one (an
 -- hour for the last), split in ten slots, each interval 80 % of its slot. Half the task definitions
--- carry an estimate. The hours summary's trigger is off for the bulk load: the summary is built once after.
+-- carry an estimate. The hours summary's and the occurrences' time triggers are off for the bulk load:
+-- both are built once after.
 ALTER TABLE intervalos_tiempo DISABLE TRIGGER intervalos_tiempo_resumen_ins;
+ALTER TABLE intervalos_tiempo DISABLE TRIGGER intervalos_tiempo_ocurrencia_ins;
 INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio, fin, origen, creado_en)
 SELECT w.uuid, w.empleado_uuid, w.ini + w.slot * k, w.ini + w.slot * (k + 0.8), 'cronometro', w.ini
 FROM (
@@ -245,6 +247,12 @@ FROM (
 ) w
 CROSS JOIN generate_series(0, 9) k;
 ALTER TABLE intervalos_tiempo ENABLE TRIGGER intervalos_tiempo_resumen_ins;
+ALTER TABLE intervalos_tiempo ENABLE TRIGGER intervalos_tiempo_ocurrencia_ins;
+-- Each occurrence's closed time and interval count (as migration 1763700019700 fills them); the
+-- report summary's trigger is off, as no figure of it changes.
+ALTER TABLE tareas_asignadas DISABLE TRIGGER tareas_asignadas_resumen_upd;
+{{OCCURRENCE_TIME_BUILD}};
+ALTER TABLE tareas_asignadas ENABLE TRIGGER tareas_asignadas_resumen_upd;
 -- The hours summary of every closed interval (as migration 1763700019600 builds it), in the company zone.
 TRUNCATE resumen_horas;
 INSERT INTO resumen_horas (dia, tarea_asignada_uuid, usuario_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, segundos, intervalos)

@@ -133,13 +133,18 @@ export async function seed(dbUrl) {
     timeCost: 2,
     parallelism: 1,
   });
+  // The fills the migrations define, from the built API (built before the migrations ran).
+  const { OCCURRENCE_TIME_BUILD } = createRequire(join(apiDir, 'package.json'))(
+    join(apiDir, 'dist', 'database', 'migrations', '1763700019700-occurrence-time.js'),
+  );
   const sql = readFileSync(join(benchDir, 'seed.sql'), 'utf8')
     .replaceAll('{{ASSIGNED}}', String(ASSIGNED))
     .replaceAll('{{COMMENTS}}', String(COMMENTS))
     .replaceAll('{{OPEN}}', String(OPEN))
     .replaceAll('{{TASKS}}', String(TASKS))
     .replaceAll('{{MACHINES}}', String(MACHINES))
-    .replaceAll('{{HASH}}', hashed);
+    .replaceAll('{{HASH}}', hashed)
+    .replaceAll('{{OCCURRENCE_TIME_BUILD}}', OCCURRENCE_TIME_BUILD);
   await withClient(dbUrl, (c) => c.query(sql));
 }
 

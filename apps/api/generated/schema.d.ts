@@ -429,10 +429,12 @@ export interface TareasAsignadas {
   fecha_completada: Timestamp | null;
   fecha_ocurrencia: Timestamp | null;
   fecha_vencimiento: Timestamp | null;
+  intervalos: Generated<number>;
   observaciones: string | null;
   primer_cambio_estado: Timestamp | null;
   programacion_uuid: string | null;
   tarea_uuid: string;
+  tiempo_us: Generated<Int8>;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
 }

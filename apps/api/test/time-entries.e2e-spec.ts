@@ -47,7 +47,8 @@ describe('time on task (/api/time-entries)', () => {
        RETURNING uuid`,
       [username, rol],
     );
-    for (const a of areas) await t.ds.query(`INSERT INTO usuario_areas (usuario_uuid, area_uuid) VALUES ($1, $2)`, [row!.uuid, a]);
+    for (const a of areas)
+      await t.ds.query(`INSERT INTO usuario_areas (usuario_uuid, area_uuid) VALUES ($1, $2)`, [row!.uuid, a]);
     ids[username] = row!.uuid;
     tokens[username] = await tokenFor(t, username);
     return row!.uuid;
@@ -74,12 +75,21 @@ describe('time on task (/api/time-entries)', () => {
     return parseWith(StartTimeEntryResponseSchema, res.body);
   };
   const list = async (who: string, query: Record<string, string> = {}) => {
-    const res = await t.http.get('/api/time-entries').set(as(who)).query({ limit: '100', ...query });
+    const res = await t.http
+      .get('/api/time-entries')
+      .set(as(who))
+      .query({ limit: '100', ...query });
     if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
     return parseWith(TimeEntryListResponseSchema, res.body);
   };
   const running = async (usuario: string) =>
-    Number((await t.ds.query(`SELECT count(*)::int AS c FROM intervalos_tiempo WHERE usuario_uuid = $1 AND fin IS NULL`, [usuario]))[0].c);
+    Number(
+      (
+        await t.ds.query(`SELECT count(*)::int AS c FROM intervalos_tiempo WHERE usuario_uuid = $1 AND fin IS NULL`, [
+          usuario,
+        ])
+      )[0].c,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -88,9 +98,15 @@ describe('time on task (/api/time-entries)', () => {
     tap = await areaUuid(t, 'Tapicería');
     log = await areaUuid(t, 'Logística');
     [{ uuid: tipo }] = await t.ds.query(`SELECT uuid FROM tipos_tarea ORDER BY nombre LIMIT 1`);
-    [{ uuid: pendiente }] = await t.ds.query(`SELECT uuid FROM estados WHERE categoria = 'pendiente' ORDER BY "order" LIMIT 1`);
-    [{ uuid: enCurso }] = await t.ds.query(`SELECT uuid FROM estados WHERE categoria = 'en_curso' ORDER BY "order" LIMIT 1`);
-    [{ uuid: terminada }] = await t.ds.query(`SELECT uuid FROM estados WHERE categoria = 'terminada' ORDER BY "order" LIMIT 1`);
+    [{ uuid: pendiente }] = await t.ds.query(
+      `SELECT uuid FROM estados WHERE categoria = 'pendiente' ORDER BY "order" LIMIT 1`,
+    );
+    [{ uuid: enCurso }] = await t.ds.query(
+      `SELECT uuid FROM estados WHERE categoria = 'en_curso' ORDER BY "order" LIMIT 1`,
+    );
+    [{ uuid: terminada }] = await t.ds.query(
+      `SELECT uuid FROM estados WHERE categoria = 'terminada' ORDER BY "order" LIMIT 1`,
+    );
     for (const u of ['admin', 'supervisor', 'operario', 'mlopez', 'jruiz']) {
       tokens[u] = await tokenFor(t, u);
       ids[u] = await userUuid(t, u);
@@ -107,7 +123,9 @@ describe('time on task (/api/time-entries)', () => {
       await person('paralelo', 'Operario', [carp]);
       const occs = await Promise.all(Array.from({ length: 20 }, () => occurrence('paralelo')));
       const answers = await Promise.all(occs.map((o) => post('paralelo', '/start', { tarea_asignada_uuid: o })));
-      const started = answers.filter((a) => a.status === 201).map((a) => parseWith(StartTimeEntryResponseSchema, a.body));
+      const started = answers
+        .filter((a) => a.status === 201)
+        .map((a) => parseWith(StartTimeEntryResponseSchema, a.body));
       expect(started.length).toBeGreaterThanOrEqual(1);
       for (const a of answers.filter((x) => x.status !== 201)) {
         const body = expectError(a, 409);
@@ -120,22 +138,33 @@ describe('time on task (/api/time-entries)', () => {
         [ids.paralelo],
       );
       expect(rows).toHaveLength(started.length);
-      for (let i = 1; i < rows.length; i++) expect(rows[i]!.inicio.getTime()).toBeGreaterThanOrEqual(rows[i - 1]!.fin!.getTime());
-      const current = parseWith(CurrentTimeEntryResponseSchema, (await t.http.get('/api/time-entries/current').set(as('paralelo'))).body);
+      for (let i = 1; i < rows.length; i++)
+        expect(rows[i]!.inicio.getTime()).toBeGreaterThanOrEqual(rows[i - 1]!.fin!.getTime());
+      const current = parseWith(
+        CurrentTimeEntryResponseSchema,
+        (await t.http.get('/api/time-entries/current').set(as('paralelo'))).body,
+      );
       expect(current.intervalo).toMatchObject({ en_marcha: true, fin: null });
     });
 
     it('20 parallel starts of the same task: one interval, the rest «ya está en marcha»', async () => {
       await person('mismo', 'Operario', [carp]);
       const occ = await occurrence('mismo');
-      const answers = await Promise.all(Array.from({ length: 20 }, () => post('mismo', '/start', { tarea_asignada_uuid: occ })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post('mismo', '/start', { tarea_asignada_uuid: occ })),
+      );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
       for (const a of answers.filter((x) => x.status !== 201)) {
         const body = expectError(a, 409);
         expect([m.alreadyRunning, m.otherRunning]).toContain(body.message);
       }
       expect(await running(ids.mismo!)).toBe(1);
-      expect(Number((await t.ds.query(`SELECT count(*)::int AS c FROM intervalos_tiempo WHERE usuario_uuid = $1`, [ids.mismo]))[0].c)).toBe(1);
+      expect(
+        Number(
+          (await t.ds.query(`SELECT count(*)::int AS c FROM intervalos_tiempo WHERE usuario_uuid = $1`, [ids.mismo]))[0]
+            .c,
+        ),
+      ).toBe(1);
     });
 
     it('starting another task pauses the first at the same moment and says which; resume continues it', async () => {
@@ -147,13 +176,21 @@ describe('time on task (/api/time-entries)', () => {
       // The person's other screens hear it (the header's running timer).
       expect(published).toHaveBeenCalledWith({
         type: SERVER_EVENTS.timeEntryChanged,
-        data: parseWith(TimeEntryChangedEventSchema, { usuario_uuid: ids.secuencial, tarea_asignada_uuid: a, en_marcha: true }),
+        data: parseWith(TimeEntryChangedEventSchema, {
+          usuario_uuid: ids.secuencial,
+          tarea_asignada_uuid: a,
+          en_marcha: true,
+        }),
         audience: { userUuids: [ids.secuencial] },
       });
       published.mockRestore();
       expect(first.pausado).toBeNull();
       const second = await start('secuencial', b);
-      expect(second.pausado).toMatchObject({ uuid: first.intervalo.uuid, titulo: 'Armar mesa de roble', en_marcha: false });
+      expect(second.pausado).toMatchObject({
+        uuid: first.intervalo.uuid,
+        titulo: 'Armar mesa de roble',
+        en_marcha: false,
+      });
       expect(second.pausado!.fin).toBe(second.intervalo.inicio);
       const resumed = await post('secuencial', '/resume', { tarea_asignada_uuid: a });
       expect(resumed.status).toBe(201);
@@ -184,13 +221,19 @@ describe('time on task (/api/time-entries)', () => {
         // Tapped 2 h ago and 1 h ago by the device's clock; both sent now.
         const startBody = { tarea_asignada_uuid: occ, en: device(t0 - 2 * HOUR) };
         const pauseBody = { tarea_asignada_uuid: occ, en: device(t0 - HOUR) };
-        const s = await post(who, '/start', startBody, { [IDEMPOTENCY_HEADER]: startKey, [DEVICE_TIME_HEADER]: device(Date.now()) });
+        const s = await post(who, '/start', startBody, {
+          [IDEMPOTENCY_HEADER]: startKey,
+          [DEVICE_TIME_HEADER]: device(Date.now()),
+        });
         expect(s.status).toBe(201);
         const started = parseWith(StartTimeEntryResponseSchema, s.body).intervalo;
         expect(Math.abs(Date.parse(started.inicio) - (t0 - 2 * HOUR))).toBeLessThan(3000);
         expect(started.inicio_dispositivo).toBe(startBody.en);
         expect(Math.abs(started.inicio_desfase_ms! + offsetMs)).toBeLessThan(3000);
-        const p = await post(who, '/pause', pauseBody, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: device(Date.now()) });
+        const p = await post(who, '/pause', pauseBody, {
+          [IDEMPOTENCY_HEADER]: pauseKey,
+          [DEVICE_TIME_HEADER]: device(Date.now()),
+        });
         expect(p.status).toBe(200);
         const paused = parseWith(TimeEntryResponseSchema, p.body);
         expect(Math.abs(paused.segundos - 3600)).toBeLessThanOrEqual(3);
@@ -200,7 +243,10 @@ describe('time on task (/api/time-entries)', () => {
           ['/start', startBody, startKey],
           ['/pause', pauseBody, pauseKey],
         ] as const) {
-          const again = await post(who, path, body, { [IDEMPOTENCY_HEADER]: key, [DEVICE_TIME_HEADER]: device(Date.now() + 5000) });
+          const again = await post(who, path, body, {
+            [IDEMPOTENCY_HEADER]: key,
+            [DEVICE_TIME_HEADER]: device(Date.now() + 5000),
+          });
           expect(again.headers['idempotency-replayed']).toBe('true');
           expect(again.status).toBe(path === '/start' ? 201 : 200);
         }
@@ -208,7 +254,11 @@ describe('time on task (/api/time-entries)', () => {
         expect(mine.data).toHaveLength(1);
         expect(Math.abs(mine.total_segundos - 3600)).toBeLessThanOrEqual(3);
         // The same pause sent without its key meets the server's state: nothing runs there.
-        expectError(await post(who, '/pause', pauseBody, { [DEVICE_TIME_HEADER]: device(Date.now()) }), 409, m.notRunning);
+        expectError(
+          await post(who, '/pause', pauseBody, { [DEVICE_TIME_HEADER]: device(Date.now()) }),
+          409,
+          m.notRunning,
+        );
         expect((await list(who)).total_segundos).toBe(mine.total_segundos);
       });
     }
@@ -218,26 +268,50 @@ describe('time on task (/api/time-entries)', () => {
       const occ = await occurrence('reloj');
       const now = Date.now();
       const e1 = expectError(
-        await post('reloj', '/start', { tarea_asignada_uuid: occ, en: new Date(now + 10 * 60_000).toISOString() }, { [DEVICE_TIME_HEADER]: new Date(now).toISOString() }),
+        await post(
+          'reloj',
+          '/start',
+          { tarea_asignada_uuid: occ, en: new Date(now + 10 * 60_000).toISOString() },
+          { [DEVICE_TIME_HEADER]: new Date(now).toISOString() },
+        ),
         400,
         m.inFuture,
       );
       expect(e1.errors).toEqual([{ path: 'en', message: m.inFuture }]);
-      expectError(await post('reloj', '/start', { tarea_asignada_uuid: occ, en: new Date(now).toISOString() }), 400, m.deviceTimeRequired);
       expectError(
-        await post('reloj', '/start', { tarea_asignada_uuid: occ, en: new Date(now).toISOString() }, { [DEVICE_TIME_HEADER]: 'ayer' }),
+        await post('reloj', '/start', { tarea_asignada_uuid: occ, en: new Date(now).toISOString() }),
+        400,
+        m.deviceTimeRequired,
+      );
+      expectError(
+        await post(
+          'reloj',
+          '/start',
+          { tarea_asignada_uuid: occ, en: new Date(now).toISOString() },
+          { [DEVICE_TIME_HEADER]: 'ayer' },
+        ),
         400,
         m.deviceTimeInvalid,
       );
       expectError(
-        await post('reloj', '/start', { tarea_asignada_uuid: occ, en: new Date(now - 8 * 24 * HOUR).toISOString() }, { [DEVICE_TIME_HEADER]: new Date(now).toISOString() }),
+        await post(
+          'reloj',
+          '/start',
+          { tarea_asignada_uuid: occ, en: new Date(now - 8 * 24 * HOUR).toISOString() },
+          { [DEVICE_TIME_HEADER]: new Date(now).toISOString() },
+        ),
         400,
         m.tooOld,
       );
       // An offline pause earlier than the start: the end cannot be before the start.
       await start('reloj', occ);
       expectError(
-        await post('reloj', '/pause', { tarea_asignada_uuid: occ, en: new Date(now - HOUR).toISOString() }, { [DEVICE_TIME_HEADER]: new Date(Date.now()).toISOString() }),
+        await post(
+          'reloj',
+          '/pause',
+          { tarea_asignada_uuid: occ, en: new Date(now - HOUR).toISOString() },
+          { [DEVICE_TIME_HEADER]: new Date(Date.now()).toISOString() },
+        ),
         400,
         m.endBeforeStart,
       );
@@ -249,7 +323,12 @@ describe('time on task (/api/time-entries)', () => {
         [other, ids.reloj],
       );
       expectError(
-        await post('reloj', '/start', { tarea_asignada_uuid: occ, en: new Date(Date.now() - 150 * 60_000).toISOString() }, { [DEVICE_TIME_HEADER]: new Date().toISOString() }),
+        await post(
+          'reloj',
+          '/start',
+          { tarea_asignada_uuid: occ, en: new Date(Date.now() - 150 * 60_000).toISOString() },
+          { [DEVICE_TIME_HEADER]: new Date().toISOString() },
+        ),
         409,
         m.overlap,
       );
@@ -264,7 +343,11 @@ describe('time on task (/api/time-entries)', () => {
       expectError(await post('operario', '/start', { tarea_asignada_uuid: other }), 403, MESSAGES.errors.noAccessTask);
       expectError(await post('supervisor', '/start', { tarea_asignada_uuid: occ }), 403, m.onlyAssignee);
       expectError(await post('mlopez', '/pause', { tarea_asignada_uuid: occ }), 403, MESSAGES.errors.noAccessTask);
-      expectError(await post('operario', '/start', { tarea_asignada_uuid: randomUUID() }), 404, MESSAGES.errors.taskGone);
+      expectError(
+        await post('operario', '/start', { tarea_asignada_uuid: randomUUID() }),
+        404,
+        MESSAGES.errors.taskGone,
+      );
       expect(await running(ids.operario!)).toBe(0);
       // A second person on the same phone sends the first one's kept pause, with its key: refused, the timer runs on.
       const key = randomUUID();
@@ -272,11 +355,25 @@ describe('time on task (/api/time-entries)', () => {
       expect(s.status).toBe(201);
       const pauseKey = randomUUID();
       const kept = { tarea_asignada_uuid: occ, en: new Date().toISOString() };
-      expectError(await post('mlopez', '/pause', kept, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: new Date().toISOString() }), 403, MESSAGES.errors.noAccessTask);
-      expectError(await post('mlopez', '/start', { tarea_asignada_uuid: occ }, { [IDEMPOTENCY_HEADER]: key }), 403, MESSAGES.errors.noAccessTask);
+      expectError(
+        await post('mlopez', '/pause', kept, {
+          [IDEMPOTENCY_HEADER]: pauseKey,
+          [DEVICE_TIME_HEADER]: new Date().toISOString(),
+        }),
+        403,
+        MESSAGES.errors.noAccessTask,
+      );
+      expectError(
+        await post('mlopez', '/start', { tarea_asignada_uuid: occ }, { [IDEMPOTENCY_HEADER]: key }),
+        403,
+        MESSAGES.errors.noAccessTask,
+      );
       expect(await running(ids.operario!)).toBe(1);
       expect(await running(ids.mlopez!)).toBe(0);
-      const own = await post('operario', '/pause', kept, { [IDEMPOTENCY_HEADER]: pauseKey, [DEVICE_TIME_HEADER]: new Date().toISOString() });
+      const own = await post('operario', '/pause', kept, {
+        [IDEMPOTENCY_HEADER]: pauseKey,
+        [DEVICE_TIME_HEADER]: new Date().toISOString(),
+      });
       expect(own.status).toBe(200);
       expect(await running(ids.operario!)).toBe(0);
     });
@@ -289,11 +386,31 @@ describe('time on task (/api/time-entries)', () => {
       const bySupervisor = await list('supervisor', { usuario_uuid: ids.operario! });
       expect(bySupervisor.data.map((e) => e.tarea_asignada_uuid)).toContain(occ);
       expect((await list('supervisor', { tarea_asignada_uuid: occ })).data).toHaveLength(1);
-      expectError(await t.http.get('/api/time-entries').set(as('suplog')).query({ usuario_uuid: ids.operario }), 403, MESSAGES.errors.noAccessUser);
-      expectError(await t.http.get('/api/time-entries').set(as('suplog')).query({ tarea_asignada_uuid: occ }), 403, MESSAGES.errors.noAccessTask);
-      expectError(await t.http.get('/api/time-entries').set(as('supervisor')).query({ usuario_uuid: ids.jruiz }), 403, MESSAGES.errors.noAccessUser);
-      expectError(await t.http.get('/api/time-entries').set(as('mlopez')).query({ usuario_uuid: ids.operario }), 403, m.userForbidden);
-      expectError(await t.http.get('/api/time-entries').set(as('mlopez')).query({ tarea_asignada_uuid: occ }), 403, MESSAGES.errors.noAccessTask);
+      expectError(
+        await t.http.get('/api/time-entries').set(as('suplog')).query({ usuario_uuid: ids.operario }),
+        403,
+        MESSAGES.errors.noAccessUser,
+      );
+      expectError(
+        await t.http.get('/api/time-entries').set(as('suplog')).query({ tarea_asignada_uuid: occ }),
+        403,
+        MESSAGES.errors.noAccessTask,
+      );
+      expectError(
+        await t.http.get('/api/time-entries').set(as('supervisor')).query({ usuario_uuid: ids.jruiz }),
+        403,
+        MESSAGES.errors.noAccessUser,
+      );
+      expectError(
+        await t.http.get('/api/time-entries').set(as('mlopez')).query({ usuario_uuid: ids.operario }),
+        403,
+        m.userForbidden,
+      );
+      expectError(
+        await t.http.get('/api/time-entries').set(as('mlopez')).query({ tarea_asignada_uuid: occ }),
+        403,
+        MESSAGES.errors.noAccessTask,
+      );
       // The administrator sees every area.
       expect((await list('admin', { usuario_uuid: ids.jruiz! })).meta.totalItems).toBeGreaterThanOrEqual(0);
     });
@@ -305,31 +422,53 @@ describe('time on task (/api/time-entries)', () => {
       const occ = await occurrence('corrige');
       const day = new Date(Date.now() - 2 * 24 * HOUR);
       const at = (h: number) => new Date(day.getTime() + h * HOUR).toISOString();
-      const add = await post('corrige', '', { tarea_asignada_uuid: occ, inicio: at(0), fin: at(2), motivo: 'Olvidé iniciar el cronómetro' });
+      const add = await post('corrige', '', {
+        tarea_asignada_uuid: occ,
+        inicio: at(0),
+        fin: at(2),
+        motivo: 'Olvidé iniciar el cronómetro',
+      });
       expect(add.status).toBe(201);
       const added = parseWith(TimeEntryResponseSchema, add.body);
-      expect(added).toMatchObject({ origen: 'manual', segundos: 7200, motivo: 'Olvidé iniciar el cronómetro', confirmado: true });
+      expect(added).toMatchObject({
+        origen: 'manual',
+        segundos: 7200,
+        motivo: 'Olvidé iniciar el cronómetro',
+        confirmado: true,
+      });
       // Overlapping one's own: 409, nothing written.
-      expectError(await post('corrige', '', { tarea_asignada_uuid: occ, inicio: at(1), fin: at(3), motivo: 'Duplicado' }), 409, m.overlap);
+      expectError(
+        await post('corrige', '', { tarea_asignada_uuid: occ, inicio: at(1), fin: at(3), motivo: 'Duplicado' }),
+        409,
+        m.overlap,
+      );
       const put = await t.http
         .put(`/api/time-entries/${added.uuid}`)
         .set(as('corrige'))
         .send({ fin: at(1.5), motivo: 'Terminé antes' });
       expect(put.status).toBe(200);
       const corrected = parseWith(TimeEntryResponseSchema, put.body);
-      expect(corrected).toMatchObject({ segundos: 5400, motivo: 'Terminé antes', corregido_por: { uuid: ids.corrige } });
+      expect(corrected).toMatchObject({
+        segundos: 5400,
+        motivo: 'Terminé antes',
+        corregido_por: { uuid: ids.corrige },
+      });
       expect(corrected.corregido_en).not.toBeNull();
 
-      const audit = await t.http.get('/api/audit').set(as('admin')).query({ recurso: 'intervalo_tiempo', recurso_uuid: added.uuid });
+      const audit = await t.http
+        .get('/api/audit')
+        .set(as('admin'))
+        .query({ recurso: 'intervalo_tiempo', recurso_uuid: added.uuid });
       expect(audit.status).toBe(200);
       const entries = parseWith(AuditListResponseSchema, audit.body).data;
       const edit = entries.find((e) => e.accion === 'editar')!;
       expect(edit).toBeDefined();
       expect(edit.actor?.uuid ?? null).toBe(ids.corrige);
-      const rows: { detalle: { antes: Record<string, unknown>; despues: Record<string, unknown> } }[] = await t.ds.query(
-        `SELECT detalle FROM auditoria WHERE recurso = 'intervalo_tiempo' AND recurso_uuid = $1 AND accion = 'editar'`,
-        [added.uuid],
-      );
+      const rows: { detalle: { antes: Record<string, unknown>; despues: Record<string, unknown> } }[] =
+        await t.ds.query(
+          `SELECT detalle FROM auditoria WHERE recurso = 'intervalo_tiempo' AND recurso_uuid = $1 AND accion = 'editar'`,
+          [added.uuid],
+        );
       expect(rows).toHaveLength(1);
       expect(Date.parse(String(rows[0]!.detalle.antes.fin))).toBe(Date.parse(at(2)));
       expect(Date.parse(String(rows[0]!.detalle.despues.fin))).toBe(Date.parse(at(1.5)));
@@ -353,14 +492,26 @@ describe('time on task (/api/time-entries)', () => {
       expectError(await t.http.put(`/api/time-entries/${entry.uuid}`).set(as('suplog')).send(body), 403, m.forbidden);
       expectError(await t.http.put(`/api/time-entries/${entry.uuid}`).set(as('mlopez')).send(body), 403, m.forbidden);
       expectError(
-        await post('suplog', '', { tarea_asignada_uuid: occ, inicio: new Date(day - 2 * HOUR).toISOString(), fin: new Date(day - HOUR).toISOString(), motivo: 'x' }),
+        await post('suplog', '', {
+          tarea_asignada_uuid: occ,
+          inicio: new Date(day - 2 * HOUR).toISOString(),
+          fin: new Date(day - HOUR).toISOString(),
+          motivo: 'x',
+        }),
         403,
         MESSAGES.errors.noAccessTask,
       );
       const ok = await t.http.put(`/api/time-entries/${entry.uuid}`).set(as('supervisor')).send(body);
       expect(ok.status).toBe(200);
-      expect(parseWith(TimeEntryResponseSchema, ok.body)).toMatchObject({ segundos: 3000, corregido_por: { uuid: ids.supervisor } });
-      expectError(await t.http.put(`/api/time-entries/${randomUUID()}`).set(as('supervisor')).send(body), 404, m.notFound);
+      expect(parseWith(TimeEntryResponseSchema, ok.body)).toMatchObject({
+        segundos: 3000,
+        corregido_por: { uuid: ids.supervisor },
+      });
+      expectError(
+        await t.http.put(`/api/time-entries/${randomUUID()}`).set(as('supervisor')).send(body),
+        404,
+        m.notFound,
+      );
     });
 
     it('absurd intervals are refused with a Spanish 400 at their field; nothing is written', async () => {
@@ -372,11 +523,23 @@ describe('time on task (/api/time-entries)', () => {
         [{ tarea_asignada_uuid: occ, inicio: iso(-HOUR), fin: iso(-2 * HOUR), motivo: 'x' }, m.endBeforeStart, 'fin'],
         [{ tarea_asignada_uuid: occ, inicio: iso(-HOUR), fin: iso(2 * HOUR), motivo: 'x' }, m.inFuture, 'fin'],
         [{ tarea_asignada_uuid: occ, inicio: iso(-30 * HOUR), fin: iso(-HOUR), motivo: 'x' }, m.tooLong, 'fin'],
-        [{ tarea_asignada_uuid: occ, inicio: iso(-70 * 24 * HOUR), fin: iso(-70 * 24 * HOUR + HOUR), motivo: 'x' }, m.correctionTooOld, 'inicio'],
+        [
+          { tarea_asignada_uuid: occ, inicio: iso(-70 * 24 * HOUR), fin: iso(-70 * 24 * HOUR + HOUR), motivo: 'x' },
+          m.correctionTooOld,
+          'inicio',
+        ],
         [{ tarea_asignada_uuid: occ, inicio: 'las diez', fin: iso(-HOUR), motivo: 'x' }, m.horaInvalid, 'inicio'],
-        [{ tarea_asignada_uuid: occ, inicio: iso(-2 * HOUR), fin: iso(-HOUR), motivo: '  ' }, m.motivoRequired, 'motivo'],
+        [
+          { tarea_asignada_uuid: occ, inicio: iso(-2 * HOUR), fin: iso(-HOUR), motivo: '  ' },
+          m.motivoRequired,
+          'motivo',
+        ],
         [{ tarea_asignada_uuid: occ, fin: iso(-HOUR), motivo: 'x' }, m.inicioRequired, 'inicio'],
-        [{ tarea_asignada_uuid: 'no-es-un-uuid', inicio: iso(-2 * HOUR), fin: iso(-HOUR), motivo: 'x' }, MESSAGES.validation.invalidUuid, 'tarea_asignada_uuid'],
+        [
+          { tarea_asignada_uuid: 'no-es-un-uuid', inicio: iso(-2 * HOUR), fin: iso(-HOUR), motivo: 'x' },
+          MESSAGES.validation.invalidUuid,
+          'tarea_asignada_uuid',
+        ],
       ];
       for (const [body, message, path] of cases) {
         const res = await post('operario', '', body);
@@ -395,7 +558,11 @@ describe('time on task (/api/time-entries)', () => {
       await person('finaliza', 'Operario', [carp]);
       const occ = await occurrence('finaliza');
       await start('finaliza', occ);
-      expectError(await post('finaliza', '/finish', { tarea_asignada_uuid: occ, estado_uuid: enCurso }), 400, m.estadoNotFinished);
+      expectError(
+        await post('finaliza', '/finish', { tarea_asignada_uuid: occ, estado_uuid: enCurso }),
+        400,
+        m.estadoNotFinished,
+      );
       expect(await running(ids.finaliza!)).toBe(1);
       const res = await post('finaliza', '/finish', { tarea_asignada_uuid: occ, estado_uuid: terminada });
       expect(res.status).toBe(200);
@@ -404,7 +571,9 @@ describe('time on task (/api/time-entries)', () => {
       expect(done.tarea).toMatchObject({ uuid: occ, estado_uuid: terminada });
       const [row] = await t.ds.query(`SELECT fecha_completada FROM tareas_asignadas WHERE uuid = $1`, [occ]);
       expect(row.fecha_completada).not.toBeNull();
-      const history = await t.ds.query(`SELECT tipo FROM historial_tareas_asignadas WHERE tarea_asignada_uuid = $1`, [occ]);
+      const history = await t.ds.query(`SELECT tipo FROM historial_tareas_asignadas WHERE tarea_asignada_uuid = $1`, [
+        occ,
+      ]);
       expect(history.map((h: { tipo: string }) => h.tipo)).toContain('estado');
       expect(await running(ids.finaliza!)).toBe(0);
       expectError(await post('finaliza', '/start', { tarea_asignada_uuid: occ }), 409, m.taskFinished);
@@ -455,7 +624,10 @@ describe('time on task (/api/time-entries)', () => {
       // Started at 10:00 by the device's clock (corrected by a few milliseconds of network): 8 hours.
       expect(Math.abs(entry!.segundos - 8 * 3600)).toBeLessThanOrEqual(2);
       expect((await list('olvida', { sin_confirmar: 'true' })).data).toHaveLength(1);
-      const current = parseWith(CurrentTimeEntryResponseSchema, (await t.http.get('/api/time-entries/current').set(as('olvida'))).body);
+      const current = parseWith(
+        CurrentTimeEntryResponseSchema,
+        (await t.http.get('/api/time-entries/current').set(as('olvida'))).body,
+      );
       expect(current.intervalo).toBeNull();
 
       // Asked from REMINDER_TIME (08:00) of the next working day, once.
@@ -466,15 +638,27 @@ describe('time on task (/api/time-entries)', () => {
         `SELECT titulo, mensaje, tarea_asignada_uuid FROM notificaciones WHERE usuario_uuid = $1 AND tipo = 'cronometro'`,
         [ids.olvida],
       );
-      expect(notes).toEqual([{ titulo: m.autoPausedTitle, mensaje: `${m.autoPausedBody}«Cepillar tablones»`, tarea_asignada_uuid: occ }]);
+      expect(notes).toEqual([
+        { titulo: m.autoPausedTitle, mensaje: `${m.autoPausedBody}«Cepillar tablones»`, tarea_asignada_uuid: occ },
+      ]);
 
       // The person confirms it; a second confirmation is a conflict; another operario cannot.
       expectError(await t.http.post(`/api/time-entries/${entry!.uuid}/confirm`).set(as('mlopez')), 403, m.forbidden);
       const ok = await t.http.post(`/api/time-entries/${entry!.uuid}/confirm`).set(as('olvida'));
       expect(ok.status).toBe(200);
-      expect(parseWith(TimeEntryResponseSchema, ok.body)).toMatchObject({ confirmado: true, origen: 'pausa_automatica' });
-      expectError(await t.http.post(`/api/time-entries/${entry!.uuid}/confirm`).set(as('olvida')), 409, m.alreadyConfirmed);
-      const audited = await t.ds.query(`SELECT accion FROM auditoria WHERE recurso = 'intervalo_tiempo' AND recurso_uuid = $1`, [entry!.uuid]);
+      expect(parseWith(TimeEntryResponseSchema, ok.body)).toMatchObject({
+        confirmado: true,
+        origen: 'pausa_automatica',
+      });
+      expectError(
+        await t.http.post(`/api/time-entries/${entry!.uuid}/confirm`).set(as('olvida')),
+        409,
+        m.alreadyConfirmed,
+      );
+      const audited = await t.ds.query(
+        `SELECT accion FROM auditoria WHERE recurso = 'intervalo_tiempo' AND recurso_uuid = $1`,
+        [entry!.uuid],
+      );
       expect(audited.length).toBeGreaterThanOrEqual(1);
     });
 
@@ -519,12 +703,23 @@ describe('time on task (/api/time-entries)', () => {
       const task = parseWith(TaskResponseSchema, res.body);
       expect(task.minutos_estimados).toBe(150);
       expect(task.checklist.map((c) => c.minutos_estimados)).toEqual([40, null]);
-      const keep = { titulo: 'Armar placard', tipo_tarea_uuid: tipo, area_uuid: carp, usuarios_asignados: [ids.operario] };
+      const keep = {
+        titulo: 'Armar placard',
+        tipo_tarea_uuid: tipo,
+        area_uuid: carp,
+        usuarios_asignados: [ids.operario],
+      };
       const kept = await t.http.put(`/api/tasks/${task.uuid}`).set(as('supervisor')).send(keep);
       expect(parseWith(TaskResponseSchema, kept.body).minutos_estimados).toBe(150);
-      const cleared = await t.http.put(`/api/tasks/${task.uuid}`).set(as('supervisor')).send({ ...keep, minutos_estimados: null });
+      const cleared = await t.http
+        .put(`/api/tasks/${task.uuid}`)
+        .set(as('supervisor'))
+        .send({ ...keep, minutos_estimados: null });
       expect(parseWith(TaskResponseSchema, cleared.body).minutos_estimados).toBeNull();
-      const bad = await t.http.post('/api/tasks').set(as('supervisor')).send({ ...keep, descripcion: 'x', fecha_vencimiento: due, minutos_estimados: 0 });
+      const bad = await t.http
+        .post('/api/tasks')
+        .set(as('supervisor'))
+        .send({ ...keep, descripcion: 'x', fecha_vencimiento: due, minutos_estimados: 0 });
       expect(expectError(bad, 400).errors).toContainEqual({ path: 'minutos_estimados', message: m.minutosInvalid });
     });
   });
@@ -559,11 +754,19 @@ describe('time on task (/api/time-entries)', () => {
         const res = await t.http.put(`/api/assigned-tasks/${a}`).set(as('costo')).send({ estado_uuid: enCurso });
         expect(res.status).toBe(200);
       });
-      const startCost = await statements(async () => expect((await post('costo', '/start', { tarea_asignada_uuid: b })).status).toBe(201));
-      const switchCost = await statements(async () => expect((await post('costo', '/start', { tarea_asignada_uuid: a })).status).toBe(201));
-      const pauseCost = await statements(async () => expect((await post('costo', '/pause', { tarea_asignada_uuid: a })).status).toBe(200));
+      const startCost = await statements(async () =>
+        expect((await post('costo', '/start', { tarea_asignada_uuid: b })).status).toBe(201),
+      );
+      const switchCost = await statements(async () =>
+        expect((await post('costo', '/start', { tarea_asignada_uuid: a })).status).toBe(201),
+      );
+      const pauseCost = await statements(async () =>
+        expect((await post('costo', '/pause', { tarea_asignada_uuid: a })).status).toBe(200),
+      );
       // Measured (issue 35 §4): printed for the report.
-      console.log(`Sentencias: cambio de estado ${status}, iniciar ${startCost}, iniciar pausando otro ${switchCost}, pausar ${pauseCost}`);
+      console.log(
+        `Sentencias: cambio de estado ${status}, iniciar ${startCost}, iniciar pausando otro ${switchCost}, pausar ${pauseCost}`,
+      );
       expect(startCost).toBeLessThanOrEqual(status);
       expect(switchCost).toBeLessThanOrEqual(status);
       expect(pauseCost).toBeLessThanOrEqual(status);
@@ -587,9 +790,30 @@ describe('time on task (/api/time-entries)', () => {
         n: number;
       }[];
 
+    /** Each occurrence's closed time and interval count against its intervals now. */
+    const occurrenceDrift = async (q: { query: (text: string) => Promise<unknown> } = t.ds) =>
+      (await q.query(`
+        SELECT count(*)::int AS n FROM tareas_asignadas ta
+        LEFT JOIN (
+          SELECT tarea_asignada_uuid, count(*)::int AS n,
+            sum(CASE WHEN fin IS NULL THEN 0 ELSE (extract(epoch FROM fin - inicio) * 1000000)::bigint END)::bigint AS us
+          FROM intervalos_tiempo GROUP BY 1
+        ) i ON i.tarea_asignada_uuid = ta.uuid
+        WHERE ta.tiempo_us <> COALESCE(i.us, 0) OR ta.intervalos <> COALESCE(i.n, 0)`)) as { n: number }[];
+
     it('every writer of the intervals (timer, corrections, auto-pause, deletions) kept it exact', async () => {
       expect(Number((await t.ds.query(`SELECT count(*) AS n FROM resumen_horas`))[0].n)).toBeGreaterThan(0);
       expect((await drift())[0].n).toBe(0);
+    });
+
+    it("every writer kept each occurrence's closed time and interval count exact, running timers counted", async () => {
+      const [seen] = (await t.ds.query(`
+        SELECT count(*) FILTER (WHERE intervalos > 0)::int AS con_tiempo, count(*) FILTER (WHERE tiempo_us > 0)::int AS con_cerrados,
+          (SELECT count(*)::int FROM intervalos_tiempo WHERE fin IS NULL) AS en_marcha
+        FROM tareas_asignadas`)) as { con_tiempo: number; con_cerrados: number; en_marcha: number }[];
+      expect(seen!.con_tiempo).toBeGreaterThan(1);
+      expect(seen!.con_cerrados).toBeGreaterThan(0);
+      expect((await occurrenceDrift())[0]!.n).toBe(0);
     });
 
     it('follows a task definition to another area and an occurrence deleted with its intervals', async () => {
@@ -597,19 +821,30 @@ describe('time on task (/api/time-entries)', () => {
         `SELECT ta.uuid, ta.tarea_uuid, tk.area_uuid FROM resumen_horas r JOIN tareas_asignadas ta ON ta.uuid = r.tarea_asignada_uuid
          JOIN tareas tk ON tk.uuid = ta.tarea_uuid LIMIT 1`,
       )) as { uuid: string; tarea_uuid: string; area_uuid: string }[];
-      const [other] = (await t.ds.query(`SELECT uuid FROM areas WHERE uuid <> $1 LIMIT 1`, [row.area_uuid])) as { uuid: string }[];
+      const [other] = (await t.ds.query(`SELECT uuid FROM areas WHERE uuid <> $1 LIMIT 1`, [row.area_uuid])) as {
+        uuid: string;
+      }[];
       const qr = t.ds.createQueryRunner();
       await qr.startTransaction();
       try {
         await qr.query(`UPDATE tareas SET area_uuid = $1 WHERE uuid = $2`, [other.uuid, row.tarea_uuid]);
-        expect((await qr.query(`SELECT DISTINCT area_uuid FROM resumen_horas WHERE tarea_uuid = $1`, [row.tarea_uuid])).map((r: { area_uuid: string }) => r.area_uuid)).toEqual([other.uuid]);
+        expect(
+          (await qr.query(`SELECT DISTINCT area_uuid FROM resumen_horas WHERE tarea_uuid = $1`, [row.tarea_uuid])).map(
+            (r: { area_uuid: string }) => r.area_uuid,
+          ),
+        ).toEqual([other.uuid]);
         await qr.query(`DELETE FROM intervalos_tiempo WHERE tarea_asignada_uuid = $1`, [row.uuid]);
         expect(await qr.query(`SELECT 1 FROM resumen_horas WHERE tarea_asignada_uuid = $1`, [row.uuid])).toEqual([]);
+        expect(
+          await qr.query(`SELECT tiempo_us::text AS us, intervalos FROM tareas_asignadas WHERE uuid = $1`, [row.uuid]),
+        ).toEqual([{ us: '0', intervalos: 0 }]);
+        expect((await occurrenceDrift(qr))[0]!.n).toBe(0);
       } finally {
         await qr.rollbackTransaction();
         await qr.release();
       }
       expect((await drift())[0].n).toBe(0);
+      expect((await occurrenceDrift())[0]!.n).toBe(0);
     });
   });
 });

@@ -36,6 +36,7 @@ import { TimeReports1763700019200 } from './1763700019200-time-reports';
 import { SharedDevice1763700019300 } from './1763700019300-shared-device';
 import { FirstStatusChange1763700019500 } from './1763700019500-first-status-change';
 import { HoursSummary1763700019600 } from './1763700019600-hours-summary';
+import { OccurrenceTime1763700019700 } from './1763700019700-occurrence-time';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   SharedDevice1763700019300,
   FirstStatusChange1763700019500,
   HoursSummary1763700019600,
+  OccurrenceTime1763700019700,
 ];

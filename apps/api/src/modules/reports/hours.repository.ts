@@ -149,55 +149,54 @@ export class HoursRepository {
   /**
    * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
    * The worked rows (`w`, one per occurrence, person and bucket, in microseconds: integer sums) are
-   * summed per occurrence first, so every grouping is a plain count and sum (one hash aggregate
-   * each, not grouping sets, whose shared hash tables outgrow `work_mem` at a month of a large site).
+   * summed per occurrence first, so every grouping is a plain count and sum; the task, type,
+   * machine and area groupings and the total are one pass over those sums (hashed grouping sets),
+   * and the seconds stay integer microseconds until the rows are answered.
    */
   hours(f: HoursWhere, top?: number): Promise<HoursRecord[]> {
-    // With `top`, a grouping keeps the groups with at least the seconds of its `top`-th less 36 (its
+    // With `top`, a grouping keeps the groups with at least the time of its `top`-th less 36 s (its
     // hours rounded to hundredths may tie): the caller sorts and cuts, the names are read for those.
     const kept = top
       ? sql`
-      , ranked AS (
-        SELECT g.*, nth_value(g.segundos, ${top}) OVER (PARTITION BY g.kind ORDER BY g.segundos DESC
+      ranked AS (
+        SELECT r.*, nth_value(r.us, ${top}) OVER (PARTITION BY r.kind ORDER BY r.us DESC
           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS corte
-        FROM g
+        FROM r
       ),
-      kept AS (SELECT kind, uuid, bucket, segundos, ocurrencias, personas FROM ranked
-        WHERE kind IN ('periodo', 'total') OR corte IS NULL OR segundos >= corte - 36)`
-      : sql`, kept AS (SELECT * FROM g)`;
+      kept AS (SELECT kind, uuid, us, n FROM ranked WHERE kind = 'total' OR corte IS NULL OR us >= corte - 36000000),`
+      : sql`kept AS (SELECT * FROM r),`;
+    const set = sql`GROUPING(tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid)`;
     return this.db.query<HoursRecord>(sql`
       WITH ${this.worked(f)},
       occ AS (
-        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(us) AS us
+        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(us)::bigint AS us
         FROM w GROUP BY tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid
       ),
       per AS (
-        SELECT usuario_uuid, sum(us) AS us, count(*)::int AS ocurrencias
-        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(us) AS us FROM w GROUP BY 1, 2) p
+        SELECT usuario_uuid, sum(us)::bigint AS us, count(*)::int AS n
+        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(us)::bigint AS us FROM w GROUP BY 1, 2) p
         GROUP BY usuario_uuid
       ),
-      g AS (
-        SELECT 'tarea' AS kind, tarea_uuid AS uuid, NULL::int AS bucket, (sum(us) / 1000000)::float8 AS segundos,
-          count(*)::int AS ocurrencias, (SELECT count(*) FROM per)::int AS personas FROM occ GROUP BY tarea_uuid
+      r AS (
+        SELECT CASE ${set} WHEN 7 THEN 'tarea' WHEN 11 THEN 'tipo' WHEN 13 THEN 'equipo' WHEN 14 THEN 'area' ELSE 'total' END AS kind,
+          CASE ${set} WHEN 7 THEN tarea_uuid WHEN 11 THEN tipo_tarea_uuid WHEN 13 THEN equipo_uuid WHEN 14 THEN area_uuid END AS uuid,
+          COALESCE(sum(us), 0)::bigint AS us, count(*)::int AS n
+        FROM occ GROUP BY GROUPING SETS ((tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
         UNION ALL
-        SELECT 'tipo', tipo_tarea_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY tipo_tarea_uuid
-        UNION ALL
-        SELECT 'equipo', equipo_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY equipo_uuid
-        UNION ALL
-        SELECT 'area', area_uuid, NULL, (sum(us) / 1000000)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ GROUP BY area_uuid
-        UNION ALL
-        SELECT 'total', NULL, NULL, COALESCE(sum(us) / 1000000, 0)::float8, count(*)::int, (SELECT count(*) FROM per)::int FROM occ
-        UNION ALL
-        SELECT 'persona', usuario_uuid, NULL, (us / 1000000)::float8, ocurrencias, 1 FROM per
-        UNION ALL
-        SELECT 'periodo', NULL, bucket, (sum(us) / 1000000)::float8, 0, 0 FROM w GROUP BY bucket
-      )
+        SELECT 'persona', usuario_uuid, us, n FROM per
+      ),
       ${kept}
-      SELECT g.kind, g.uuid, g.bucket, g.segundos, g.ocurrencias, g.personas,
+      g AS (
+        SELECT kind, uuid, NULL::int AS bucket, us, n AS ocurrencias FROM kept
+        UNION ALL
+        SELECT 'periodo', NULL, bucket, sum(us)::bigint, 0 FROM w GROUP BY bucket
+      )
+      SELECT g.kind, g.uuid, g.bucket, (g.us / 1000000.0)::float8 AS segundos, g.ocurrencias,
+        CASE g.kind WHEN 'persona' THEN 1 WHEN 'periodo' THEN 0 ELSE (SELECT count(*) FROM per) END::int AS personas,
         CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN t.titulo WHEN 'tipo' THEN tt.nombre
           WHEN 'equipo' THEN e.codigo || ' · ' || e.nombre WHEN 'area' THEN a.nombre END AS nombre,
         u.apellido
-      FROM kept g
+      FROM g
       LEFT JOIN usuarios u ON g.kind = 'persona' AND u.uuid = g.uuid
       LEFT JOIN tareas t ON g.kind = 'tarea' AND t.uuid = g.uuid
       LEFT JOIN tipos_tarea tt ON g.kind = 'tipo' AND tt.uuid = g.uuid
@@ -206,9 +205,10 @@ export class HoursRepository {
   }
 
   /**
-   * The occurrences completed in the period (`tareas_asignadas_completada_idx`) with every second
-   * recorded on them (`intervalos_tiempo_ocurrencia_fin_idx`, from the index alone): per task
-   * type and in all, how many, how many without time, and the estimated against the actual.
+   * The occurrences completed in the period (`tareas_asignadas_completada_idx`, which carries each
+   * one's closed time and interval count) with every second recorded on them, the running
+   * intervals read live: per task type and in all, how many, how many without time, and the
+   * estimated against the actual.
    */
   estimates(f: HoursWhere): Promise<EstimateRecord[]> {
     return this.db.query<EstimateRecord>(sql`
@@ -233,12 +233,18 @@ export class HoursRepository {
       ...this.taskConditions(f),
     ];
     if (f.employeeUuids?.length) parts.push(sql`ta.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
+    // The closed intervals' time and the count are on the occurrence (kept by triggers, carried by
+    // the index); only the running intervals, one per person at most, are read.
     return sql`
+      en_marcha AS (
+        SELECT i.tarea_asignada_uuid, sum(extract(epoch FROM now() - i.inicio)) AS segundos
+        FROM intervalos_tiempo i WHERE i.fin IS NULL GROUP BY 1
+      ),
       c AS MATERIALIZED (
         SELECT ta.uuid, ta.fecha_completada, ta.empleado_uuid, t.titulo, t.area_uuid, t.tipo_tarea_uuid, t.minutos_estimados,
-          (SELECT sum(extract(epoch FROM coalesce(i.fin, now()) - i.inicio)) FROM intervalos_tiempo i
-            WHERE i.tarea_asignada_uuid = ta.uuid) AS segundos
+          CASE WHEN ta.intervalos > 0 THEN ta.tiempo_us / 1000000.0 + COALESCE(m.segundos, 0) END AS segundos
         FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
+        LEFT JOIN en_marcha m ON m.tarea_asignada_uuid = ta.uuid
         ${sql.where(parts)}
       )`;
   }
@@ -248,7 +254,7 @@ export class HoursRepository {
     const parts: Sql[] = [
       sql`ta.fecha_completada >= ${f.from}::timestamptz`,
       sql`ta.fecha_completada < ${f.to}::timestamptz`,
-      sql`NOT EXISTS (SELECT 1 FROM intervalos_tiempo i WHERE i.tarea_asignada_uuid = ta.uuid)`,
+      sql`ta.intervalos = 0`,
       ...this.taskConditions(f),
     ];
     if (f.employeeUuids?.length) parts.push(sql`ta.empleado_uuid = ANY(${f.employeeUuids}::uuid[])`);
