@@ -22,8 +22,9 @@ export interface HoursWhere extends TimeWhere {
   /** The instants where each bucket after the first begins (company midnights), ascending. */
   bounds: readonly Date[];
   /**
-   * The company day of `end` and its midnight (not before `from`): the summary gives the closed
-   * intervals starting from `from` to this midnight, the rest is read from the intervals.
+   * The day after the one holding the instant before `end`, and its midnight (not before `from`):
+   * the summary gives the closed intervals starting from `from` to this midnight, less their part
+   * after `end` (read from the intervals), and the intervals give the rest.
    */
   summaryEndDay: string;
   summaryEnd: Date;
@@ -74,12 +75,13 @@ export class HoursRepository {
   }
 
   /**
-   * The seconds worked in [from, end) per occurrence, person and bucket, with the occurrence's task,
-   * type, machine and area (`w`): the closed intervals starting on the company days from `fromDate`
+   * The seconds worked in [from, end) per occurrence, person and bucket, with the occurrence's task
+   * (`w`): the closed intervals starting on the company days from `fromDate`
    * to the day before `endDay` from `resumen_horas` (the task's fields on the row), and from the
    * intervals themselves only the rest: those starting before the period or on `endDay`
    * (`intervalos_tiempo_inicio_idx`, and `intervalos_tiempo_largos_idx` for the long ones), the
-   * running ones, and, as negative seconds, the part after `end` of summed ones ending after it.
+   * running ones, and, as negative seconds, the part after `end` of summed ones ending after it
+   * (all of those starting after it).
    */
   private worked(f: HoursWhere): Sql {
     const people = (column: Sql) =>
@@ -112,31 +114,29 @@ export class HoursRepository {
           SELECT ${cols}, ${clipped} FROM intervalos_tiempo i
           WHERE i.fin IS NULL AND i.inicio >= ${from} AND i.inicio < ${cut} AND ${overlaps}
           UNION ALL
-          SELECT ${cols}, -extract(epoch FROM i.fin - ${end}) FROM intervalos_tiempo i
-          WHERE i.fin > ${end} AND i.inicio >= greatest(${from}, ${cut} - ${short}) AND i.inicio < ${cut} AND ${overlaps}
+          SELECT ${cols}, -extract(epoch FROM i.fin - greatest(i.inicio, ${end})) FROM intervalos_tiempo i
+          WHERE i.fin > ${end} AND i.inicio >= greatest(${from}, ${cut} - ${short}) AND i.inicio < ${cut} ${people(sql`i.usuario_uuid`)}
           UNION ALL
-          SELECT ${cols}, -extract(epoch FROM i.fin - ${end}) FROM intervalos_tiempo i
+          SELECT ${cols}, -extract(epoch FROM i.fin - greatest(i.inicio, ${end})) FROM intervalos_tiempo i
           WHERE (i.fin IS NULL OR i.fin - i.inicio > ${short}) AND i.fin > ${end}
-            AND i.inicio >= ${from} AND i.inicio < ${cut} - ${short} AND ${overlaps}
+            AND i.inicio >= ${from} AND i.inicio < ${cut} - ${short} ${people(sql`i.usuario_uuid`)}
         ) i
         GROUP BY 1, 2, 3
       ),
       w AS (
-        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.us,
-          x.tarea_uuid, x.tipo_tarea_uuid, x.equipo_uuid, x.area_uuid
+        SELECT iv.tarea_asignada_uuid, iv.usuario_uuid, iv.bucket, iv.us, x.tarea_uuid
         FROM iv
         -- One primary-key probe per occurrence read live (the period's edges, the running ones):
         -- OFFSET 0 keeps the planner from turning it into a hash join.
         CROSS JOIN LATERAL (
-          SELECT t.uuid AS tarea_uuid, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
+          SELECT t.uuid AS tarea_uuid, t.area_uuid
           FROM tareas_asignadas ta JOIN tareas t ON t.uuid = ta.tarea_uuid
           WHERE ta.uuid = iv.tarea_asignada_uuid
           OFFSET 0
         ) x
         ${sql.where(this.taskConditions(f, sql`x.area_uuid`))}
         UNION ALL
-        SELECT r.tarea_asignada_uuid, r.usuario_uuid, ${dayBucket}, (r.segundos * 1000000)::bigint,
-          r.tarea_uuid, r.tipo_tarea_uuid, r.equipo_uuid, r.area_uuid
+        SELECT r.tarea_asignada_uuid, r.usuario_uuid, ${dayBucket}, (r.segundos * 1000000)::bigint, r.tarea_uuid
         FROM resumen_horas r
         WHERE r.dia >= ${f.fromDate}::date AND r.dia < ${f.summaryEndDay}::date ${people(sql`r.usuario_uuid`)}
           ${sql.join(
@@ -149,9 +149,10 @@ export class HoursRepository {
   /**
    * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
    * The worked rows (`w`, one per occurrence, person and bucket, in microseconds: integer sums) are
-   * summed per occurrence first, so every grouping is a plain count and sum; the task, type,
-   * machine and area groupings and the total are one pass over those sums (hashed grouping sets),
-   * and the seconds stay integer microseconds until the rows are answered.
+   * summed per occurrence and person, per occurrence, then per task, so every grouping is a plain
+   * count and sum over narrow keys; the task's type, machine and area (its current ones, which the
+   * summary's copies follow) are read once per task, and their groupings and the total are one pass
+   * of grouping sets over the tasks. The seconds stay integer microseconds until answered.
    */
   hours(f: HoursWhere, top?: number): Promise<HoursRecord[]> {
     // With `top`, a grouping keeps the groups with at least the time of its `top`-th less 36 s (its
@@ -163,42 +164,45 @@ export class HoursRepository {
           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS corte
         FROM r
       ),
-      kept AS (SELECT kind, uuid, us, n FROM ranked WHERE kind = 'total' OR corte IS NULL OR us >= corte - 36000000),`
+      kept AS (SELECT kind, uuid, us, n, titulo FROM ranked WHERE kind = 'total' OR corte IS NULL OR us >= corte - 36000000),`
       : sql`kept AS (SELECT * FROM r),`;
-    const set = sql`GROUPING(tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid)`;
+    const set = sql`GROUPING(tipo_tarea_uuid, equipo_uuid, area_uuid)`;
     return this.db.query<HoursRecord>(sql`
       WITH ${this.worked(f)},
-      occ AS (
-        SELECT tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid, sum(us)::bigint AS us
-        FROM w GROUP BY tarea_asignada_uuid, tarea_uuid, tipo_tarea_uuid, equipo_uuid, area_uuid
+      op AS (
+        SELECT tarea_asignada_uuid, usuario_uuid, tarea_uuid, sum(us)::bigint AS us
+        FROM w GROUP BY tarea_asignada_uuid, usuario_uuid, tarea_uuid
       ),
-      per AS (
-        SELECT usuario_uuid, sum(us)::bigint AS us, count(*)::int AS n
-        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(us)::bigint AS us FROM w GROUP BY 1, 2) p
-        GROUP BY usuario_uuid
+      per AS (SELECT usuario_uuid, sum(us)::bigint AS us, count(*)::int AS n FROM op GROUP BY usuario_uuid),
+      occ AS (SELECT tarea_asignada_uuid, tarea_uuid, sum(us)::bigint AS us FROM op GROUP BY tarea_asignada_uuid, tarea_uuid),
+      gt AS (
+        SELECT o.tarea_uuid, o.us, o.n, t.titulo, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
+        FROM (SELECT tarea_uuid, sum(us)::bigint AS us, count(*)::int AS n FROM occ GROUP BY tarea_uuid) o
+        LEFT JOIN tareas t ON t.uuid = o.tarea_uuid
       ),
       r AS (
-        SELECT CASE ${set} WHEN 7 THEN 'tarea' WHEN 11 THEN 'tipo' WHEN 13 THEN 'equipo' WHEN 14 THEN 'area' ELSE 'total' END AS kind,
-          CASE ${set} WHEN 7 THEN tarea_uuid WHEN 11 THEN tipo_tarea_uuid WHEN 13 THEN equipo_uuid WHEN 14 THEN area_uuid END AS uuid,
-          COALESCE(sum(us), 0)::bigint AS us, count(*)::int AS n
-        FROM occ GROUP BY GROUPING SETS ((tarea_uuid), (tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
+        SELECT 'tarea' AS kind, tarea_uuid AS uuid, us, n, titulo FROM gt
         UNION ALL
-        SELECT 'persona', usuario_uuid, us, n FROM per
+        SELECT CASE ${set} WHEN 3 THEN 'tipo' WHEN 5 THEN 'equipo' WHEN 6 THEN 'area' ELSE 'total' END,
+          CASE ${set} WHEN 3 THEN tipo_tarea_uuid WHEN 5 THEN equipo_uuid WHEN 6 THEN area_uuid END,
+          COALESCE(sum(us), 0)::bigint, COALESCE(sum(n), 0)::int, NULL
+        FROM gt GROUP BY GROUPING SETS ((tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
+        UNION ALL
+        SELECT 'persona', usuario_uuid, us, n, NULL FROM per
       ),
       ${kept}
       g AS (
-        SELECT kind, uuid, NULL::int AS bucket, us, n AS ocurrencias FROM kept
+        SELECT kind, uuid, NULL::int AS bucket, us, n AS ocurrencias, titulo FROM kept
         UNION ALL
-        SELECT 'periodo', NULL, bucket, sum(us)::bigint, 0 FROM w GROUP BY bucket
+        SELECT 'periodo', NULL, bucket, sum(us)::bigint, 0, NULL FROM w GROUP BY bucket
       )
       SELECT g.kind, g.uuid, g.bucket, (g.us / 1000000.0)::float8 AS segundos, g.ocurrencias,
         CASE g.kind WHEN 'persona' THEN 1 WHEN 'periodo' THEN 0 ELSE (SELECT count(*) FROM per) END::int AS personas,
-        CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN t.titulo WHEN 'tipo' THEN tt.nombre
+        CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN g.titulo WHEN 'tipo' THEN tt.nombre
           WHEN 'equipo' THEN e.codigo || ' · ' || e.nombre WHEN 'area' THEN a.nombre END AS nombre,
         u.apellido
       FROM g
       LEFT JOIN usuarios u ON g.kind = 'persona' AND u.uuid = g.uuid
-      LEFT JOIN tareas t ON g.kind = 'tarea' AND t.uuid = g.uuid
       LEFT JOIN tipos_tarea tt ON g.kind = 'tipo' AND tt.uuid = g.uuid
       LEFT JOIN equipos e ON g.kind = 'equipo' AND e.uuid = g.uuid
       LEFT JOIN areas a ON g.kind = 'area' AND a.uuid = g.uuid`);

@@ -65,9 +65,11 @@ export class HoursService {
     const step = p.daily ? 1 : 7;
     const starts: string[] = [];
     for (let d = firstDay; d <= p.hasta; d = addDaysToCalendarDate(d, step)) starts.push(d);
-    // The summary's days end with the one of `end` (read live), never before the period.
-    const endDay = calendarDateIn(p.end, this.config.timezone);
-    const summaryEndDay = endDay > p.desde ? endDay : p.desde;
+    // The summary's days run through the one holding the instant before `end` (the part of their
+    // closed intervals after `end` is taken off from the intervals), never before the period.
+    const lastDay = calendarDateIn(new Date(p.end.getTime() - 1), this.config.timezone);
+    const afterLast = addDaysToCalendarDate(lastDay, 1);
+    const summaryEndDay = afterLast > p.desde ? afterLast : p.desde;
     const where: HoursWhere = {
       ...p.where,
       end: p.end,
