@@ -107,8 +107,12 @@ test('corrections with a reason, the forgotten timer, «Finalizar» to a finishe
   await card(page, a.titulo).getByRole('button', { name: 'Ver detalles' }).click();
   const drawer = page.getByRole('dialog', { name: a.titulo });
   await drawer.getByRole('button', { name: 'Agregar tiempo' }).click();
-  const today = at(0, 7);
-  const add = await fillTime(page, 'Agregar tiempo', local(today), local(new Date(today.getTime() + 1.5 * HOUR)), 'Olvidé iniciar el cronómetro');
+  // 07:00–08:30 today once it has passed in the browser's zone (the API refuses time in the future),
+  // else yesterday's: never over yesterday's forgotten 15:00–17:00.
+  const nowThere = new Date(Date.now() + ZONE_OFFSET_MS);
+  const addedDay = nowThere.getUTCHours() >= 9 ? 0 : -1;
+  const added = at(addedDay, 7);
+  const add = await fillTime(page, 'Agregar tiempo', local(added), local(new Date(added.getTime() + 1.5 * HOUR)), 'Olvidé iniciar el cronómetro');
   await add.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(MESSAGES.timeEntries.added)).toBeVisible();
   await expect(drawer.getByTestId('time-entry')).toHaveCount(2);
@@ -116,7 +120,7 @@ test('corrections with a reason, the forgotten timer, «Finalizar» to a finishe
   await page.screenshot({ path: join(shots, 'time-drawer-1280.png') });
   // An overlap with one's own time is refused, in Spanish, and nothing is written.
   await drawer.getByRole('button', { name: 'Agregar tiempo' }).click();
-  const again = await fillTime(page, 'Agregar tiempo', local(today), local(new Date(today.getTime() + HOUR)), 'Repetido');
+  const again = await fillTime(page, 'Agregar tiempo', local(added), local(new Date(added.getTime() + HOUR)), 'Repetido');
   await again.getByRole('button', { name: 'Guardar' }).click();
   await expect(again.getByText(MESSAGES.timeEntries.overlap)).toBeVisible();
   await again.getByRole('button', { name: 'Cancelar' }).click();
@@ -136,6 +140,8 @@ test('corrections with a reason, the forgotten timer, «Finalizar» to a finishe
   // «Mi semana» on the profile, and its CSV.
   await page.goto('/perfil');
   const week = page.getByRole('region', { name: 'Mi semana' });
+  // Yesterday is in the week before on a Monday.
+  if (addedDay === -1 && nowThere.getUTCDay() === 1) await week.getByRole('button', { name: 'Semana anterior' }).click();
   await expect(week.getByTestId('timesheet-entry').filter({ hasText: a.titulo }).first()).toBeVisible();
   await page.screenshot({ path: join(shots, 'time-week-1280.png'), fullPage: true });
   const download = page.waitForEvent('download');
@@ -147,7 +153,7 @@ test('corrections with a reason, the forgotten timer, «Finalizar» to a finishe
   expect(csv).toContain('Fecha;Tarea;Inicio;Fin;Horas;Origen;Confirmado;Motivo');
   // Corrected from the week too.
   await week.getByRole('button', { name: `Corregir ${a.titulo} de las 07:00` }).click();
-  const weekFix = await fillTime(page, 'Corregir tiempo', null, local(new Date(today.getTime() + HOUR)), 'Fue una hora');
+  const weekFix = await fillTime(page, 'Corregir tiempo', null, local(new Date(added.getTime() + HOUR)), 'Fue una hora');
   await weekFix.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(MESSAGES.timeEntries.corrected)).toBeVisible();
   await expect(week.getByTestId('timesheet-entry').filter({ hasText: '07:00 – 08:00' })).toBeVisible();

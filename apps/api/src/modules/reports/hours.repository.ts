@@ -147,37 +147,77 @@ export class HoursRepository {
   }
 
   /**
-   * Seconds per person, task, task type, machine, area and bucket, and the total: one statement.
-   * The worked rows (`w`, one per occurrence, person and bucket, in microseconds: integer sums) are
-   * summed per occurrence and person, per occurrence, then per task, so every grouping is a plain
-   * count and sum over narrow keys; the task's type, machine and area (its current ones, which the
-   * summary's copies follow) are read once per task, and their groupings and the total are one pass
-   * of grouping sets over the tasks. The seconds stay integer microseconds until answered.
+   * Seconds per person, task, task type, machine, area and bucket, and the total: two statements
+   * run at once, each from the worked rows (`w`, one per occurrence, person and bucket, in
+   * microseconds: integer sums) — the people's and the buckets', and the tasks'. Every grouping is
+   * a plain count and sum over narrow keys (uuids only: hashing the summary's copied columns on
+   * each row cost more than the rest). The tasks' statement sums per occurrence, then per task;
+   * the task's type, machine and area (its current ones, which the summary's copies follow) are
+   * read once per task, and their groupings and the total are one pass of grouping sets over the
+   * tasks. The seconds stay integer microseconds until answered.
    */
-  hours(f: HoursWhere, top?: number): Promise<HoursRecord[]> {
-    // With `top`, a grouping keeps the groups with at least the time of its `top`-th less 36 s (its
-    // hours rounded to hundredths may tie): the caller sorts and cuts, the names are read for those.
-    const kept = top
+  async hours(f: HoursWhere, top?: number): Promise<HoursRecord[]> {
+    const [people, tasks] = await Promise.all([
+      this.db.query<HoursRecord & { todas: number }>(this.peopleHours(f, top)),
+      this.db.query<HoursRecord>(this.taskHours(f, top)),
+    ]);
+    const personas = people[0]?.todas ?? 0;
+    return [
+      ...people.map(({ todas: _todas, ...r }) => r),
+      ...tasks.map((r) => ({ ...r, personas })),
+    ];
+  }
+
+  /**
+   * With `top`, a grouping keeps the groups with at least the time of its `top`-th less 36 s (its
+   * hours rounded to hundredths may tie): the caller sorts and cuts, the names are read for those.
+   */
+  private kept(top: number | undefined, always: string): Sql {
+    return top
       ? sql`
       ranked AS (
         SELECT r.*, nth_value(r.us, ${top}) OVER (PARTITION BY r.kind ORDER BY r.us DESC
           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS corte
         FROM r
       ),
-      kept AS (SELECT kind, uuid, us, n, titulo FROM ranked WHERE kind = 'total' OR corte IS NULL OR us >= corte - 36000000),`
+      kept AS (SELECT kind, uuid, us, n, titulo FROM ranked WHERE kind = ${always} OR corte IS NULL OR us >= corte - 36000000),`
       : sql`kept AS (SELECT * FROM r),`;
-    const set = sql`GROUPING(tipo_tarea_uuid, equipo_uuid, area_uuid)`;
-    return this.db.query<HoursRecord>(sql`
+  }
+
+  /** Per person (seconds, occurrences) and per bucket; `todas`, how many people worked. */
+  private peopleHours(f: HoursWhere, top?: number): Sql {
+    return sql`
       WITH ${this.worked(f)},
-      op AS (
-        SELECT tarea_asignada_uuid, usuario_uuid, tarea_uuid, sum(us)::bigint AS us
-        FROM w GROUP BY tarea_asignada_uuid, usuario_uuid, tarea_uuid
+      per AS (
+        SELECT usuario_uuid, sum(us)::bigint AS us, count(*)::int AS n
+        FROM (SELECT usuario_uuid, tarea_asignada_uuid, sum(us)::bigint AS us FROM w GROUP BY usuario_uuid, tarea_asignada_uuid) p
+        GROUP BY usuario_uuid
       ),
-      per AS (SELECT usuario_uuid, sum(us)::bigint AS us, count(*)::int AS n FROM op GROUP BY usuario_uuid),
-      occ AS (SELECT tarea_asignada_uuid, tarea_uuid, sum(us)::bigint AS us FROM op GROUP BY tarea_asignada_uuid, tarea_uuid),
+      r AS (SELECT 'persona' AS kind, usuario_uuid AS uuid, us, n, NULL::text AS titulo FROM per),
+      ${this.kept(top, 'total')}
+      g AS (
+        SELECT kind, uuid, NULL::int AS bucket, us, n AS ocurrencias FROM kept
+        UNION ALL
+        SELECT 'periodo', NULL, bucket, sum(us)::bigint, 0 FROM w GROUP BY bucket
+      )
+      SELECT g.kind, g.uuid, g.bucket, (g.us / 1000000.0)::float8 AS segundos, g.ocurrencias,
+        CASE g.kind WHEN 'persona' THEN 1 ELSE 0 END AS personas, (SELECT count(*) FROM per)::int AS todas,
+        u.nombre, u.apellido
+      FROM g LEFT JOIN usuarios u ON g.kind = 'persona' AND u.uuid = g.uuid`;
+  }
+
+  /** Per task, task type, machine and area (seconds, occurrences), and the total. */
+  private taskHours(f: HoursWhere, top?: number): Sql {
+    const set = sql`GROUPING(tipo_tarea_uuid, equipo_uuid, area_uuid)`;
+    return sql`
+      WITH ${this.worked(f)},
       gt AS (
         SELECT o.tarea_uuid, o.us, o.n, t.titulo, t.tipo_tarea_uuid, t.equipo_uuid, t.area_uuid
-        FROM (SELECT tarea_uuid, sum(us)::bigint AS us, count(*)::int AS n FROM occ GROUP BY tarea_uuid) o
+        FROM (
+          SELECT tarea_uuid, sum(us)::bigint AS us, count(*)::int AS n
+          FROM (SELECT tarea_asignada_uuid, tarea_uuid, sum(us)::bigint AS us FROM w GROUP BY tarea_asignada_uuid, tarea_uuid) occ
+          GROUP BY tarea_uuid
+        ) o
         LEFT JOIN tareas t ON t.uuid = o.tarea_uuid
       ),
       r AS (
@@ -187,25 +227,17 @@ export class HoursRepository {
           CASE ${set} WHEN 3 THEN tipo_tarea_uuid WHEN 5 THEN equipo_uuid WHEN 6 THEN area_uuid END,
           COALESCE(sum(us), 0)::bigint, COALESCE(sum(n), 0)::int, NULL
         FROM gt GROUP BY GROUPING SETS ((tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
-        UNION ALL
-        SELECT 'persona', usuario_uuid, us, n, NULL FROM per
       ),
-      ${kept}
-      g AS (
-        SELECT kind, uuid, NULL::int AS bucket, us, n AS ocurrencias, titulo FROM kept
-        UNION ALL
-        SELECT 'periodo', NULL, bucket, sum(us)::bigint, 0, NULL FROM w GROUP BY bucket
-      )
-      SELECT g.kind, g.uuid, g.bucket, (g.us / 1000000.0)::float8 AS segundos, g.ocurrencias,
-        CASE g.kind WHEN 'persona' THEN 1 WHEN 'periodo' THEN 0 ELSE (SELECT count(*) FROM per) END::int AS personas,
-        CASE g.kind WHEN 'persona' THEN u.nombre WHEN 'tarea' THEN g.titulo WHEN 'tipo' THEN tt.nombre
+      ${this.kept(top, 'total')}
+      g AS (SELECT kind, uuid, us, n AS ocurrencias, titulo FROM kept)
+      SELECT g.kind, g.uuid, NULL::int AS bucket, (g.us / 1000000.0)::float8 AS segundos, g.ocurrencias,
+        CASE g.kind WHEN 'tarea' THEN g.titulo WHEN 'tipo' THEN tt.nombre
           WHEN 'equipo' THEN e.codigo || ' · ' || e.nombre WHEN 'area' THEN a.nombre END AS nombre,
-        u.apellido
+        NULL::text AS apellido
       FROM g
-      LEFT JOIN usuarios u ON g.kind = 'persona' AND u.uuid = g.uuid
       LEFT JOIN tipos_tarea tt ON g.kind = 'tipo' AND tt.uuid = g.uuid
       LEFT JOIN equipos e ON g.kind = 'equipo' AND e.uuid = g.uuid
-      LEFT JOIN areas a ON g.kind = 'area' AND a.uuid = g.uuid`);
+      LEFT JOIN areas a ON g.kind = 'area' AND a.uuid = g.uuid`;
   }
 
   /**
