@@ -127,7 +127,15 @@ test.describe('notifications', () => {
       await item.click();
       await expect(item).toBeHidden();
       await expect(inbox.getByText('Reunión de equipo')).toBeVisible();
-      if (before === 1) await expect(theirs.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
+      // The bell then shows the server's own count: one fewer unless another test sent to everyone meanwhile.
+      const anyBell = theirs.getByRole('button', { name: /^Notificaciones( \(\d+ sin leer\))?$/ });
+      const shown = async () => Number(/\((\d+) sin leer\)/.exec((await anyBell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+      const token = await apiToken(request, recipient.username, PASSWORD);
+      const server = async () =>
+        ((await (await request.get('/api/notifications/unread-count', { headers: { Authorization: `Bearer ${token}` } })).json()) as { no_leidas: number })
+          .no_leidas;
+      await expect.poll(async () => (await shown()) === (await server()) && (await shown()) < before + 1, { timeout: 15_000 }).toBe(true);
+      if (before === 1 && (await server()) === 0) await expect(theirs.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
     } finally {
       await other.close();
     }
