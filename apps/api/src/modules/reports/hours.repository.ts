@@ -76,12 +76,11 @@ export class HoursRepository {
 
   /**
    * The seconds worked in [from, end) per occurrence, person and bucket, with the occurrence's task
-   * (`w`): the closed intervals starting on the company days from `fromDate`
-   * to the day before `endDay` from `resumen_horas` (the task's fields on the row), and from the
-   * intervals themselves only the rest: those starting before the period or on `endDay`
-   * (`intervalos_tiempo_inicio_idx`, and `intervalos_tiempo_largos_idx` for the long ones), the
-   * running ones, and, as negative seconds, the part after `end` of summed ones ending after it
-   * (all of those starting after it).
+   * (`w`): the closed intervals starting on the company days from `fromDate` to the day before
+   * `summaryEndDay` from `resumen_horas`, and from the intervals themselves only the rest: those
+   * starting before the period (`intervalos_tiempo_inicio_idx`, and `intervalos_tiempo_largos_idx`
+   * for the long ones), the running ones, and, as negative seconds, the part after `end` of summed
+   * ones ending after it (all of those starting after it).
    */
   private worked(f: HoursWhere): Sql {
     const people = (column: Sql) =>
@@ -172,7 +171,7 @@ export class HoursRepository {
    * With `top`, a grouping keeps the groups with at least the time of its `top`-th less 36 s (its
    * hours rounded to hundredths may tie): the caller sorts and cuts, the names are read for those.
    */
-  private kept(top: number | undefined, always: string): Sql {
+  private kept(top: number | undefined): Sql {
     return top
       ? sql`
       ranked AS (
@@ -180,7 +179,7 @@ export class HoursRepository {
           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS corte
         FROM r
       ),
-      kept AS (SELECT kind, uuid, us, n, titulo FROM ranked WHERE kind = ${always} OR corte IS NULL OR us >= corte - 36000000),`
+      kept AS (SELECT kind, uuid, us, n, titulo FROM ranked WHERE kind = 'total' OR corte IS NULL OR us >= corte - 36000000),`
       : sql`kept AS (SELECT * FROM r),`;
   }
 
@@ -194,7 +193,7 @@ export class HoursRepository {
         GROUP BY usuario_uuid
       ),
       r AS (SELECT 'persona' AS kind, usuario_uuid AS uuid, us, n, NULL::text AS titulo FROM per),
-      ${this.kept(top, 'total')}
+      ${this.kept(top)}
       g AS (
         SELECT kind, uuid, NULL::int AS bucket, us, n AS ocurrencias FROM kept
         UNION ALL
@@ -228,7 +227,7 @@ export class HoursRepository {
           COALESCE(sum(us), 0)::bigint, COALESCE(sum(n), 0)::int, NULL
         FROM gt GROUP BY GROUPING SETS ((tipo_tarea_uuid), (equipo_uuid), (area_uuid), ())
       ),
-      ${this.kept(top, 'total')}
+      ${this.kept(top)}
       g AS (SELECT kind, uuid, us, n AS ocurrencias, titulo FROM kept)
       SELECT g.kind, g.uuid, NULL::int AS bucket, (g.us / 1000000.0)::float8 AS segundos, g.ocurrencias,
         CASE g.kind WHEN 'tarea' THEN g.titulo WHEN 'tipo' THEN tt.nombre
