@@ -12,7 +12,7 @@ import {
   type HoursGroup,
   type HoursResponse,
 } from '@gestar/contracts';
-import { areaUuid, createTestApp, expectError, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
+import { areaUuid, createTestApp, expectError, newOccurrence, parseWith, TestApp, tokenFor, userUuid } from './support/test-app';
 
 /**
  * Hours worked over hand-made intervals, the period being 1–10 March 2020 (no demo data then).
@@ -158,6 +158,30 @@ describe('hours report', () => {
     ]);
     expect(r.por_periodo.map((b) => b.horas)).toEqual([14, 0, 3.5, 1, 2, 1, 0, 0, 3, 0]);
     expect(r.por_periodo[0]!.desde).toBe('2020-03-01');
+  });
+
+  it('today counts each closed interval until now: one ending or starting later is cut there', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: t.config.timezone });
+    const dayStart = companyMidnight(today, t.config.timezone).getTime();
+    const now = Date.now();
+    const occurrence = await newOccurrence(t, 'Lijar con reloj adelantado');
+    const spans: [number, number][] = [
+      [now - 2 * 3_600_000, now - 3_600_000],
+      [now - 1_800_000, now + 1_800_000],
+      [now + 3_600_000, now + 7_200_000],
+    ];
+    for (const [inicio, fin] of spans) {
+      await t.ds.query(`INSERT INTO intervalos_tiempo (tarea_asignada_uuid, usuario_uuid, inicio, fin) VALUES ($1, $2, $3, $4)`, [
+        occurrence,
+        chofer,
+        new Date(inicio),
+        new Date(fin),
+      ]);
+    }
+    const expected = spans.reduce((h, [a, b]) => h + Math.max(0, Math.min(b, now) - Math.max(a, dayStart)) / 3_600_000, 0);
+    const r = await get('admin', { start_date: today, end_date: today, employee_uuids: chofer });
+    expect(r.total.horas).toBeGreaterThan(0);
+    expect(r.total.horas).toBeCloseTo(expected, 1);
   });
 
   it('estimated against actual per task type, and the occurrences finished without time', async () => {
